@@ -1,0 +1,79 @@
+import Foundation
+
+/// Everything one wedding holds, in memory: the unit the repositories load, change and save.
+public struct WeddingDataset: Sendable, Equatable {
+    public var wedding: Wedding
+    public var guests: RecordTable<Guest>
+    public var categories: RecordTable<BudgetCategory>
+    public var expenses: RecordTable<Expense>
+    public var vendors: RecordTable<Vendor>
+    public var tasks: RecordTable<WeddingTask>
+
+    public init(wedding: Wedding, guests: [Guest] = [], categories: [BudgetCategory] = [], expenses: [Expense] = [],
+                vendors: [Vendor] = [], tasks: [WeddingTask] = []) {
+        self.wedding = wedding
+        self.guests = RecordTable(guests)
+        self.categories = RecordTable(categories)
+        self.expenses = RecordTable(expenses)
+        self.vendors = RecordTable(vendors)
+        self.tasks = RecordTable(tasks)
+    }
+
+    /// Applies a mutation as it is, without checks: for replaying a journal.
+    public mutating func apply(_ mutation: Mutation) {
+        switch mutation {
+        case .saveWedding(let record): wedding = record
+        case .saveGuest(let record): guests.upsert(record)
+        case .deleteGuest(let id): guests.remove(id)
+        case .saveCategory(let record): categories.upsert(record)
+        case .deleteCategory(let id): categories.remove(id)
+        case .saveExpense(let record): expenses.upsert(record)
+        case .deleteExpense(let id): expenses.remove(id)
+        case .saveVendor(let record): vendors.upsert(record)
+        case .deleteVendor(let id): vendors.remove(id)
+        case .saveTask(let record): tasks.upsert(record)
+        case .deleteTask(let id): tasks.remove(id)
+        }
+    }
+}
+
+/// A record kept in one of the dataset's tables.
+public protocol TableRecord: Record {
+    static var collection: WritableKeyPath<WeddingDataset, RecordTable<Self>> { get }
+    /// The mutation that stores this record.
+    var saveMutation: Mutation { get }
+    /// The mutation that removes the record with `id`.
+    static func deleteMutation(_ id: UUID) -> Mutation
+    /// What is wrong with this record in the context of `dataset` (empty when it is valid).
+    func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue]
+}
+
+extension Guest: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Guest>> { \.guests }
+    public var saveMutation: Mutation { .saveGuest(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteGuest(id) }
+}
+
+extension BudgetCategory: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<BudgetCategory>> { \.categories }
+    public var saveMutation: Mutation { .saveCategory(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteCategory(id) }
+}
+
+extension Expense: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Expense>> { \.expenses }
+    public var saveMutation: Mutation { .saveExpense(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteExpense(id) }
+}
+
+extension Vendor: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Vendor>> { \.vendors }
+    public var saveMutation: Mutation { .saveVendor(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteVendor(id) }
+}
+
+extension WeddingTask: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<WeddingTask>> { \.tasks }
+    public var saveMutation: Mutation { .saveTask(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteTask(id) }
+}

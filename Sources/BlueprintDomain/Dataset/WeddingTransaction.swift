@@ -1,0 +1,172 @@
+import Foundation
+
+/// A set of checked changes to one wedding's data that succeed or fail together.
+///
+/// Every change is validated, version-checked and recorded as a `Mutation` for the journal.
+/// If the body of `WeddingDataset.transaction` throws, the changes made so far are undone
+/// (in O(changes), not O(collection), so an edit's cost does not grow with the wedding).
+public final class WeddingTransaction {
+    public private(set) var dataset: WeddingDataset
+    public private(set) var mutations: [Mutation] = []
+    /// The time stamped on created and updated records.
+    public let now: Timestamp
+    private var undoLog: [(inout WeddingDataset) -> Void] = []
+
+    fileprivate init(dataset: WeddingDataset, now: Timestamp) {
+        self.dataset = dataset
+        self.now = now
+    }
+
+    /// Adds a new record: validates it and stamps version 1 and the creation time.
+    @discardableResult
+    public func insert<R: TableRecord>(_ record: R) throws -> R {
+        if let existing = dataset[keyPath: R.collection][record.id] {
+            throw RepositoryError.conflict(R.kind, id: record.id, expected: 0, actual: existing.version)
+        }
+        var stored = record
+        stored.createdAt = now
+        stored.updatedAt = now
+        stored.version = 1
+        try check(stored)
+        write(stored)
+        return stored
+    }
+
+    /// Replaces a record that must still be at `record.version`; the stored copy gets the next
+    /// version. A record whose content did not change is returned as stored, with nothing written.
+    @discardableResult
+    public func update<R: TableRecord>(_ record: R) throws -> R {
+        guard let existing = dataset[keyPath: R.collection][record.id] else { throw RepositoryError.notFound(R.kind, id: record.id) }
+        guard existing.version == record.version else {
+            throw RepositoryError.conflict(R.kind, id: record.id, expected: record.version, actual: existing.version)
+        }
+        var stored = record
+        stored.createdAt = existing.createdAt
+        stored.updatedAt = existing.updatedAt
+        if stored == existing { return existing }
+        stored.updatedAt = max(now, existing.updatedAt)
+        stored.version = existing.version + 1
+        try check(stored)
+        write(stored)
+        return stored
+    }
+
+    /// Removes a record, unlinking what pointed at it; refuses a category that expenses still use.
+    public func delete<R: TableRecord>(_ type: R.Type, id: UUID) throws {
+        guard dataset[keyPath: R.collection][id] != nil else { throw RepositoryError.notFound(R.kind, id: id) }
+        switch R.kind {
+        case .category:
+            let users = dataset.expenses.records.filter { $0.categoryID == id }.count
+            if users > 0 {
+                throw RepositoryError.stillReferenced(.category, id: id, by: "\(users) expense\(users == 1 ? "" : "s")")
+            }
+            for vendor in dataset.vendors.records where vendor.budgetCategoryID == id {
+                var unlinked = vendor
+                unlinked.budgetCategoryID = nil
+                try update(unlinked)
+            }
+            for task in dataset.tasks.records where task.budgetCategoryID == id {
+                var unlinked = task
+                unlinked.budgetCategoryID = nil
+                try update(unlinked)
+            }
+            for child in dataset.categories.records where child.parentID == id {
+                var unlinked = child
+                unlinked.parentID = nil
+                try update(unlinked)
+            }
+        case .vendor:
+            for expense in dataset.expenses.records where expense.vendorID == id {
+                var unlinked = expense
+                unlinked.vendorID = nil
+                try update(unlinked)
+            }
+            for task in dataset.tasks.records where task.vendorID == id {
+                var unlinked = task
+                unlinked.vendorID = nil
+                try update(unlinked)
+            }
+        case .wedding, .guest, .expense, .task:
+            break
+        }
+        let index = dataset[keyPath: R.collection].index(of: id)!
+        let removed = dataset[keyPath: R.collection].remove(id)!
+        undoLog.append { $0[keyPath: R.collection].upsert(removed, at: index) }
+        mutations.append(R.deleteMutation(id))
+    }
+
+    /// Saves the wedding's settings; version-checked like any record.
+    @discardableResult
+    public func updateWedding(_ wedding: Wedding) throws -> Wedding {
+        let existing = dataset.wedding
+        guard existing.version == wedding.version else {
+            throw RepositoryError.conflict(.wedding, id: wedding.id, expected: wedding.version, actual: existing.version)
+        }
+        var stored = wedding
+        stored.createdAt = existing.createdAt
+        stored.updatedAt = existing.updatedAt
+        if stored == existing { return existing }
+        stored.updatedAt = max(now, existing.updatedAt)
+        stored.version = existing.version + 1
+        let issues = stored.validationIssues(in: dataset)
+        guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
+        undoLog.append { $0.wedding = existing }
+        dataset.wedding = stored
+        mutations.append(.saveWedding(stored))
+        return stored
+    }
+
+    private func check<R: TableRecord>(_ record: R) throws {
+        let issues = record.validationIssues(in: dataset)
+        guard issues.isEmpty else { throw RepositoryError.invalid(R.kind, issues) }
+    }
+
+    private func write<R: TableRecord>(_ record: R) {
+        let table = R.collection
+        if let previous = dataset[keyPath: table][record.id] {
+            undoLog.append { $0[keyPath: table].upsert(previous) }
+        } else {
+            undoLog.append { $0[keyPath: table].remove(record.id) }
+        }
+        dataset[keyPath: table].upsert(record)
+        mutations.append(record.saveMutation)
+    }
+
+    fileprivate func rollBack() {
+        for undo in undoLog.reversed() { undo(&dataset) }
+        undoLog.removeAll()
+        mutations.removeAll()
+    }
+
+    fileprivate func take() -> WeddingDataset {
+        let taken = dataset
+        dataset = WeddingDataset.placeholder
+        return taken
+    }
+}
+
+extension WeddingDataset {
+    /// Runs `body` as one transaction. On success returns its result and the mutations to
+    /// journal; if it throws, this dataset is unchanged and the error is rethrown.
+    public mutating func transaction<T>(now: Timestamp = Timestamp(Date()),
+                                        _ body: (WeddingTransaction) throws -> T) throws -> (result: T, mutations: [Mutation]) {
+        let transaction = WeddingTransaction(dataset: self, now: now)
+        self = .placeholder
+        do {
+            let result = try body(transaction)
+            let mutations = transaction.mutations
+            self = transaction.take()
+            return (result, mutations)
+        } catch {
+            transaction.rollBack()
+            self = transaction.take()
+            throw error
+        }
+    }
+
+    /// An empty stand-in that lets a transaction own the real dataset's storage uniquely
+    /// (so changing it does not copy whole tables).
+    fileprivate static let placeholder = WeddingDataset(
+        wedding: Wedding(id: WeddingID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))), name: "",
+                         createdAt: Timestamp(millisecondsSince1970: 0)))
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Which guests to show. Empty sets and `nil` mean "any".
+public struct GuestFilter: Hashable, Sendable {
+    public var text: TextQuery
+    public var rsvp: Set<RSVPStatus>
+    public var invitedBy: Set<InvitedBy>
+    public var table: Int?
+    public var meal: String?
+
+    public init(text: String = "", rsvp: Set<RSVPStatus> = [], invitedBy: Set<InvitedBy> = [],
+                table: Int? = nil, meal: String? = nil) {
+        self.text = TextQuery(text)
+        self.rsvp = rsvp
+        self.invitedBy = invitedBy
+        self.table = table
+        self.meal = meal
+    }
+
+    public func matches(_ guest: Guest) -> Bool {
+        (rsvp.isEmpty || rsvp.contains(guest.rsvp))
+            && (invitedBy.isEmpty || invitedBy.contains(guest.invitedBy))
+            && (table == nil || guest.table == table)
+            && (meal == nil || guest.mealChoice == meal)
+            && text.matches(guest.firstName, guest.lastName, guest.email, guest.household, guest.plusOneName,
+                            guest.phone, guest.notes)
+    }
+}
+
+/// Which expenses to show.
+public struct ExpenseFilter: Hashable, Sendable {
+    public var text: TextQuery
+    public var categoryID: UUID?
+    public var vendorID: UUID?
+    public var status: Set<PaymentStatus>
+
+    public init(text: String = "", categoryID: UUID? = nil, vendorID: UUID? = nil, status: Set<PaymentStatus> = []) {
+        self.text = TextQuery(text)
+        self.categoryID = categoryID
+        self.vendorID = vendorID
+        self.status = status
+    }
+
+    public func matches(_ expense: Expense) -> Bool {
+        (categoryID == nil || expense.categoryID == categoryID)
+            && (vendorID == nil || expense.vendorID == vendorID)
+            && (status.isEmpty || status.contains(expense.paymentStatus))
+            && text.matches(expense.name, expense.paymentMethod, expense.notes)
+    }
+}
+
+/// Which vendors to show.
+public struct VendorFilter: Hashable, Sendable {
+    public var text: TextQuery
+    public var status: Set<VendorStatus>
+    public var category: Set<VendorCategory>
+
+    public init(text: String = "", status: Set<VendorStatus> = [], category: Set<VendorCategory> = []) {
+        self.text = TextQuery(text)
+        self.status = status
+        self.category = category
+    }
+
+    public func matches(_ vendor: Vendor) -> Bool {
+        (status.isEmpty || status.contains(vendor.status))
+            && (category.isEmpty || category.contains(vendor.category))
+            && text.matches(vendor.name, vendor.contactName, vendor.email, vendor.phone, vendor.website, vendor.notes)
+    }
+}
+
+/// Which tasks to show.
+public struct TaskFilter: Hashable, Sendable {
+    public var text: TextQuery
+    public var status: Set<TaskStatus>
+    public var priority: Set<TaskPriority>
+    public var assignee: String?
+
+    public init(text: String = "", status: Set<TaskStatus> = [], priority: Set<TaskPriority> = [],
+                assignee: String? = nil) {
+        self.text = TextQuery(text)
+        self.status = status
+        self.priority = priority
+        self.assignee = assignee
+    }
+
+    public func matches(_ task: WeddingTask) -> Bool {
+        (status.isEmpty || status.contains(task.status))
+            && (priority.isEmpty || priority.contains(task.priority))
+            && (assignee == nil || task.assignees.contains { $0.caseInsensitiveCompare(assignee!) == .orderedSame })
+            && (text.isEmpty || text.matches(task.title, task.details, task.assignees.joined(separator: " "))
+                || task.subtasks.contains { text.matches($0.title) })
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Where an invitation came from.
+public enum InvitedBy: String, Sendable, Codable, CaseIterable {
+    case partner1, partner2, both
+}
+
+/// A guest's answer, from first invitation to final reply.
+public enum RSVPStatus: String, Sendable, Codable, CaseIterable {
+    case invited, pending, attending, maybe, declined
+
+    /// Whether the guest has given a definite answer.
+    public var hasResponded: Bool { self == .attending || self == .declined }
+}
+
+/// A postal address; every part is optional free text.
+public struct Address: Hashable, Sendable, Codable {
+    public var line1: String
+    public var line2: String
+    public var city: String
+    public var region: String
+    public var postalCode: String
+    public var country: String
+
+    public init(line1: String = "", line2: String = "", city: String = "", region: String = "",
+                postalCode: String = "", country: String = "") {
+        self.line1 = line1
+        self.line2 = line2
+        self.city = city
+        self.region = region
+        self.postalCode = postalCode
+        self.country = country
+    }
+
+    public var isEmpty: Bool { [line1, line2, city, region, postalCode, country].allSatisfy(\.isEmpty) }
+}
+
+/// One invited person. Empty text means "not given".
+public struct Guest: Record {
+    public static let kind = RecordKind.guest
+
+    public var id: UUID
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var version: Int
+
+    public var firstName: String
+    public var lastName: String
+    public var email: String
+    public var phone: String
+    /// Household or group that is invited together ("The Okafors").
+    public var household: String
+    public var invitedBy: InvitedBy
+    public var relationship: String
+    public var rsvp: RSVPStatus
+    public var plusOneAllowed: Bool
+    public var plusOneName: String
+    public var plusOneAttending: Bool
+    /// One of the wedding's meal options, or empty.
+    public var mealChoice: String
+    public var dietaryRestrictions: String
+    public var accessibilityNeeds: String
+    public var table: Int?
+    public var seat: Int?
+    public var weddingPartyRole: String
+    public var address: Address
+    public var giftReceived: Bool
+    public var thankYouSent: Bool
+    public var notes: String
+
+    public init(id: UUID = UUID(), firstName: String, lastName: String, email: String = "", phone: String = "",
+                household: String = "", invitedBy: InvitedBy = .both, relationship: String = "",
+                rsvp: RSVPStatus = .invited, plusOneAllowed: Bool = false, plusOneName: String = "",
+                plusOneAttending: Bool = false, mealChoice: String = "", dietaryRestrictions: String = "",
+                accessibilityNeeds: String = "", table: Int? = nil, seat: Int? = nil, weddingPartyRole: String = "",
+                address: Address = Address(), giftReceived: Bool = false, thankYouSent: Bool = false,
+                notes: String = "", createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
+        self.id = id
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.phone = phone
+        self.household = household
+        self.invitedBy = invitedBy
+        self.relationship = relationship
+        self.rsvp = rsvp
+        self.plusOneAllowed = plusOneAllowed
+        self.plusOneName = plusOneName
+        self.plusOneAttending = plusOneAttending
+        self.mealChoice = mealChoice
+        self.dietaryRestrictions = dietaryRestrictions
+        self.accessibilityNeeds = accessibilityNeeds
+        self.table = table
+        self.seat = seat
+        self.weddingPartyRole = weddingPartyRole
+        self.address = address
+        self.giftReceived = giftReceived
+        self.thankYouSent = thankYouSent
+        self.notes = notes
+        self.createdAt = createdAt
+        self.updatedAt = createdAt
+        self.version = version
+    }
+
+    /// "First Last", or whichever part is given.
+    public var fullName: String {
+        [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// People this guest brings if attending: the guest plus an attending plus-one.
+    public var headcount: Int { rsvp == .attending ? 1 + (plusOneAllowed && plusOneAttending ? 1 : 0) : 0 }
+}

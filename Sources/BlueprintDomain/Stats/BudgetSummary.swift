@@ -1,0 +1,118 @@
+import Foundation
+
+/// One category's money: what was allocated, committed, paid and what is left.
+public struct CategoryMetrics: Hashable, Sendable, Codable, Identifiable {
+    public var id: UUID { categoryID }
+    public var categoryID: UUID
+    public var name: String
+    public var allocated: Money
+    /// Committed expenses in the category (cancelled and refunded excluded).
+    public var spent: Money
+    public var paid: Money
+    public var remaining: Money { allocated - spent }
+    public var isOverBudget: Bool { spent > allocated }
+    /// Spent as a share of allocated; above 1 when over budget, 0 with nothing allocated and nothing spent.
+    public var fractionSpent: Double {
+        allocated.minorUnits == 0 ? (spent.minorUnits == 0 ? 0 : 1) : Double(spent.minorUnits) / Double(allocated.minorUnits)
+    }
+
+    public static func all(categories: some Collection<BudgetCategory>, expenses: some Collection<Expense>) -> [CategoryMetrics] {
+        var spent: [UUID: Money] = [:], paid: [UUID: Money] = [:]
+        for expense in expenses {
+            spent[expense.categoryID, default: .zero] += expense.committed
+            paid[expense.categoryID, default: .zero] += expense.paid
+        }
+        return categories.map {
+            CategoryMetrics(categoryID: $0.id, name: $0.name, allocated: $0.allocated,
+                            spent: spent[$0.id] ?? .zero, paid: paid[$0.id] ?? .zero)
+        }
+    }
+}
+
+/// A payment still to make: an unpaid installment, or an unpaid expense without a schedule.
+public struct DuePayment: Hashable, Sendable, Codable {
+    public var expenseID: UUID
+    public var expenseName: String
+    public var installmentID: UUID?
+    public var amount: Money
+    public var dueDate: CalendarDate
+}
+
+/// The budget at a glance.
+public struct BudgetSummary: Hashable, Sendable, Codable {
+    public var totalBudget: Money
+    /// Sum of the categories' allocations.
+    public var allocated: Money
+    /// Sum of committed expenses (cancelled and refunded excluded).
+    public var committed: Money
+    public var paid: Money
+    /// Total budget minus committed.
+    public var remaining: Money
+    public var overBudgetCategories: [CategoryMetrics]
+    /// Unpaid payments due from today through 30 days ahead.
+    public var dueNext30Days: [DuePayment]
+    /// Unpaid payments whose date has passed, and expenses marked overdue.
+    public var overdue: [DuePayment]
+    public var dueNext30DaysTotal: Money { dueNext30Days.sum(\.amount) }
+    public var overdueTotal: Money { overdue.sum(\.amount) }
+
+    public init(wedding: Wedding, categories: some Collection<BudgetCategory>, expenses: some Collection<Expense>,
+                today: CalendarDate) {
+        totalBudget = wedding.totalBudget
+        allocated = categories.sum(\.allocated)
+        committed = expenses.sum(\.committed)
+        paid = expenses.sum(\.paid)
+        remaining = totalBudget - committed
+        overBudgetCategories = CategoryMetrics.all(categories: categories, expenses: expenses).filter(\.isOverBudget)
+        let horizon = today.adding(days: 30)
+        var due: [DuePayment] = [], overdue: [DuePayment] = []
+        for payment in expenses.flatMap(BudgetSummary.unpaidPayments) {
+            if payment.dueDate < today {
+                overdue.append(payment)
+            } else if payment.dueDate <= horizon {
+                due.append(payment)
+            }
+        }
+        for expense in expenses where expense.paymentStatus == .overdue && expense.outstanding > .zero
+            && !overdue.contains(where: { $0.expenseID == expense.id }) {
+            overdue.append(DuePayment(expenseID: expense.id, expenseName: expense.name, installmentID: nil,
+                                      amount: expense.outstanding, dueDate: expense.dueDate ?? today))
+        }
+        let byDate: (DuePayment, DuePayment) -> Bool = { ($0.dueDate, $0.expenseName) < ($1.dueDate, $1.expenseName) }
+        dueNext30Days = due.sorted(by: byDate)
+        self.overdue = overdue.sorted(by: byDate)
+    }
+
+    /// The dated payments still owed on an expense.
+    static func unpaidPayments(_ expense: Expense) -> [DuePayment] {
+        guard expense.paymentStatus.isCommitted, expense.paymentStatus != .paid else { return [] }
+        if expense.installments.isEmpty {
+            guard let dueDate = expense.dueDate else { return [] }
+            return [DuePayment(expenseID: expense.id, expenseName: expense.name, installmentID: nil,
+                               amount: expense.amount, dueDate: dueDate)]
+        }
+        return expense.installments.filter { !$0.isPaid }.map {
+            DuePayment(expenseID: expense.id, expenseName: expense.name, installmentID: $0.id,
+                       amount: $0.amount, dueDate: $0.dueDate)
+        }
+    }
+}
+
+/// What is committed to and paid to one vendor through expenses.
+public struct VendorPaymentTotal: Hashable, Sendable, Codable, Identifiable {
+    public var id: UUID { vendorID }
+    public var vendorID: UUID
+    public var committed: Money
+    public var paid: Money
+
+    public static func all(expenses: some Collection<Expense>) -> [VendorPaymentTotal] {
+        var totals: [UUID: VendorPaymentTotal] = [:]
+        for expense in expenses {
+            guard let vendorID = expense.vendorID else { continue }
+            totals[vendorID, default: VendorPaymentTotal(vendorID: vendorID, committed: .zero, paid: .zero)]
+                .committed += expense.committed
+            totals[vendorID]!.paid += expense.paid
+        }
+        return totals.values.sorted { $0.vendorID.uuidString < $1.vendorID.uuidString }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The guest list in numbers. One definition of each figure, used by every screen and command.
+public struct GuestStats: Hashable, Sendable, Codable {
+    /// Guests on the list (plus-ones are not separate guests).
+    public var invited: Int
+    /// People coming: attending guests plus their attending plus-ones.
+    public var attendingHeadcount: Int
+    /// Guests (not plus-ones) who said yes.
+    public var attending: Int
+    public var declined: Int
+    /// Guests still to answer: invited, pending or maybe.
+    public var pending: Int
+    /// Share of guests who answered yes or no, 0...1 (0 with no guests).
+    public var responseRate: Double
+    /// Attending guests per meal choice; "" counts attending guests with no choice yet.
+    public var mealCounts: [String: Int]
+    /// Attending headcount per table number.
+    public var guestsPerTable: [Int: Int]
+
+    public init(guests: some Collection<Guest>) {
+        invited = guests.count
+        var attendingHeadcount = 0, attending = 0, declined = 0, pending = 0
+        var meals: [String: Int] = [:], tables: [Int: Int] = [:]
+        for guest in guests {
+            switch guest.rsvp {
+            case .attending:
+                attending += 1
+                attendingHeadcount += guest.headcount
+                meals[guest.mealChoice, default: 0] += 1
+                if let table = guest.table { tables[table, default: 0] += guest.headcount }
+            case .declined: declined += 1
+            case .invited, .pending, .maybe: pending += 1
+            }
+        }
+        self.attendingHeadcount = attendingHeadcount
+        self.attending = attending
+        self.declined = declined
+        self.pending = pending
+        self.responseRate = guests.isEmpty ? 0 : Double(attending + declined) / Double(guests.count)
+        self.mealCounts = meals
+        self.guestsPerTable = tables
+    }
+}
+
+/// Guests by table, for the seating view.
+public struct SeatingChart: Hashable, Sendable, Codable {
+    public struct Table: Hashable, Sendable, Codable {
+        public var number: Int
+        /// Guests assigned to the table, by seat then name.
+        public var guests: [Guest]
+        /// Seats the table's attending guests and their plus-ones take.
+        public var seatsUsed: Int
+    }
+
+    public var tables: [Table]
+    /// Guests who are coming or may come but have no table yet.
+    public var unassigned: [Guest]
+
+    public init(guests: some Collection<Guest>) {
+        var byTable: [Int: [Guest]] = [:]
+        var unassigned: [Guest] = []
+        for guest in guests where guest.rsvp != .declined {
+            if let table = guest.table { byTable[table, default: []].append(guest) } else { unassigned.append(guest) }
+        }
+        func order(_ a: Guest, _ b: Guest) -> Bool {
+            (a.seat ?? Int.max, a.lastName, a.firstName) < (b.seat ?? Int.max, b.lastName, b.firstName)
+        }
+        tables = byTable.keys.sorted().map { number in
+            let seated = byTable[number]!.sorted(by: order)
+            return Table(number: number, guests: seated, seatsUsed: seated.reduce(0) { $0 + $1.headcount })
+        }
+        self.unassigned = unassigned.sorted(by: order)
+    }
+}

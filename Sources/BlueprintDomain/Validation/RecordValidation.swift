@@ -1,0 +1,134 @@
+import Foundation
+
+/// Field checks shared by the record validators; each returns an issue naming the field.
+enum Check {
+    static func required(_ value: String, _ field: String, _ label: String) -> ValidationIssue? {
+        value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            ? ValidationIssue(field: field, message: "\(label) is required") : nil
+    }
+
+    static func email(_ value: String, _ field: String = "email") -> ValidationIssue? {
+        guard !value.isEmpty, !EmailShape.isPlausible(value) else { return nil }
+        return ValidationIssue(field: field, message: "'\(value)' is not an email address")
+    }
+
+    static func notNegative(_ money: Money?, _ field: String, _ label: String) -> ValidationIssue? {
+        guard let money, money < .zero else { return nil }
+        return ValidationIssue(field: field, message: "\(label) cannot be negative")
+    }
+
+    static func atLeastOne(_ value: Int?, _ field: String, _ label: String) -> ValidationIssue? {
+        guard let value, value < 1 else { return nil }
+        return ValidationIssue(field: field, message: "\(label) must be 1 or more")
+    }
+
+    static func exists<R: TableRecord>(_ id: UUID?, _ type: R.Type, in dataset: WeddingDataset,
+                                       _ field: String) -> ValidationIssue? {
+        guard let id, dataset[keyPath: R.collection][id] == nil else { return nil }
+        return ValidationIssue(field: field, message: "no \(R.kind.noun) with id \(id.uuidString.lowercased())")
+    }
+}
+
+/// The shape of an email address: one `@`, something before it, a dotted domain after, no spaces.
+public enum EmailShape {
+    public static func isPlausible(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+}
+
+extension Wedding {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.required(name, "name", "a wedding name"),
+                      Check.notNegative(totalBudget, "totalBudget", "the total budget")].compactMap { $0 }
+        if mealOptions.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            issues.append(ValidationIssue(field: "mealOptions", message: "a meal option cannot be blank"))
+        }
+        if Set(mealOptions.map { $0.lowercased() }).count != mealOptions.count {
+            issues.append(ValidationIssue(field: "mealOptions", message: "meal options must be different"))
+        }
+        return issues
+    }
+}
+
+extension Guest {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.email(email), Check.atLeastOne(table, "table", "a table number"),
+                      Check.atLeastOne(seat, "seat", "a seat number")].compactMap { $0 }
+        if firstName.trimmingCharacters(in: .whitespaces).isEmpty && lastName.trimmingCharacters(in: .whitespaces).isEmpty {
+            issues.insert(ValidationIssue(field: "firstName", message: "a first or last name is required"), at: 0)
+        }
+        if !mealChoice.isEmpty, !dataset.wedding.mealOptions.contains(mealChoice) {
+            issues.append(ValidationIssue(field: "mealChoice", message: "'\(mealChoice)' is not one of the meal options ("
+                                          + dataset.wedding.mealOptions.joined(separator: ", ") + ")"))
+        }
+        return issues
+    }
+}
+
+extension BudgetCategory {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.required(name, "name", "a category name"),
+                      Check.notNegative(allocated, "allocated", "the allocated amount"),
+                      Check.exists(parentID, BudgetCategory.self, in: dataset, "parent")].compactMap { $0 }
+        var ancestor = parentID
+        var seen: Set<UUID> = [id]
+        while let current = ancestor, issues.allSatisfy({ $0.field != "parent" }) {
+            if seen.contains(current) {
+                issues.append(ValidationIssue(field: "parent", message: "a category cannot be inside itself"))
+            }
+            seen.insert(current)
+            ancestor = dataset.categories[current]?.parentID
+        }
+        return issues
+    }
+}
+
+extension Expense {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.required(name, "name", "an expense name"),
+                      Check.notNegative(amount, "amount", "the amount"),
+                      Check.exists(categoryID, BudgetCategory.self, in: dataset, "category"),
+                      Check.exists(vendorID, Vendor.self, in: dataset, "vendor")].compactMap { $0 }
+        for (index, installment) in installments.enumerated() {
+            if let issue = Check.notNegative(installment.amount, "installments[\(index + 1)].amount", "an installment") {
+                issues.append(issue)
+            }
+        }
+        if installments.sum(\.amount) > amount {
+            issues.append(ValidationIssue(field: "installments",
+                                          message: "the installments add up to more than the expense amount"))
+        }
+        if Set(installments.map(\.id)).count != installments.count {
+            issues.append(ValidationIssue(field: "installments", message: "two installments share an id"))
+        }
+        return issues
+    }
+}
+
+extension Vendor {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        [Check.required(name, "name", "a vendor name"), Check.email(email),
+         Check.notNegative(quotedAmount, "quotedAmount", "the quoted amount"),
+         Check.exists(budgetCategoryID, BudgetCategory.self, in: dataset, "budgetCategory")].compactMap { $0 }
+    }
+}
+
+extension WeddingTask {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.required(title, "title", "a task title"),
+                      Check.exists(vendorID, Vendor.self, in: dataset, "vendor"),
+                      Check.exists(budgetCategoryID, BudgetCategory.self, in: dataset, "budgetCategory")].compactMap { $0 }
+        for (index, subtask) in subtasks.enumerated() {
+            if let issue = Check.required(subtask.title, "subtasks[\(index + 1)].title", "a subtask title") {
+                issues.append(issue)
+            }
+        }
+        if Set(subtasks.map(\.id)).count != subtasks.count {
+            issues.append(ValidationIssue(field: "subtasks", message: "two subtasks share an id"))
+        }
+        return issues
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A date without a time or a time zone (due dates, RSVP deadlines, the wedding date).
+///
+/// Stored and coded as `yyyy-MM-dd`. It is never parsed with a date-time parser: the original
+/// app did that and wiped due dates on every edit. Arithmetic uses day numbers, so it needs
+/// no `Calendar` and is the same in every time zone.
+public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// A real calendar date, or `nil` (`2026-02-30` is not one).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...CalendarDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `yyyy-MM-dd`; `nil` for any other shape or an impossible date.
+    public init?(iso text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The date on the wall calendar at `instant` in `timeZone`.
+    public init(_ instant: Date, in timeZone: TimeZone = .current) {
+        let shifted = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        self.init(daysSince1970: Int((shifted / 86_400).rounded(.down)))
+    }
+
+    /// The date `days` after 1970-01-01.
+    public init(daysSince1970 days: Int) { self.init(dayNumber: days + CalendarDate.unixEpochDayNumber) }
+
+    /// Days from 1970-01-01 to this date.
+    public var daysSince1970: Int { dayNumber - CalendarDate.unixEpochDayNumber }
+
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// Days from `other` to `self` (positive when `self` is later).
+    public func days(since other: CalendarDate) -> Int { dayNumber - other.dayNumber }
+
+    public func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = CalendarDate(iso: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not a yyyy-MM-dd date: \(text)"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    // MARK: Day numbers (days since 0000-03-01 in the proleptic Gregorian calendar)
+
+    private static let unixEpochDayNumber = CalendarDate(year: 1970, month: 1, day: 1)!.dayNumber
+
+    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let m = month <= 2 ? month + 9 : month - 3
+        return 365 * y + y / 4 - y / 100 + y / 400 + (153 * m + 2) / 5 + day - 1
+    }
+
+    private init(dayNumber: Int) {
+        var y = (10_000 * dayNumber + 14_780) / 3_652_425
+        var dayOfYear = dayNumber - (365 * y + y / 4 - y / 100 + y / 400)
+        if dayOfYear < 0 {
+            y -= 1
+            dayOfYear = dayNumber - (365 * y + y / 4 - y / 100 + y / 400)
+        }
+        let mi = (100 * dayOfYear + 52) / 3_060
+        let month = (mi + 2) % 12 + 1
+        self.year = y + (mi + 2) / 12
+        self.month = month
+        self.day = dayOfYear - (mi * 306 + 5) / 10 + 1
+    }
+}
