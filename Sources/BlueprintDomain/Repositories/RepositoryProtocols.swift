@@ -50,7 +50,10 @@ public protocol BudgetRepository: Sendable {
     func categoryMetrics(in wedding: WeddingID) async throws -> [CategoryMetrics]
     func vendorPaymentTotals(in wedding: WeddingID) async throws -> [VendorPaymentTotal]
     func searchExpenses(_ filter: ExpenseFilter, in wedding: WeddingID) async throws -> [Expense]
-    func importExpenses(_ batch: ImportBatch<Expense>, in wedding: WeddingID) async throws -> ImportSummary
+    /// Creates `newCategories` (named by imported rows but not yet in the wedding), then applies
+    /// the batch, all in one all-or-nothing write.
+    func importExpenses(_ batch: ImportBatch<Expense>, newCategories: [BudgetCategory],
+                        in wedding: WeddingID) async throws -> ImportSummary
 }
 
 /// Vendors of one wedding.
