@@ -1,0 +1,21 @@
+import BlueprintDomain
+
+/// Where weddings' datasets live: the file store on disk, or memory for tests.
+///
+/// The repositories are written once against this protocol, so the file-backed and the
+/// in-memory implementations validate, version-check and report changes identically.
+public protocol WeddingDataHost: ChangeFeed {
+    /// Every wedding in the data directory, by name (cheap: does not load guest lists).
+    func listWeddings() async throws -> [Wedding]
+    /// Stores a new wedding with an empty dataset.
+    func createWedding(_ wedding: Wedding) async throws -> Wedding
+    /// Removes a wedding and all its data.
+    func deleteWedding(_ id: WeddingID) async throws
+    /// Runs `body` on the wedding's current data (including other processes' acknowledged writes).
+    func read<T: Sendable>(_ wedding: WeddingID, _ body: @Sendable (WeddingDataset) throws -> T) async throws -> T
+    /// Runs `body` as one transaction on the wedding's data and makes its mutations durable
+    /// before returning. `operation` names the change in the journal and in logs. If `body`
+    /// throws, nothing is written and the error is rethrown.
+    func write<T: Sendable>(_ wedding: WeddingID, operation: String,
+                            _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T
+}
