@@ -4,6 +4,9 @@ import PackageDescription
 let package = Package(
     name: "blueprint",
     platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "BlueprintDomain", targets: ["BlueprintDomain"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),

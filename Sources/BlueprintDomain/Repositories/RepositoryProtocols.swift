@@ -7,6 +7,8 @@ public protocol WeddingRepository: Sendable {
     /// Resolves what a user typed: an id, or an exact (case-insensitive) display name.
     func findWedding(_ nameOrID: String) async throws -> Wedding
     func createWedding(_ wedding: Wedding) async throws -> Wedding
+    /// Stores a new wedding together with all the records of `dataset` (a demo, a restore).
+    func createWedding(from dataset: WeddingDataset) async throws -> Wedding
     /// Saves settings (names, date, currency, total budget, meal options); version-checked.
     func updateWedding(_ wedding: Wedding) async throws -> Wedding
     func deleteWedding(_ id: WeddingID) async throws

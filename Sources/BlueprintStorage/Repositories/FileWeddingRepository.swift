@@ -1,0 +1,59 @@
+import BlueprintCache
+import BlueprintDomain
+import Foundation
+
+/// Weddings of a data directory, read through the cache and written durably to a `WeddingDataHost`.
+public struct FileWeddingRepository: WeddingRepository {
+    let access: DataAccess
+
+    public init(host: any WeddingDataHost, cache: RepositoryCache) {
+        access = DataAccess(host: host, cache: cache)
+    }
+
+    public func fetchWeddings() async throws -> [Wedding] {
+        try await access.host.listWeddings()
+    }
+
+    public func fetchWedding(_ id: WeddingID) async throws -> Wedding {
+        try await access.cached(.wedding, id) { $0.wedding }
+    }
+
+    public func findWedding(_ nameOrID: String) async throws -> Wedding {
+        let weddings = try await fetchWeddings()
+        if let id = WeddingID(string: nameOrID), let wedding = weddings.first(where: { $0.weddingID == id }) {
+            return wedding
+        }
+        let wanted = nameOrID.trimmingCharacters(in: .whitespaces)
+        let matches = weddings.filter { $0.name.compare(wanted, options: [.caseInsensitive]) == .orderedSame }
+        switch matches.count {
+        case 1: return matches[0]
+        case 0: throw RepositoryError.weddingNotFound(nameOrID)
+        default: throw RepositoryError.ambiguousWedding(nameOrID, matches: matches.map(\.weddingID).sorted())
+        }
+    }
+
+    public func createWedding(_ wedding: Wedding) async throws -> Wedding {
+        try await access.host.createWedding(wedding)
+    }
+
+    public func createWedding(from dataset: WeddingDataset) async throws -> Wedding {
+        let wedding = try await access.host.createWedding(dataset.wedding)
+        try await access.write(.weddingPopulated(wedding.weddingID)) { transaction in
+            for category in dataset.categories.records { try transaction.insert(category) }
+            for vendor in dataset.vendors.records { try transaction.insert(vendor) }
+            for guest in dataset.guests.records { try transaction.insert(guest) }
+            for expense in dataset.expenses.records { try transaction.insert(expense) }
+            for task in dataset.tasks.records { try transaction.insert(task) }
+        }
+        return wedding
+    }
+
+    public func updateWedding(_ wedding: Wedding) async throws -> Wedding {
+        try await access.write(.weddingSettingsUpdated(wedding.weddingID)) { try $0.updateWedding(wedding) }
+    }
+
+    public func deleteWedding(_ id: WeddingID) async throws {
+        try await access.host.deleteWedding(id)
+        await access.cache.invalidate(.weddingDeleted(id))
+    }
+}

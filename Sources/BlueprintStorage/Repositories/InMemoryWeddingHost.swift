@@ -1,0 +1,73 @@
+import BlueprintDomain
+import Foundation
+
+/// Weddings kept in memory: the host for tests of the layers above storage, and for previews.
+///
+/// Behaves like the file store (same transactions, validation, versions and change events),
+/// minus durability. `failNextWrites` makes writes fail, for rollback tests.
+public actor InMemoryWeddingHost: WeddingDataHost {
+    private var datasets: [WeddingID: WeddingDataset] = [:]
+    private let broadcaster = ChangeBroadcaster()
+    private var failuresToInject = 0
+
+    public init(_ datasets: [WeddingDataset] = []) {
+        for dataset in datasets { self.datasets[dataset.wedding.weddingID] = dataset }
+    }
+
+    /// Makes the next `count` writes throw `RepositoryError.storage` without changing anything.
+    public func failNextWrites(_ count: Int = 1) { failuresToInject = count }
+
+    /// Applies mutations as if another process had written them, and publishes an external change.
+    public func simulateExternalWrite(_ wedding: WeddingID, _ mutations: [Mutation]) {
+        guard var dataset = datasets[wedding] else { return }
+        for mutation in mutations { dataset.apply(mutation) }
+        datasets[wedding] = dataset
+        publish(RepositoryChange(wedding: wedding, kinds: Set(mutations.map(\.kind)), origin: .external))
+    }
+
+    public func listWeddings() async throws -> [Wedding] {
+        datasets.values.map(\.wedding).sorted { ($0.name.lowercased(), $0.weddingID) < ($1.name.lowercased(), $1.weddingID) }
+    }
+
+    public func createWedding(_ wedding: Wedding) async throws -> Wedding {
+        guard datasets[wedding.weddingID] == nil else {
+            throw RepositoryError.conflict(.wedding, id: wedding.id, expected: 0, actual: datasets[wedding.weddingID]!.wedding.version)
+        }
+        let issues = wedding.validationIssues(in: WeddingDataset(wedding: wedding))
+        guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
+        datasets[wedding.weddingID] = WeddingDataset(wedding: wedding)
+        return wedding
+    }
+
+    public func deleteWedding(_ id: WeddingID) async throws {
+        guard datasets.removeValue(forKey: id) != nil else { throw RepositoryError.weddingNotFound(id.description) }
+        broadcaster.finish(id)
+    }
+
+    public func read<T: Sendable>(_ wedding: WeddingID, _ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
+        guard let dataset = datasets[wedding] else { throw RepositoryError.weddingNotFound(wedding.description) }
+        return try body(dataset)
+    }
+
+    public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
+                                   _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+        guard datasets[wedding] != nil else { throw RepositoryError.weddingNotFound(wedding.description) }
+        if failuresToInject > 0 {
+            failuresToInject -= 1
+            throw RepositoryError.storage("injected write failure (\(operation))")
+        }
+        var dataset = datasets.removeValue(forKey: wedding)!
+        defer { datasets[wedding] = dataset }
+        let (result, mutations) = try dataset.transaction(body)
+        if !mutations.isEmpty {
+            publish(RepositoryChange(wedding: wedding, kinds: Set(mutations.map(\.kind)), origin: .local))
+        }
+        return result
+    }
+
+    public nonisolated func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> {
+        broadcaster.stream(for: wedding)
+    }
+
+    private func publish(_ change: RepositoryChange) { broadcaster.publish(change) }
+}

@@ -1,0 +1,42 @@
+import BlueprintCache
+import BlueprintDomain
+import Foundation
+
+/// The five repositories of one data directory, sharing one host and one cache.
+public struct Repositories: ChangeFeed {
+    public let weddings: any WeddingRepository
+    public let guests: any GuestRepository
+    public let budget: any BudgetRepository
+    public let vendors: any VendorRepository
+    public let tasks: any TaskRepository
+    public let host: any WeddingDataHost
+    public let cache: RepositoryCache
+
+    public init(host: any WeddingDataHost, cache: RepositoryCache) {
+        self.host = host
+        self.cache = cache
+        weddings = FileWeddingRepository(host: host, cache: cache)
+        guests = FileGuestRepository(host: host, cache: cache)
+        budget = FileBudgetRepository(host: host, cache: cache)
+        vendors = FileVendorRepository(host: host, cache: cache)
+        tasks = FileTaskRepository(host: host, cache: cache)
+    }
+
+    /// Changes to `wedding` from this process and others. The cache has already dropped what
+    /// each change made stale by the time the change is delivered, so a reload that follows
+    /// it reads fresh data.
+    public func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> {
+        let upstream = host.changes(in: wedding)
+        let cache = self.cache
+        let (stream, continuation) = AsyncStream.makeStream(of: RepositoryChange.self, bufferingPolicy: .bufferingNewest(256))
+        let forwarding = Task {
+            for await change in upstream {
+                await cache.invalidate(.externalChange(wedding, kinds: change.kinds))
+                continuation.yield(change)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in forwarding.cancel() }
+        return stream
+    }
+}

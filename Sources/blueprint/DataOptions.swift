@@ -1,0 +1,57 @@
+import ArgumentParser
+import BlueprintCache
+import BlueprintDomain
+import BlueprintStorage
+import Foundation
+
+/// `--data-dir`, shared by every command that touches data.
+struct DataDirectoryOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp(
+        "The data directory (default: $BLUEPRINT_DATA_DIR, else $XDG_DATA_HOME/blueprint, else ~/.local/share/blueprint).",
+        valueName: "dir"))
+    var dataDirectory: String?
+
+    /// The directory to use: the flag, else the environment's default.
+    var root: URL {
+        if let dataDirectory { return URL(fileURLWithPath: dataDirectory, isDirectory: true) }
+        return FileStore.defaultRoot(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Opens the data directory with a private cache (a command is one short-lived process).
+    func open() throws -> (FileStore, Repositories) {
+        let store = try FileStore(root: root)
+        return (store, Repositories(host: store, cache: RepositoryCache()))
+    }
+}
+
+/// `--data-dir` and `--wedding`, for commands that work on one wedding.
+struct WeddingOptions: ParsableArguments {
+    @OptionGroup var data: DataDirectoryOptions
+
+    @Option(name: .customLong("wedding"), help: ArgumentHelp(
+        "The wedding's name or id (default: the only wedding in the data directory).", valueName: "name|id"))
+    var wedding: String?
+
+    /// Opens the data directory and resolves the wedding to work on.
+    func open() async throws -> (FileStore, Repositories, Wedding) {
+        let (store, repositories) = try data.open()
+        if let wedding {
+            return (store, repositories, try await repositories.weddings.findWedding(wedding))
+        }
+        let weddings = try await repositories.weddings.fetchWeddings()
+        switch weddings.count {
+        case 1:
+            return (store, repositories, weddings[0])
+        case 0:
+            throw ValidationError("no wedding in \(store.root.path); create one with `blueprint demo`")
+        default:
+            throw ValidationError("\(weddings.count) weddings in \(store.root.path); choose one with --wedding: "
+                                  + weddings.map { "'\($0.name)'" }.joined(separator: ", "))
+        }
+    }
+}
+
+extension CalendarDate {
+    /// Today on the user's wall calendar.
+    static var today: CalendarDate { CalendarDate(Date(), in: .current) }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import BlueprintDomain
+import BlueprintStorage
+import Foundation
+
+/// `blueprint stats`: the four domains' figures, as text or as stable JSON for scripts.
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show the wedding's guest, budget, vendor and task figures."
+    )
+
+    @OptionGroup var options: WeddingOptions
+    @Flag(help: "Print JSON (stable keys; amounts in minor units of `currency`).") var json = false
+
+    func run() async throws {
+        let (_, repositories, wedding) = try await options.open()
+        let report = try await StatsReport.make(wedding: wedding, repositories: repositories, today: .today)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(report.text(currency: wedding.currency))
+        }
+    }
+}
+
+/// The figures `stats` prints. Its JSON shape is a documented interface: add keys, never rename.
+struct StatsReport: Encodable {
+    struct WeddingPart: Encodable {
+        let id: String
+        let name: String
+        let date: String?
+        let daysToGo: Int?
+        let currency: String
+        let minorDigits: Int
+    }
+
+    struct GuestPart: Encodable {
+        let invited, attending, attendingHeadcount, declined, pending: Int
+        let responseRate: Double
+        let mealCounts: [String: Int]
+        let guestsPerTable: [String: Int]
+    }
+
+    struct BudgetPart: Encodable {
+        let totalBudget, allocated, committed, paid, remaining, dueNext30Days, overdue: Int64
+        let overBudgetCategories: [String]
+    }
+
+    struct VendorPart: Encodable {
+        let total: Int
+        let byStatus: [String: Int]
+        let byCategory: [String: Int]
+        let totalQuoted, bookedCost: Int64
+    }
+
+    struct TaskPart: Encodable {
+        let total, overdue, dueWithin7Days: Int
+        let byStatus: [String: Int]
+    }
+
+    let wedding: WeddingPart
+    let guests: GuestPart
+    let budget: BudgetPart
+    let vendors: VendorPart
+    let tasks: TaskPart
+
+    static func make(wedding: Wedding, repositories: Repositories, today: CalendarDate) async throws -> StatsReport {
+        let id = wedding.weddingID
+        async let guestStats = repositories.guests.guestStats(in: id)
+        async let summary = repositories.budget.budgetSummary(asOf: today, in: id)
+        async let vendorStats = repositories.vendors.vendorStats(in: id)
+        async let taskStats = repositories.tasks.taskStats(asOf: today, in: id)
+        let (g, b, v, t) = try await (guestStats, summary, vendorStats, taskStats)
+        return StatsReport(
+            wedding: WeddingPart(id: id.description, name: wedding.name, date: wedding.weddingDate?.description,
+                                 daysToGo: wedding.weddingDate?.days(since: today), currency: wedding.currency.code,
+                                 minorDigits: wedding.currency.minorDigits),
+            guests: GuestPart(invited: g.invited, attending: g.attending, attendingHeadcount: g.attendingHeadcount,
+                              declined: g.declined, pending: g.pending, responseRate: g.responseRate,
+                              mealCounts: g.mealCounts,
+                              guestsPerTable: Dictionary(uniqueKeysWithValues: g.guestsPerTable.map { (String($0.key), $0.value) })),
+            budget: BudgetPart(totalBudget: b.totalBudget.minorUnits, allocated: b.allocated.minorUnits,
+                               committed: b.committed.minorUnits, paid: b.paid.minorUnits,
+                               remaining: b.remaining.minorUnits, dueNext30Days: b.dueNext30DaysTotal.minorUnits,
+                               overdue: b.overdueTotal.minorUnits, overBudgetCategories: b.overBudgetCategories.map(\.name)),
+            vendors: VendorPart(total: v.total,
+                                byStatus: Dictionary(uniqueKeysWithValues: v.byStatus.map { ($0.key.rawValue, $0.value) }),
+                                byCategory: Dictionary(uniqueKeysWithValues: v.byCategory.map { ($0.key.rawValue, $0.value) }),
+                                totalQuoted: v.totalQuoted.minorUnits, bookedCost: v.bookedCost.minorUnits),
+            tasks: TaskPart(total: t.total, overdue: t.overdue, dueWithin7Days: t.dueWithin7Days,
+                            byStatus: Dictionary(uniqueKeysWithValues: t.byStatus.map { ($0.key.rawValue, $0.value) })))
+    }
+
+    /// A plain-text rendering for people.
+    func text(currency: Currency) -> String {
+        func money(_ minor: Int64) -> String { currency.format(Money(minorUnits: minor)) }
+        let percent = Int((guests.responseRate * 100).rounded())
+        let safe = TerminalSanitizer.sanitize
+        var lines = ["\(safe(wedding.name))" + (wedding.date.map { " — \($0)" } ?? "")
+                        + (wedding.daysToGo.map { $0 >= 0 ? " (\($0) days to go)" : "" } ?? "")]
+        lines.append("")
+        lines.append("Guests   \(guests.invited) invited, \(guests.attending) attending (\(guests.attendingHeadcount) people with plus-ones), "
+                     + "\(guests.declined) declined, \(guests.pending) pending; \(percent)% responded")
+        if !guests.mealCounts.isEmpty {
+            lines.append("         meals: " + guests.mealCounts.sorted { $0.key < $1.key }
+                .map { "\($0.key.isEmpty ? "not chosen" : safe($0.key)) \($0.value)" }.joined(separator: ", "))
+        }
+        lines.append("Budget   \(money(budget.totalBudget)) total, \(money(budget.allocated)) allocated, "
+                     + "\(money(budget.committed)) committed, \(money(budget.paid)) paid, \(money(budget.remaining)) remaining")
+        lines.append("         due in 30 days \(money(budget.dueNext30Days)), overdue \(money(budget.overdue))"
+                     + (budget.overBudgetCategories.isEmpty ? "" : "; over budget: " + budget.overBudgetCategories.map(safe).joined(separator: ", ")))
+        lines.append("Vendors  \(vendors.total) total, \(vendors.byStatus["booked"] ?? 0) booked; quoted \(money(vendors.totalQuoted)), "
+                     + "booked cost \(money(vendors.bookedCost))")
+        lines.append("Tasks    \(tasks.total) total, \(tasks.byStatus["completed"] ?? 0) completed, \(tasks.overdue) overdue, "
+                     + "\(tasks.dueWithin7Days) due within 7 days")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,33 @@
+import BlueprintCache
+import BlueprintDomain
+import BlueprintStorage
+import Foundation
+
+/// A small wedding in an in-memory host, with repositories over a private cache.
+struct RepositoryFixture {
+    let host: InMemoryWeddingHost
+    let repositories: Repositories
+    let wedding: WeddingID
+    let venue: BudgetCategory
+    let florist: Vendor
+
+    static let today = CalendarDate(year: 2026, month: 6, day: 1)!
+
+    init() async throws {
+        var wedding = Wedding(name: "Ana & Ben", partner1Name: "Ana", partner2Name: "Ben",
+                              weddingDate: CalendarDate(year: 2026, month: 9, day: 12), totalBudget: Money(minorUnits: 2_000_000))
+        wedding.rsvpDeadline = CalendarDate(year: 2026, month: 8, day: 1)
+        host = InMemoryWeddingHost()
+        repositories = Repositories(host: host, cache: RepositoryCache())
+        self.wedding = try await repositories.weddings.createWedding(wedding).weddingID
+        venue = try await repositories.budget.createCategory(
+            BudgetCategory(name: "Venue", allocated: Money(minorUnits: 800_000)), in: self.wedding)
+        florist = try await repositories.vendors.createVendor(
+            Vendor(name: "Petal & Stem", category: .florist, status: .quoted, quotedAmount: Money(minorUnits: 150_000)),
+            in: self.wedding)
+    }
+
+    func addGuest(_ first: String, _ last: String, rsvp: RSVPStatus = .invited) async throws -> Guest {
+        try await repositories.guests.createGuest(Guest(firstName: first, lastName: last, rsvp: rsvp), in: wedding)
+    }
+}
