@@ -71,7 +71,8 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
             body = String(body.dropFirst().dropLast())
         }
         if body.hasPrefix("-") {
-            negative.toggle()
+            guard !negative else { throw .notANumber(text) }
+            negative = true
             body.removeFirst()
         }
         for marker in [code, symbol.trimmingCharacters(in: .whitespaces), "$", "€", "£", "¥"] where !marker.isEmpty {
@@ -80,7 +81,8 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
         }
         body = body.trimmingCharacters(in: .whitespaces)
         if body.hasPrefix("-") {
-            negative.toggle()
+            guard !negative else { throw .notANumber(text) }
+            negative = true
             body.removeFirst()
         }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
