@@ -89,7 +89,7 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
         guard parts.count <= 2, let wholeText = parts.first else { throw .notANumber(text) }
         let fractionText = parts.count == 2 ? String(parts[1]) : ""
         let groups = wholeText.split(separator: ",", omittingEmptySubsequences: false)
-        if groups.count > 1, groups.dropFirst().contains(where: { $0.count != 3 }) || groups[0].isEmpty {
+        if groups.count > 1, groups.dropFirst().contains(where: { $0.count != 3 }) || !(1...3).contains(groups[0].count) {
             throw .notANumber(text)
         }
         let digits = groups.joined()
