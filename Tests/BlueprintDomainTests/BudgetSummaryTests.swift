@@ -92,6 +92,17 @@ struct BudgetSummaryTests {
         #expect(Self.summary.overdueTotal == usd(3_550))
     }
 
+    @Test("an expense marked overdue before its date is overdue, not also due")
+    func markedOverdueCountedOnce() {
+        let early = Expense(id: uuid(30), name: "Venue balance", categoryID: Self.venue.id, amount: usd(1_000),
+                            dueDate: day("2026-06-20"), paymentStatus: .overdue, createdAt: createdTime)
+        let summary = BudgetSummary(wedding: fixtureWedding, categories: Self.categories, expenses: [early],
+                                    today: Self.today)
+        #expect(summary.overdue.map(\.expenseID) == [early.id])
+        #expect(summary.overdueTotal == usd(1_000))
+        #expect(summary.dueNext30Days.isEmpty)
+    }
+
     @Test("nothing paid, cancelled or undated is ever due or overdue")
     func neverDue() {
         let summary = BudgetSummary(wedding: fixtureWedding, categories: Self.categories,
