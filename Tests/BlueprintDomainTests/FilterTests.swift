@@ -24,6 +24,13 @@ struct FilterTests {
         #expect(names(GuestFilter(text: query)) == expected)
     }
 
+    @Test("a full name finds the guest")
+    func fullName() {
+        #expect(names(GuestFilter(text: "jose nunez")) == ["José"])
+        #expect(names(GuestFilter(text: "Ana Lopez")) == ["Ana"])
+        #expect(names(GuestFilter(text: "ana ek")).isEmpty)
+    }
+
     @Test("each guest criterion narrows the list")
     func guestCriteria() {
         #expect(names(GuestFilter(rsvp: [.attending, .maybe])) == ["José", "Björn"])
