@@ -88,6 +88,18 @@ struct ValidationTests {
         #expect(venue.validationIssues(in: dataset).isEmpty)
     }
 
+    @Test("an expense needs a name, a non-negative amount, an existing category and vendor")
+    func expenseFields() {
+        let expense = Expense(name: "", categoryID: uuid(777), vendorID: uuid(778), amount: Money(minorUnits: -500),
+                              createdAt: createdTime)
+        #expect(expense.validationIssues(in: dataset) == [
+            ValidationIssue(field: "name", message: "an expense name is required"),
+            ValidationIssue(field: "amount", message: "the amount cannot be negative"),
+            ValidationIssue(field: "category", message: "no budget category with id 00000000-0000-0000-0000-000000000777"),
+            ValidationIssue(field: "vendor", message: "no vendor with id 00000000-0000-0000-0000-000000000778"),
+        ])
+    }
+
     @Test("installments cannot be negative or add up to more than the expense")
     func installments() {
         var expense = Expense(name: "Band", categoryID: Sample.venueCategory.id, amount: usd(1_000),
