@@ -14,6 +14,8 @@ struct ValidationTests {
         let nameless = Guest(firstName: " ", lastName: "", createdAt: createdTime)
         #expect(nameless.validationIssues(in: dataset)
             == [ValidationIssue(field: "firstName", message: "a first or last name is required")])
+        let blankLines = Guest(firstName: "\n", lastName: "\t\r\n", createdAt: createdTime)
+        #expect(blankLines.validationIssues(in: dataset).map(\.field) == ["firstName"])
         #expect(Guest(firstName: "", lastName: "Okafor", createdAt: createdTime).validationIssues(in: dataset).isEmpty)
         #expect(Guest(firstName: "Ana", lastName: "", createdAt: createdTime).validationIssues(in: dataset).isEmpty)
     }
