@@ -18,5 +18,6 @@ let package = Package(
             name: "BlueprintDomain",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        .testTarget(name: "BlueprintDomainTests", dependencies: ["BlueprintDomain"]),
     ]
 )

@@ -22,7 +22,7 @@ public struct GuestFilter: Hashable, Sendable {
             && (invitedBy.isEmpty || invitedBy.contains(guest.invitedBy))
             && (table == nil || guest.table == table)
             && (meal == nil || guest.mealChoice == meal)
-            && text.matches(guest.firstName, guest.lastName, guest.email, guest.household, guest.plusOneName,
+            && text.matches(guest.fullName, guest.email, guest.household, guest.plusOneName,
                             guest.phone, guest.notes)
     }
 }

@@ -49,7 +49,7 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
     /// Total budget minus committed.
     public var remaining: Money
     public var overBudgetCategories: [CategoryMetrics]
-    /// Unpaid payments due from today through 30 days ahead.
+    /// Unpaid payments due from today through 30 days ahead (an expense marked overdue is under `overdue` instead).
     public var dueNext30Days: [DuePayment]
     /// Unpaid payments whose date has passed, and expenses marked overdue.
     public var overdue: [DuePayment]
@@ -75,6 +75,7 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
         }
         for expense in expenses where expense.paymentStatus == .overdue && expense.outstanding > .zero
             && !overdue.contains(where: { $0.expenseID == expense.id }) {
+            due.removeAll { $0.expenseID == expense.id }
             overdue.append(DuePayment(expenseID: expense.id, expenseName: expense.name, installmentID: nil,
                                       amount: expense.outstanding, dueDate: expense.dueDate ?? today))
         }

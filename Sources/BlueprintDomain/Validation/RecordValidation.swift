@@ -57,7 +57,8 @@ extension Guest {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
         var issues = [Check.email(email), Check.atLeastOne(table, "table", "a table number"),
                       Check.atLeastOne(seat, "seat", "a seat number")].compactMap { $0 }
-        if firstName.trimmingCharacters(in: .whitespaces).isEmpty && lastName.trimmingCharacters(in: .whitespaces).isEmpty {
+        if firstName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            && lastName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             issues.insert(ValidationIssue(field: "firstName", message: "a first or last name is required"), at: 0)
         }
         if !mealChoice.isEmpty, !dataset.wedding.mealOptions.contains(mealChoice) {
@@ -97,7 +98,7 @@ extension Expense {
                 issues.append(issue)
             }
         }
-        if installments.sum(\.amount) > amount {
+        if !installments.isEmpty, installments.sum(\.amount) > amount {
             issues.append(ValidationIssue(field: "installments",
                                           message: "the installments add up to more than the expense amount"))
         }

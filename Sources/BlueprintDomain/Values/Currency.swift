@@ -71,7 +71,8 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
             body = String(body.dropFirst().dropLast())
         }
         if body.hasPrefix("-") {
-            negative.toggle()
+            guard !negative else { throw .notANumber(text) }
+            negative = true
             body.removeFirst()
         }
         for marker in [code, symbol.trimmingCharacters(in: .whitespaces), "$", "€", "£", "¥"] where !marker.isEmpty {
@@ -80,14 +81,15 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
         }
         body = body.trimmingCharacters(in: .whitespaces)
         if body.hasPrefix("-") {
-            negative.toggle()
+            guard !negative else { throw .notANumber(text) }
+            negative = true
             body.removeFirst()
         }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let wholeText = parts.first else { throw .notANumber(text) }
         let fractionText = parts.count == 2 ? String(parts[1]) : ""
         let groups = wholeText.split(separator: ",", omittingEmptySubsequences: false)
-        if groups.count > 1, groups.dropFirst().contains(where: { $0.count != 3 }) || groups[0].isEmpty {
+        if groups.count > 1, groups.dropFirst().contains(where: { $0.count != 3 }) || !(1...3).contains(groups[0].count) {
             throw .notANumber(text)
         }
         let digits = groups.joined()

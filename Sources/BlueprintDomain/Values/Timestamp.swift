@@ -73,7 +73,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
             break
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard bytes.count == index + 6, bytes[index + 3] == UInt8(ascii: ":"),
-                  let h = digits(index + 1 ..< index + 3), let m = digits(index + 4 ..< index + 6) else { return nil }
+                  let h = digits(index + 1 ..< index + 3), h < 24,
+                  let m = digits(index + 4 ..< index + 6), m < 60 else { return nil }
             offsetSeconds = (h * 3600 + m * 60) * (bytes[index] == UInt8(ascii: "+") ? 1 : -1)
         default:
             return nil
