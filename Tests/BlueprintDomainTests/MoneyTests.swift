@@ -125,3 +125,21 @@ struct MoneyTests {
         #expect(try JSONDecoder().decode([Money].self, from: Data("[-5]".utf8)) == [Money(minorUnits: -5)])
     }
 }
+
+@Suite("Money in another currency")
+struct ForeignCurrencyTests {
+    @Test("an amount marked with another currency's symbol is refused, naming the wedding's currency")
+    func foreignSymbolRefused() throws {
+        let euro = try #require(Currency(code: "EUR"))
+        #expect(throws: MoneyParseError.otherCurrency("$12", currency: "EUR")) { try euro.parse("$12") }
+        #expect(try euro.parse("€12") == Money(minorUnits: 1200))
+        #expect(try euro.parse("eur 12") == Money(minorUnits: 1200))
+    }
+
+    @Test("a plain dollar sign is this wedding's dollar for every dollar currency")
+    func dollarSignForDollarCurrencies() throws {
+        let canadian = try #require(Currency(code: "CAD"))
+        #expect(try canadian.parse("$1,200.50") == Money(minorUnits: 120_050))
+        #expect(try canadian.parse("CA$5") == Money(minorUnits: 500))
+    }
+}

@@ -43,7 +43,7 @@ extension Wedding {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
         var issues = [Check.required(name, "name", "a wedding name"),
                       Check.notNegative(totalBudget, "totalBudget", "the total budget")].compactMap { $0 }
-        if mealOptions.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        if mealOptions.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
             issues.append(ValidationIssue(field: "mealOptions", message: "a meal option cannot be blank"))
         }
         if Set(mealOptions.map { $0.lowercased() }).count != mealOptions.count {

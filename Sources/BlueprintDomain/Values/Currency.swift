@@ -75,9 +75,13 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
             negative = true
             body.removeFirst()
         }
-        for marker in [code, symbol.trimmingCharacters(in: .whitespaces), "$", "€", "£", "¥"] where !marker.isEmpty {
-            if body.hasPrefix(marker) { body.removeFirst(marker.count) }
-            if body.hasSuffix(marker) { body.removeLast(marker.count) }
+        let ownSymbol = symbol.trimmingCharacters(in: .whitespaces)
+        if body.contains(where: { "$€£¥₹₩".contains($0) && !ownSymbol.contains($0) }) {
+            throw .otherCurrency(text, currency: code)
+        }
+        for marker in [ownSymbol, code, "$"] where marker != "$" || ownSymbol.hasSuffix("$") {
+            if body.uppercased().hasPrefix(marker) { body.removeFirst(marker.count) }
+            if body.uppercased().hasSuffix(marker) { body.removeLast(marker.count) }
         }
         body = body.trimmingCharacters(in: .whitespaces)
         if body.hasPrefix("-") {
@@ -123,6 +127,7 @@ public enum MoneyParseError: Error, Equatable, Sendable, CustomStringConvertible
     case notANumber(String)
     case tooManyMinorDigits(String, allowed: Int, currency: String)
     case tooLarge(String)
+    case otherCurrency(String, currency: String)
 
     public var description: String {
         switch self {
@@ -131,6 +136,7 @@ public enum MoneyParseError: Error, Equatable, Sendable, CustomStringConvertible
         case let .tooManyMinorDigits(text, allowed, currency):
             return "'\(text)' has more than \(allowed) decimal digit\(allowed == 1 ? "" : "s") for \(currency)"
         case .tooLarge(let text): return "'\(text)' is too large"
+        case let .otherCurrency(text, currency): return "'\(text)' is not in \(currency)"
         }
     }
 }
