@@ -97,7 +97,7 @@ extension Expense {
                 issues.append(issue)
             }
         }
-        if installments.sum(\.amount) > amount {
+        if !installments.isEmpty, installments.sum(\.amount) > amount {
             issues.append(ValidationIssue(field: "installments",
                                           message: "the installments add up to more than the expense amount"))
         }
