@@ -12,7 +12,7 @@ func testWedding(currency: Currency = .usd) -> Wedding {
 func bytes(_ text: String) -> Data { Data(text.utf8) }
 
 /// The error a planning call throws; records an issue if it returns a plan instead.
-func importError<R>(_ plan: () throws(CSVImportError) -> CSVImportPlan<R>) -> CSVImportError? {
+func importError<T>(_ plan: () throws(CSVImportError) -> T) -> CSVImportError? {
     do {
         _ = try plan()
         Issue.record("the import was accepted")

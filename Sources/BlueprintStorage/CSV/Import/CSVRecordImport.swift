@@ -82,7 +82,12 @@ struct CSVRecordImport<R: TableRecord> {
         }
         problems += validate(toValidate, columns: columns)
         guard problems.isEmpty else {
-            let ordered = problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
+            // In file order: by line, then row-wide problems before those of columns left to right.
+            let position = Dictionary(table.header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            let ordered = problems.enumerated().sorted {
+                ($0.element.line ?? 0, $0.element.column.flatMap { position[$0] } ?? -1, $0.offset)
+                    < ($1.element.line ?? 0, $1.element.column.flatMap { position[$0] } ?? -1, $1.offset)
+            }
             throw CSVImportError(fileName: fileName, problems: ordered.map(\.element))
         }
         return CSVImportPlan(batch: ImportBatch(inserts: inserts, updates: updates), unchanged: unchanged,
