@@ -14,7 +14,7 @@ struct CSVTable {
     let header: [String]
     /// The physical line of the header row.
     let headerLine: Int
-    /// The records after the header; blank lines are left out.
+    /// The records after the header; blank lines and rows of empty cells are left out.
     let rows: [CSVRow]
 
     /// Reads UTF-8 bytes, with or without a byte-order mark.
@@ -36,7 +36,8 @@ struct CSVTable {
                 fieldLines.append(fieldLine)
                 fieldLine += LineBreaks.count(in: field)
             }
-            let isBlank = fields.count == 1 && fields[0].isEmpty
+            // Blank lines, and rows of empty cells that spreadsheets leave below the data.
+            let isBlank = fields.allSatisfy(\.isEmpty)
             if !isBlank {
                 if header == nil {
                     header = (fields, line)
