@@ -42,45 +42,14 @@ struct CSVRecordImport<R: TableRecord> {
         guard problems.isEmpty else { throw CSVImportError(fileName: fileName, problems: problems) }
 
         let rows = readRows(of: table, columns: columns, problems: &problems)
-        var inserts: [R] = [], updates: [R] = [], unchanged = 0
-        var toValidate: [(ReadRow, R)] = []
+        let outcome: Outcome
         switch mode {
         case .addOnly:
-            inserts = rows.map(\.record)
-            toValidate = rows.map { ($0, $0.record) }
+            outcome = Outcome(inserts: rows.map(\.record), toValidate: rows.map { ($0, $0.record) })
         case .merge:
-            var claims = existingClaims(existing)
-            var updatedLine: [Int: Int] = [:]
-            for row in rows {
-                let keys = schema.matchKeys(row.record)
-                let matched = keys.first { claims[$0] != nil }.flatMap { claims[$0] } ?? []
-                if case .row(let line)? = matched.first(where: { if case .row = $0 { true } else { false } }) {
-                    problems.append(duplicate(row, of: line))
-                } else if matched.count > 1 {
-                    problems.append(CSVImportProblem(line: row.row.line, column: nil, message:
-                        "\(schema.label(row.record)) matches \(matched.count) existing \(R.kind.noun)s; merge cannot tell which to update"))
-                } else if case .existing(let index)? = matched.first {
-                    if let line = updatedLine[index] {
-                        problems.append(duplicate(row, of: line))
-                        continue
-                    }
-                    updatedLine[index] = row.row.line
-                    var merged = existing[index]
-                    for placed in columns { placed.column.copy(row.record, &merged) }
-                    if merged == existing[index] {
-                        unchanged += 1
-                    } else {
-                        updates.append(merged)
-                        toValidate.append((row, merged))
-                    }
-                } else {
-                    for key in keys { claims[key, default: []].append(.row(line: row.row.line)) }
-                    toValidate.append((row, row.record))
-                    inserts.append(row.record)
-                }
-            }
+            outcome = merge(rows, into: existing, columns: columns, problems: &problems)
         }
-        problems += validate(toValidate, columns: columns)
+        problems += validate(outcome.toValidate, columns: columns)
         guard problems.isEmpty else {
             // In file order: by line, then row-wide problems before those of columns left to right.
             let position = Dictionary(table.header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -90,8 +59,56 @@ struct CSVRecordImport<R: TableRecord> {
             }
             throw CSVImportError(fileName: fileName, problems: ordered.map(\.element))
         }
-        return CSVImportPlan(batch: ImportBatch(inserts: inserts, updates: updates), unchanged: unchanged,
-                             newCategories: context.newCategories, ignoredColumns: ignoredColumns)
+        return CSVImportPlan(batch: ImportBatch(inserts: outcome.inserts, updates: outcome.updates),
+                             unchanged: outcome.unchanged, newCategories: context.newCategories,
+                             ignoredColumns: ignoredColumns)
+    }
+
+    /// What the rows come to: records to add and to update, and those to validate (all but the unchanged).
+    private struct Outcome {
+        var inserts: [R] = []
+        var updates: [R] = []
+        var unchanged = 0
+        var toValidate: [(ReadRow, R)] = []
+    }
+
+    /// Matches each row to an existing record by the schema's keys, most specific first. A matched
+    /// row updates the columns the file has; an unmatched one is added. Two rows for one record,
+    /// or a row that fits several records, are problems.
+    private func merge(_ rows: [ReadRow], into existing: [R], columns: [PlacedColumn],
+                       problems: inout [CSVImportProblem]) -> Outcome {
+        var outcome = Outcome()
+        var claims = existingClaims(existing)
+        var updatedLine: [Int: Int] = [:]
+        for row in rows {
+            let keys = schema.matchKeys(row.record)
+            let matched = keys.first { claims[$0] != nil }.flatMap { claims[$0] } ?? []
+            if case .row(let line)? = matched.first(where: { if case .row = $0 { true } else { false } }) {
+                problems.append(duplicate(row, of: line))
+            } else if matched.count > 1 {
+                problems.append(CSVImportProblem(line: row.row.line, column: nil, message:
+                    "\(schema.label(row.record)) matches \(matched.count) existing \(R.kind.noun)s; merge cannot tell which to update"))
+            } else if case .existing(let index)? = matched.first {
+                if let line = updatedLine[index] {
+                    problems.append(duplicate(row, of: line))
+                    continue
+                }
+                updatedLine[index] = row.row.line
+                var merged = existing[index]
+                for placed in columns { placed.column.copy(row.record, &merged) }
+                if merged == existing[index] {
+                    outcome.unchanged += 1
+                } else {
+                    outcome.updates.append(merged)
+                    outcome.toValidate.append((row, merged))
+                }
+            } else {
+                for key in keys { claims[key, default: []].append(.row(line: row.row.line)) }
+                outcome.inserts.append(row.record)
+                outcome.toValidate.append((row, row.record))
+            }
+        }
+        return outcome
     }
 
     /// Matches headers to columns. Unknown headers are ignored (and listed); two headers for one
