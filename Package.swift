@@ -18,6 +18,15 @@ let package = Package(
             name: "BlueprintDomain",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        .target(
+            name: "BlueprintStorage",
+            dependencies: [
+                "BlueprintDomain",
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "BlueprintStorageTests", dependencies: ["BlueprintStorage"]),
         .testTarget(name: "BlueprintDomainTests", dependencies: ["BlueprintDomain"]),
     ]
 )

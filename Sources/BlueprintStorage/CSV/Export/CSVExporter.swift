@@ -1,0 +1,57 @@
+import BlueprintDomain
+import CSV
+import Foundation
+
+/// Writes a wedding's records as CSV (UTF-8, LF line ends, RFC 4180 quoting).
+///
+/// Guest, vendor and expense files use the headers `CSVImporter` reads, so exporting and then
+/// importing keeps every field the file carries: money in plain form (`1234.50`), dates as
+/// `yyyy-MM-dd`, categories and vendors by name.
+public struct CSVExporter: Sendable {
+    public let wedding: Wedding
+
+    public init(wedding: Wedding) { self.wedding = wedding }
+
+    public func guests(_ guests: [Guest]) throws -> Data {
+        try write(guests, schema: .guests, context: CSVContext(wedding: wedding))
+    }
+
+    public func vendors(_ vendors: [Vendor], categories: [BudgetCategory]) throws -> Data {
+        try write(vendors, schema: .vendors, context: CSVContext(wedding: wedding, categories: categories))
+    }
+
+    public func expenses(_ expenses: [Expense], categories: [BudgetCategory], vendors: [Vendor]) throws -> Data {
+        try write(expenses, schema: .expenses, context: CSVContext(wedding: wedding, categories: categories, vendors: vendors))
+    }
+
+    /// Tasks, one row each, subtasks in one cell ("[x] Book venue; [ ] Pay deposit"). Export only.
+    public func tasks(_ tasks: [WeddingTask], categories: [BudgetCategory], vendors: [Vendor]) throws -> Data {
+        let context = CSVContext(wedding: wedding, categories: categories, vendors: vendors)
+        let headers = ["Title", "Details", "Status", "Priority", "Due Date", "Assignees", "Vendor", "Budget Category", "Subtasks"]
+        return try CSVExporter.csv(headers: headers, rows: tasks.map { task in
+            [task.title, task.details, CSVChoices.label(task.status.rawValue), CSVChoices.label(task.priority.rawValue),
+             task.dueDate?.description ?? "", task.assignees.joined(separator: "; "), context.vendorName(task.vendorID),
+             context.categoryName(task.budgetCategoryID),
+             task.subtasks.map { ($0.isDone ? "[x] " : "[ ] ") + $0.title }.joined(separator: "; ")]
+        })
+    }
+
+    private func write<R>(_ records: [R], schema: CSVSchema<R>, context: CSVContext) throws -> Data {
+        try CSVExporter.csv(headers: schema.columns.map(\.header),
+                            rows: records.map { record in schema.columns.map { $0.write(record, context) } })
+    }
+
+    private static func csv(headers: [String], rows: [[String]]) throws -> Data {
+        let stream = OutputStream(toMemory: ())
+        let writer = try CSVWriter(stream: stream)
+        try writer.write(row: headers)
+        for row in rows { try writer.write(row: row) }
+        stream.close()
+        guard var data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data else {
+            throw CSVError.cannotWriteStream
+        }
+        // CSVWriter separates rows; a text file also ends its last line.
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+}

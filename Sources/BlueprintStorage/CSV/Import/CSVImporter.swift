@@ -1,0 +1,44 @@
+import BlueprintDomain
+import Foundation
+
+/// Reads guest, vendor and expense CSV files into import plans for one wedding.
+///
+/// Pure: it is given the file's bytes and the wedding's current records and returns a plan (or
+/// every problem in the file). The caller applies the plan through the repository's
+/// `importGuests`, `importVendors` or `importExpenses(_:newCategories:)`, in one write.
+///
+/// Files are UTF-8 (a byte-order mark is allowed) with a header row; quoting follows RFC 4180.
+/// Headers are matched loosely ("First Name", "first_name", "Given name"); unknown columns are
+/// ignored and listed in the plan. Import is all or nothing: one bad row rejects the file.
+public struct CSVImporter: Sendable {
+    public let wedding: Wedding
+    public let mode: CSVImportMode
+
+    public init(wedding: Wedding, mode: CSVImportMode) {
+        self.wedding = wedding
+        self.mode = mode
+    }
+
+    /// Plans a guest import; merging matches a guest by email, else by full name.
+    public func planGuests(_ data: Data, fileName: String, existing: [Guest]) throws(CSVImportError) -> CSVImportPlan<Guest> {
+        try CSVRecordImport(schema: .guests, context: CSVContext(wedding: wedding), mode: mode, fileName: fileName)
+            .plan(data, existing: existing)
+    }
+
+    /// Plans a vendor import; a named budget category must exist. Merging matches by email, else by name.
+    public func planVendors(_ data: Data, fileName: String, existing: [Vendor],
+                            categories: [BudgetCategory]) throws(CSVImportError) -> CSVImportPlan<Vendor> {
+        try CSVRecordImport(schema: .vendors, context: CSVContext(wedding: wedding, categories: categories),
+                            mode: mode, fileName: fileName)
+            .plan(data, existing: existing)
+    }
+
+    /// Plans an expense import. A category the wedding lacks becomes one of the plan's
+    /// `newCategories`; a named vendor must exist. Merging matches by description within a category.
+    public func planExpenses(_ data: Data, fileName: String, existing: [Expense], categories: [BudgetCategory],
+                             vendors: [Vendor]) throws(CSVImportError) -> CSVImportPlan<Expense> {
+        let context = CSVContext(wedding: wedding, categories: categories, vendors: vendors, createsMissingCategories: true)
+        return try CSVRecordImport(schema: .expenses, context: context, mode: mode, fileName: fileName)
+            .plan(data, existing: existing)
+    }
+}

@@ -1,0 +1,75 @@
+import BlueprintDomain
+@testable import BlueprintStorage
+import Foundation
+import Testing
+
+/// Reading vendor lists.
+@Suite struct VendorImportTests {
+    let importer = CSVImporter(wedding: testWedding(), mode: .addOnly)
+    let flowers = BudgetCategory(name: "Flowers")
+
+    private func vendors(_ file: String) throws(CSVImportError) -> [Vendor] {
+        try importer.planVendors(bytes(file), fileName: "vendors.csv", existing: [], categories: [flowers]).batch.inserts
+    }
+
+    @Test func headerAliasesForEveryField() throws {
+        let file = "Business,Contact,Phone,E-mail,Type,Quote,URL,Status,Date Booked,Budget Category,Comments\n"
+            + "Petal & Stem,Jo,555-0123,jo@petal.example,Florist,\"$1,234.50\",https://petal.example,hired,2026-03-01,flowers,"
+            + "\"peonies, not roses\"\n"
+        let vendor = try #require(try vendors(file).first)
+        #expect(vendor.name == "Petal & Stem")
+        #expect(vendor.contactName == "Jo")
+        #expect(vendor.phone == "555-0123")
+        #expect(vendor.email == "jo@petal.example")
+        #expect(vendor.category == .florist)
+        #expect(vendor.quotedAmount == Money(minorUnits: 123_450))
+        #expect(vendor.website == "https://petal.example")
+        #expect(vendor.status == .booked)
+        #expect(vendor.bookedDate == CalendarDate(year: 2026, month: 3, day: 1))
+        #expect(vendor.budgetCategoryID == flowers.id)
+        #expect(vendor.notes == "peonies, not roses")
+    }
+
+    @Test(arguments: [("Photographer", VendorCategory.photography), ("DJ", .music), ("Band", .music),
+                      ("Hair and Makeup", .hairAndMakeup), ("Hair & makeup", .hairAndMakeup), ("Caterer", .catering),
+                      ("videographer", .videography), ("Venue", .venue), ("", .other), ("Officiant", .officiant)])
+    func vendorTypeSynonyms(text: String, category: VendorCategory) throws {
+        #expect(try vendors("Vendor Name,Vendor Type\nX,\(text)\n").first?.category == category)
+    }
+
+    @Test(arguments: [("booked", VendorStatus.booked), ("Hired", .booked), ("contracted", .booked),
+                      ("", .researching), ("considering", .researching), ("Contacted", .contacted),
+                      ("quote received", .quoted), ("declined", .declined), ("Archived", .archived)])
+    func bookingStatusSynonyms(text: String, status: VendorStatus) throws {
+        #expect(try vendors("Vendor Name,Booking Status\nX,\(text)\n").first?.status == status)
+    }
+
+    @Test func unknownTypesAndCategoriesAreErrors() {
+        let error = importError { () throws(CSVImportError) in
+            try vendors("Vendor Name,Vendor Type,Budget Category,Quoted Amount\nX,Juggler,Fireworks,12.345\n")
+        }
+        #expect(messages(error) == [
+            "vendors.csv:2: column \"Vendor Type\": 'Juggler' is not a vendor type (use one of: Venue, Catering, "
+                + "Photography, Videography, Florist, Music, Officiant, Attire, Hair & makeup, Cake, Stationery, "
+                + "Transport, Rentals, Other)",
+            "vendors.csv:2: column \"Budget Category\": there is no budget category named 'Fireworks'",
+            "vendors.csv:2: column \"Quoted Amount\": '12.345' has more than 2 decimal digits for USD",
+        ])
+    }
+
+    @Test func aVendorNameColumnIsRequired() {
+        let error = importError { () throws(CSVImportError) in try vendors("Contact Name,Phone\nJo,555\n") }
+        #expect(messages(error) == ["vendors.csv:1: there is no \"Vendor Name\" column (the header is: Contact Name, Phone)"])
+    }
+
+    @Test func mergeMatchesAVendorByEmailThenByName() throws {
+        let petal = Vendor(name: "Petal", email: "jo@petal.example")
+        let sound = Vendor(name: "Sound Co", category: .music)
+        let plan = try CSVImporter(wedding: importer.wedding, mode: .merge).planVendors(
+            bytes("Vendor Name,Email,Booking Status\nPetal & Stem,jo@petal.example,booked\nsound co,,quoted\n"),
+            fileName: "vendors.csv", existing: [petal, sound], categories: [])
+        #expect(plan.batch.updates.map(\.id) == [petal.id, sound.id])
+        #expect(plan.batch.updates.map(\.status) == [.booked, .quoted])
+        #expect(plan.batch.updates.last?.category == .music)
+    }
+}
