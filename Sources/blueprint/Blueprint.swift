@@ -1,4 +1,6 @@
 import ArgumentParser
+import BlueprintDomain
+import Foundation
 
 /// `blueprint`: the wedding planner's command line. Later issues make the TUI its default.
 @main
@@ -8,4 +10,26 @@ struct Blueprint: AsyncParsableCommand {
         abstract: "Plan a wedding in the terminal: guests, budget, vendors and tasks.",
         subcommands: [DemoCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self]
     )
+
+    /// Runs the command; every message, including errors that quote what a user or a CSV
+    /// typed, passes through the terminal sanitiser. Errors go to stderr with a non-zero exit.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            let message = TerminalSanitizer.sanitizeLines(fullMessage(for: error))
+            if code == .success {
+                print(message)
+            } else {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+            exit(code.rawValue)
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one sanitiser for untrusted text (anything a user or a CSV typed) on its way to a terminal.
 ///
 /// - C0 controls, DEL and C1 controls become visible placeholders (U+241B `␛` for ESC,
@@ -28,6 +30,14 @@ public enum TerminalSanitizer {
             }
         }
         return String(output)
+    }
+
+    /// Multi-line text (a report, an export shown on a terminal) made safe line by line: line
+    /// feeds stay line feeds, and everything else is sanitised as in `sanitize`.
+    public static func sanitizeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { sanitize(String($0).replacingOccurrences(of: "\r", with: "")) }
+            .joined(separator: "\n")
     }
 
     private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {

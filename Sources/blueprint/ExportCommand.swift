@@ -1,0 +1,63 @@
+import ArgumentParser
+import BlueprintDomain
+import BlueprintStorage
+import Foundation
+
+/// `blueprint export`: one domain to CSV or JSON, on standard output or into a file.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export guests, vendors, expenses or tasks as CSV or JSON."
+    )
+
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case guests, vendors, expenses, tasks
+    }
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, json
+    }
+
+    @OptionGroup var options: WeddingOptions
+    @Argument(help: "What to export: guests, vendors, expenses or tasks.") var kind: Kind
+    @Option(help: "csv (re-importable, spreadsheet-friendly) or json (every field).") var format: Format = .csv
+    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.",
+            completion: .file()) var output: String?
+
+    func run() async throws {
+        let (_, repositories, wedding) = try await options.open()
+        let id = wedding.weddingID
+        let csv = CSVExporter(wedding: wedding)
+        let data: Data
+        switch (kind, format) {
+        case (.guests, .csv):
+            data = try csv.guests(try await repositories.guests.fetchGuests(in: id))
+        case (.guests, .json):
+            data = try JSONExporter.export(try await repositories.guests.fetchGuests(in: id))
+        case (.vendors, .csv):
+            data = try csv.vendors(try await repositories.vendors.fetchVendors(in: id),
+                                   categories: try await repositories.budget.fetchCategories(in: id))
+        case (.vendors, .json):
+            data = try JSONExporter.export(try await repositories.vendors.fetchVendors(in: id))
+        case (.expenses, .csv):
+            data = try csv.expenses(try await repositories.budget.fetchExpenses(in: id),
+                                    categories: try await repositories.budget.fetchCategories(in: id),
+                                    vendors: try await repositories.vendors.fetchVendors(in: id))
+        case (.expenses, .json):
+            data = try JSONExporter.export(try await repositories.budget.fetchExpenses(in: id))
+        case (.tasks, .csv):
+            data = try csv.tasks(try await repositories.tasks.fetchTasks(in: id),
+                                 categories: try await repositories.budget.fetchCategories(in: id),
+                                 vendors: try await repositories.vendors.fetchVendors(in: id))
+        case (.tasks, .json):
+            data = try JSONExporter.export(try await repositories.tasks.fetchTasks(in: id))
+        }
+        if let output {
+            try AtomicFile.write(data, to: URL(fileURLWithPath: output))
+        } else if isatty(STDOUT_FILENO) == 1 {
+            print(TerminalSanitizer.sanitizeLines(String(decoding: data, as: UTF8.self)), terminator: "")
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+}
