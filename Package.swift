@@ -15,5 +15,6 @@ let package = Package(
             name: "BlueprintDomain",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        .testTarget(name: "BlueprintDomainTests", dependencies: ["BlueprintDomain"]),
     ]
 )
