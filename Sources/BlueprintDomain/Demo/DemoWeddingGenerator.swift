@@ -1,0 +1,56 @@
+import Foundation
+
+/// Makes a believable demo wedding (couple, guests, budget, vendors, tasks) for trying the app,
+/// for screenshots and for benchmarks.
+///
+/// Deterministic: the same options give the identical dataset, ids and timestamps included,
+/// because everything is drawn from a seeded generator and dated from `options.today`.
+/// Guests, budget, vendors and tasks each draw from their own stream, so asking for more
+/// guests leaves the vendors as they were. Every record passes the domain's validation.
+public enum DemoWeddingGenerator {
+    /// The demo wedding the options describe.
+    public static func make(_ options: DemoWeddingOptions) throws(DemoWeddingOptionsError) -> WeddingDataset {
+        let issues = options.validationIssues
+        guard issues.isEmpty else { throw DemoWeddingOptionsError(issues: issues) }
+        var random = SeededRandom(seed: options.seed, stream: Stream.wedding)
+        let couple = random.pick(DemoCouple.all)
+        let timeline = DemoTimeline(today: options.today, random: &random)
+
+        var budgetRandom = SeededRandom(seed: options.seed, stream: Stream.budget)
+        let budget = DemoBudget(plannedGuests: max(options.guests, 30), timeline: timeline, random: &budgetRandom)
+        var vendorRandom = SeededRandom(seed: options.seed, stream: Stream.vendors)
+        let vendors = DemoVendors.make(count: options.vendors, budget: budget, timeline: timeline, random: &vendorRandom)
+        let expenses = DemoExpenses.make(count: options.expenses, budget: budget, vendors: vendors, timeline: timeline,
+                                         random: &budgetRandom)
+        var taskRandom = SeededRandom(seed: options.seed, stream: Stream.tasks)
+        let tasks = DemoTasks.make(count: options.tasks, couple: couple, budget: budget, vendors: vendors,
+                                   timeline: timeline, random: &taskRandom)
+        var guestRandom = SeededRandom(seed: options.seed, stream: Stream.guests)
+        let guests = DemoGuests.make(count: options.guests, couple: couple, timeline: timeline, random: &guestRandom)
+
+        var wedding = Wedding(id: WeddingID(random.uuid()), name: options.name ?? couple.weddingName,
+                              partner1Name: "\(couple.partner1.givenName) \(couple.partner1.familyName)",
+                              partner2Name: "\(couple.partner2.givenName) \(couple.partner2.familyName)",
+                              weddingDate: timeline.weddingDate, currency: .usd,
+                              totalBudget: totalBudget(categories: budget.categories, expenses: expenses),
+                              mealOptions: DemoGuests.mealOptions, rsvpDeadline: timeline.rsvpDeadline)
+        timeline.stamp(&wedding, createdBy: timeline.planningStart, random: &random)
+        return WeddingDataset(wedding: wedding, guests: guests, categories: budget.categories, expenses: expenses,
+                              vendors: vendors, tasks: tasks)
+    }
+
+    /// The generator streams, one per part of the wedding.
+    private enum Stream {
+        static let wedding: UInt64 = 1, budget: UInt64 = 2, vendors: UInt64 = 3, tasks: UInt64 = 4, guests: UInt64 = 5
+    }
+
+    /// What the couple set aside: the allocations plus a little unallocated, or, if the spending
+    /// has outgrown that, the spending plus a margin; rounded up to a thousand dollars.
+    private static func totalBudget(categories: [BudgetCategory], expenses: [Expense]) -> Money {
+        let allocated = categories.sum(\.allocated)
+        let committed = expenses.sum(\.committed)
+        let planned = max(allocated + DemoMoney.percent(3, of: allocated), committed + DemoMoney.percent(5, of: committed))
+        let thousand = DemoMoney.dollars(1_000).minorUnits
+        return Money(minorUnits: (planned.minorUnits + thousand - 1) / thousand * thousand)
+    }
+}
