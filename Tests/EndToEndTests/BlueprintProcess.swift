@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs the real `blueprint` binary (built next to the test bundle) against a private data directory.
+struct BlueprintProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    let dataDirectory: URL
+
+    /// A fresh, empty data directory `data` in a private folder under the temporary folder
+    /// (its parent holds nothing else but the test's input files in `files`).
+    static func withTemporaryDataDirectory() throws -> BlueprintProcess {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("blueprint-e2e-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("data", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return BlueprintProcess(dataDirectory: directory)
+    }
+
+    /// The built `blueprint` executable: in the same products folder as this test bundle.
+    static var executable: URL {
+        var folder = Bundle.main.bundleURL
+        if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
+        return folder.appendingPathComponent("blueprint")
+    }
+
+    /// Runs `blueprint` with `arguments` (the data directory is passed by environment) and waits.
+    @discardableResult
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["BLUEPRINT_DATA_DIR"] = dataDirectory.path
+        environment["LANG"] = "C.UTF-8"
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Writes `text` to a file in a temporary folder and returns its path.
+    func file(named name: String, _ text: String) throws -> String {
+        let url = dataDirectory.deletingLastPathComponent().appendingPathComponent("files", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let file = url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    /// Every regular file under the data directory, relative to it, with its contents.
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = dataDirectory.resolvingSymlinksInPath().path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return files }
+        for case let path as String in enumerator {
+            var isDirectory: ObjCBool = false
+            let full = root + "/" + path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = FileManager.default.contents(atPath: full)
+            }
+        }
+        return files
+    }
+}

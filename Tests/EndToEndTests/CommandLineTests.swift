@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@Suite("blueprint command line")
+struct CommandLineTests {
+    @Test("demo creates a wedding that stats reports in stable JSON")
+    func demoThenStats() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let demo = try blueprint.run(["demo", "--name", "Ana & Ben", "--guests", "60", "--seed", "7"])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        #expect(demo.stdout == "Ana & Ben\n")
+
+        let stats = try blueprint.run(["stats", "--json"])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        let guests = try #require(json["guests"] as? [String: Any])
+        #expect(guests["invited"] as? Int == 60)
+        let wedding = try #require(json["wedding"] as? [String: Any])
+        #expect(wedding["name"] as? String == "Ana & Ben")
+        #expect(Set(json.keys) == ["wedding", "guests", "budget", "vendors", "tasks"])
+
+        let text = try blueprint.run(["stats"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("60 invited"))
+    }
+
+    @Test("the same seed makes the same demo wedding")
+    func demoIsDeterministic() throws {
+        let first = try BlueprintProcess.withTemporaryDataDirectory()
+        let second = try BlueprintProcess.withTemporaryDataDirectory()
+        for blueprint in [first, second] {
+            #expect(try blueprint.run(["demo", "--guests", "40", "--seed", "11"]).status == 0)
+        }
+        for kind in ["guests", "vendors", "expenses", "tasks"] {
+            let one = try first.run(["export", kind]), two = try second.run(["export", kind])
+            #expect(one.status == 0 && two.status == 0)
+            #expect(one.stdout == two.stdout, "export \(kind) differs between two runs with one seed")
+            #expect(!one.stdout.isEmpty)
+        }
+    }
+
+    @Test("a CSV with a bad row is rejected whole: line and column named on stderr, nothing written")
+    func badImportChangesNothing() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["demo", "--guests", "5"]).status == 0)
+        let before = try blueprint.snapshot()
+        let csv = try blueprint.file(named: "guests.csv", """
+            First Name,Last Name,Email
+            Good,Person,good@example.com
+            Bad,Address,bob@
+            """)
+        let result = try blueprint.run(["import", "guests", csv])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("guests.csv:3"))
+        #expect(result.stderr.contains("Email"))
+        #expect(result.stdout.isEmpty)
+        #expect(try blueprint.snapshot() == before)
+    }
+
+    @Test("a dry run reports what would change and writes nothing; the real import then adds the rows")
+    func dryRunThenImport() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["demo", "--guests", "3"]).status == 0)
+        let before = try blueprint.snapshot()
+        let csv = try blueprint.file(named: "new.csv", "first_name,surname,RSVP\nZoë,Ng,yes\n\"Sam, Jr.\",Park,regrets\n")
+        let dry = try blueprint.run(["import", "guests", csv, "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("2"))
+        #expect(try blueprint.snapshot() == before)
+
+        let real = try blueprint.run(["import", "guests", csv])
+        #expect(real.status == 0, "\(real.stderr)")
+        #expect(real.stdout.contains("2 added"))
+        let exported = try blueprint.run(["export", "guests"])
+        #expect(exported.stdout.contains("Zoë"))
+        #expect(exported.stdout.contains("\"Sam, Jr.\""))
+    }
+
+    @Test("guests exported from one wedding import into another without loss")
+    func exportImportRoundTrip() throws {
+        let source = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try source.run(["demo", "--guests", "30", "--seed", "3"]).status == 0)
+        let exported = try source.run(["export", "guests", "--format", "csv"])
+        let file = try source.file(named: "guests.csv", exported.stdout)
+
+        let target = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try target.run(["demo", "--guests", "0", "--vendors", "0", "--tasks", "0", "--expenses", "0",
+                                "--seed", "3"]).status == 0)
+        let imported = try target.run(["import", "guests", file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try target.run(["export", "guests"]).stdout == exported.stdout)
+    }
+
+    @Test("export -o writes a private file; JSON export has every guest")
+    func exportToFile() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["demo", "--guests", "12"]).status == 0)
+        let path = blueprint.dataDirectory.deletingLastPathComponent().appendingPathComponent("out-\(UUID().uuidString).json").path
+        let result = try blueprint.run(["export", "guests", "--format", "json", "-o", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [Any])
+        #expect(records.count == 12)
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode & 0o077 == 0)
+    }
+
+    @Test("an unknown wedding, a missing file and an empty data directory are clear errors with a non-zero exit")
+    func clearErrors() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let empty = try blueprint.run(["stats"])
+        #expect(empty.status != 0)
+        #expect(empty.stderr.contains("blueprint demo"))
+
+        #expect(try blueprint.run(["demo"]).status == 0)
+        let unknown = try blueprint.run(["stats", "--wedding", "Nobody"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("Nobody"))
+
+        let missing = try blueprint.run(["import", "guests", "/nonexistent/guests.csv"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("/nonexistent/guests.csv"))
+    }
+
+    @Test("hostile wedding names never reach outside the data directory, and errors never echo escape sequences")
+    func hostileNames() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let parent = blueprint.dataDirectory.deletingLastPathComponent()
+        for name in ["../escape", "/etc/passwd", "a/../../b", "\u{1B}]0;pwned\u{07}"] {
+            let result = try blueprint.run(["demo", "--name", name, "--guests", "1"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.contains("\u{1B}"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["data"])
+        #expect(!FileManager.default.fileExists(atPath: parent.deletingLastPathComponent().appendingPathComponent("escape").path))
+
+        let csv = try blueprint.file(named: "evil.csv", "First Name,Last Name,Email\nEve,Il,\"\u{1B}[2Jx@\"\n")
+        let result = try blueprint.run(["import", "guests", csv, "--wedding", "../escape"])
+        #expect(result.status != 0)
+        #expect(!result.stderr.contains("\u{1B}"))
+    }
+}
