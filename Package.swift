@@ -15,5 +15,17 @@ let package = Package(
             name: "BlueprintDomain",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        .target(
+            name: "BlueprintCache",
+            dependencies: [
+                "BlueprintDomain",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .testTarget(
+            name: "BlueprintCacheTests",
+            dependencies: ["BlueprintCache", "BlueprintDomain", .product(name: "Logging", package: "swift-log")]
+        ),
     ]
 )
