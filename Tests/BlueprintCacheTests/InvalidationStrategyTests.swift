@@ -99,7 +99,7 @@ import Testing
 
         await CacheInvalidator(cache: cache).invalidate(CacheOperation(.vendorDeleted, in: wedding))
 
-        let left = Set(await cache.keysByRecency())
+        let left = Set(cache.keysByRecency())
         let dropped: Set<CacheResource> = [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals]
         #expect(left == Set(CacheKey.all(of: other)).union(CacheKey.all(of: wedding).filter { !dropped.contains($0.resource) }))
     }

@@ -1,5 +1,6 @@
 import BlueprintDomain
 import Logging
+import Synchronization
 
 /// The in-memory cache of repository results, one entry per resource of a wedding.
 ///
@@ -17,6 +18,11 @@ import Logging
 ///   the detached load get that load's own result or error; their calls overlapped the
 ///   invalidation, so either order is a correct answer for them.
 ///
+/// Reads (`get`, and `getOrLoad` when it hits) take a lock instead of hopping onto the actor, so
+/// a hit costs about as much as a locked dictionary lookup. Everything that writes entries runs
+/// on the actor, which also owns the loads in flight: that keeps writes, invalidations and load
+/// completions in one order, and each read sees the state before or after any of them.
+///
 /// Use `shared` in the app and fresh instances (with a `ManualClock`) in tests.
 public actor RepositoryCache {
     /// The app's cache; it reports to `PerformanceMonitor.shared`.
@@ -25,9 +31,9 @@ public actor RepositoryCache {
     public nonisolated let configuration: CacheConfiguration
     /// Where hits, misses, loads, evictions and their timings are reported.
     public nonisolated let monitor: PerformanceMonitor
-    private let clock: any TimeSource
-    private let logger: Logger
-    private var table = LRUTable()
+    private nonisolated let clock: any TimeSource
+    private nonisolated let logger: Logger
+    private nonisolated let entries = Mutex(LRUTable())
     private var flights: [CacheKey: LoadFlight] = [:]
     private var lastGeneration: UInt64 = 0
     private var nextReclaim: Duration
@@ -46,8 +52,8 @@ public actor RepositoryCache {
 
     /// The value stored under `key` if it is there, unexpired, younger than `maxAge` and stored
     /// strictly after `newerThan`; otherwise `nil` (a miss). A hit makes the entry most recently used.
-    public func get<T: Sendable>(_ key: CacheKey, as type: T.Type = T.self, maxAge: Duration? = nil,
-                                 newerThan: Timestamp? = nil) -> T? {
+    public nonisolated func get<T: Sendable>(_ key: CacheKey, as type: T.Type = T.self, maxAge: Duration? = nil,
+                                             newerThan: Timestamp? = nil) -> T? {
         guard let value = freshValue(key, as: type, maxAge: maxAge, newerThan: newerThan) else {
             monitor.record(.miss, for: key.resource)
             return nil
@@ -59,9 +65,86 @@ public actor RepositoryCache {
     /// The cached value of `key`, or the result of `load`, which is then stored for `ttl` (the
     /// configured TTL of the resource if `nil`). Concurrent callers of one key share one load;
     /// see the type's documentation for failures and invalidation during a load.
-    public func getOrLoad<T: Sendable>(_ key: CacheKey, ttl: Duration? = nil,
-                                       load: @escaping @Sendable () async throws -> T) async throws -> T {
+    public nonisolated func getOrLoad<T: Sendable>(_ key: CacheKey, ttl: Duration? = nil,
+                                                   load: @escaping @Sendable () async throws -> T) async throws -> T {
         let start = clock.uptime()
+        if let value = freshValue(key, as: T.self, maxAge: nil, newerThan: nil) {
+            monitor.record(.hit, for: key.resource, duration: clock.uptime() - start)
+            return value
+        }
+        return try await joinOrStartLoad(key, ttl: ttl, load: load, start: start)
+    }
+
+    /// How many entries the cache holds (expired ones not yet dropped included).
+    public nonisolated var entryCount: Int { entries.withLock { $0.count } }
+
+    /// The estimated cost of everything the cache holds.
+    public nonisolated var totalCost: Int { entries.withLock { $0.totalCost } }
+
+    /// Every key held, most recently used first: for the diagnostics view.
+    public nonisolated func keysByRecency() -> [CacheKey] {
+        entries.withLock { $0.entriesByRecency.map(\.key) }
+    }
+
+    // MARK: Writing and invalidating
+
+    /// Stores `value` under `key` for `ttl` (the configured TTL of the resource if `nil`),
+    /// replacing any entry and detaching any load in flight for the key. A value costing more
+    /// than the whole cache may hold is not stored, and the key is left empty.
+    public func set<T: Sendable>(_ key: CacheKey, _ value: T, ttl: Duration? = nil) {
+        detachFlight(key)
+        store(key, value, ttl: ttl)
+    }
+
+    /// Drops `key` and detaches any load in flight for it.
+    public func remove(_ key: CacheKey) {
+        remove([key])
+    }
+
+    /// Drops every key in `keys`, as one step.
+    public func remove(_ keys: Set<CacheKey>) {
+        entries.withLock { table in
+            for key in keys { table.remove(key) }
+        }
+        for key in keys { detachFlight(key) }
+    }
+
+    /// Drops every key `pattern` matches (a resource in every wedding, or all of one wedding).
+    public func removeAll(matching pattern: CacheKeyPattern) {
+        entries.withLock { table in
+            for entry in table.entriesByRecency where pattern.matches(entry.key) { table.remove(entry.key) }
+        }
+        for key in flights.keys where pattern.matches(key) { detachFlight(key) }
+    }
+
+    /// Drops everything and detaches every load in flight.
+    public func clear() {
+        entries.withLock { $0.removeAll() }
+        if !flights.isEmpty { logger.debug("detached loads in flight", metadata: ["count": "\(flights.count)"]) }
+        flights.removeAll()
+    }
+
+    /// Drops every expired entry now and returns how many there were.
+    @discardableResult
+    public func reclaimExpired() -> Int {
+        let uptime = clock.uptime()
+        let expired = entries.withLock { table in
+            let expired = table.entriesByRecency.filter { $0.isExpired(atUptime: uptime) }.map(\.key)
+            for key in expired { table.remove(key) }
+            return expired
+        }
+        for key in expired { monitor.record(.expiration, for: key.resource) }
+        nextReclaim = uptime + configuration.reclaimInterval
+        return expired.count
+    }
+
+    // MARK: Loading
+
+    /// The miss path of `getOrLoad`, on the actor: another caller may have stored the value since
+    /// the lock-only check; otherwise join the load in flight or start one.
+    private func joinOrStartLoad<T: Sendable>(_ key: CacheKey, ttl: Duration?,
+                                              load: @escaping @Sendable () async throws -> T,
+                                              start: Duration) async throws -> T {
         if let value = freshValue(key, as: T.self, maxAge: nil, newerThan: nil) {
             monitor.record(.hit, for: key.resource, duration: clock.uptime() - start)
             return value
@@ -81,92 +164,12 @@ public actor RepositoryCache {
         return typed
     }
 
-    /// How many entries the cache holds (expired ones not yet dropped included).
-    public var entryCount: Int { table.count }
-
-    /// The estimated cost of everything the cache holds.
-    public var totalCost: Int { table.totalCost }
-
-    /// Every key held, most recently used first: for the diagnostics view.
-    public func keysByRecency() -> [CacheKey] { table.entriesByRecency.map(\.key) }
-
-    // MARK: Writing and invalidating
-
-    /// Stores `value` under `key` for `ttl` (the configured TTL of the resource if `nil`),
-    /// replacing any entry and detaching any load in flight for the key. A value costing more
-    /// than the whole cache may hold is not stored, and the key is left empty.
-    public func set<T: Sendable>(_ key: CacheKey, _ value: T, ttl: Duration? = nil) {
-        detachFlight(key)
-        store(key, value, ttl: ttl)
-    }
-
-    /// Drops `key` and detaches any load in flight for it.
-    public func remove(_ key: CacheKey) {
-        table.remove(key)
-        detachFlight(key)
-    }
-
-    /// Drops every key in `keys`, as one step.
-    public func remove(_ keys: Set<CacheKey>) {
-        for key in keys { remove(key) }
-    }
-
-    /// Drops every key `pattern` matches (a resource in every wedding, or all of one wedding).
-    public func removeAll(matching pattern: CacheKeyPattern) {
-        for entry in table.entriesByRecency where pattern.matches(entry.key) { table.remove(entry.key) }
-        for key in flights.keys where pattern.matches(key) { detachFlight(key) }
-    }
-
-    /// Drops everything and detaches every load in flight.
-    public func clear() {
-        table.removeAll()
-        if !flights.isEmpty { logger.debug("detached loads in flight", metadata: ["count": "\(flights.count)"]) }
-        flights.removeAll()
-    }
-
-    /// Drops every expired entry now and returns how many there were.
-    @discardableResult
-    public func reclaimExpired() -> Int {
-        let uptime = clock.uptime()
-        var reclaimed = 0
-        for entry in table.entriesByRecency where entry.isExpired(atUptime: uptime) {
-            table.remove(entry.key)
-            monitor.record(.expiration, for: entry.key.resource)
-            reclaimed += 1
-        }
-        nextReclaim = uptime + configuration.reclaimInterval
-        return reclaimed
-    }
-
-    // MARK: Internals
-
-    /// The stored value if it may be served to this read, touching it; `nil` otherwise (an
-    /// expired entry is dropped on the way).
-    private func freshValue<T>(_ key: CacheKey, as type: T.Type, maxAge: Duration?, newerThan: Timestamp?) -> T? {
-        guard let slot = table.slot(of: key) else { return nil }
-        let entry = table.entry(at: slot)
-        let uptime = clock.uptime()
-        if entry.isExpired(atUptime: uptime) {
-            table.remove(at: slot)
-            monitor.record(.expiration, for: key.resource)
-            return nil
-        }
-        if let maxAge, uptime - entry.storedAtUptime >= maxAge { return nil }
-        if let newerThan, entry.storedAt <= newerThan { return nil }
-        guard let value = entry.value as? T else {
-            logger.error("cache key read as the wrong type", metadata: [
-                "key": "\(key)", "requested": "\(T.self)", "found": "\(Swift.type(of: entry.value))",
-            ])
-            return nil
-        }
-        table.touch(slot)
-        return value
-    }
-
     private func startLoad<T: Sendable>(_ key: CacheKey, ttl: Duration?,
                                         load: @escaping @Sendable () async throws -> T) -> LoadFlight {
         lastGeneration += 1
         let generation = lastGeneration
+        // Runs on this actor except while awaiting `load`, so the flight is registered before
+        // the load can finish.
         let task = Task<any Sendable, any Error> {
             let started = clock.uptime()
             do {
@@ -200,12 +203,55 @@ public actor RepositoryCache {
         }
     }
 
+    // MARK: Entries
+
+    private enum Lookup<T: Sendable>: Sendable {
+        case fresh(T)
+        case absent
+        case expired
+        case wrongType(found: String)
+    }
+
+    /// The stored value if it may be served to this read, touching it; `nil` otherwise (an
+    /// expired entry is dropped on the way).
+    private nonisolated func freshValue<T: Sendable>(_ key: CacheKey, as type: T.Type, maxAge: Duration?,
+                                                     newerThan: Timestamp?) -> T? {
+        let uptime = clock.uptime()
+        let lookup: Lookup<T> = entries.withLock { table in
+            guard let slot = table.slot(of: key) else { return .absent }
+            let entry = table.entry(at: slot)
+            if entry.isExpired(atUptime: uptime) {
+                table.remove(at: slot)
+                return .expired
+            }
+            if let maxAge, uptime - entry.storedAtUptime >= maxAge { return .absent }
+            if let newerThan, entry.storedAt <= newerThan { return .absent }
+            guard let value = entry.value as? T else { return .wrongType(found: "\(Swift.type(of: entry.value))") }
+            table.touch(slot)
+            return .fresh(value)
+        }
+        switch lookup {
+        case .fresh(let value):
+            return value
+        case .absent:
+            return nil
+        case .expired:
+            monitor.record(.expiration, for: key.resource)
+            return nil
+        case .wrongType(let found):
+            logger.error("cache key read as the wrong type", metadata: [
+                "key": "\(key)", "requested": "\(T.self)", "found": "\(found)",
+            ])
+            return nil
+        }
+    }
+
     private func store<T: Sendable>(_ key: CacheKey, _ value: T, ttl: Duration?) {
         let ttl = ttl ?? configuration.timeToLive[key.resource]
         precondition(ttl >= .zero, "the time to live of \(key) cannot be negative (\(ttl))")
         let cost = CacheCost.estimate(value)
         guard cost <= configuration.maxTotalCost else {
-            table.remove(key)
+            _ = entries.withLock { $0.remove(key) }
             logger.notice("value not cached: it costs more than the whole cache may hold", metadata: [
                 "key": "\(key)", "cost": "\(cost)", "maxTotalCost": "\(configuration.maxTotalCost)",
             ])
@@ -213,15 +259,18 @@ public actor RepositoryCache {
         }
         let uptime = clock.uptime()
         if uptime >= nextReclaim { reclaimExpired() }
-        table.insert(CacheEntry(key: key, value: value, cost: cost, storedAt: clock.now(), storedAtUptime: uptime,
-                                expiresAtUptime: uptime + ttl))
-        evictOverflow()
-    }
-
-    private func evictOverflow() {
-        while table.count > configuration.maxEntries || table.totalCost > configuration.maxTotalCost,
-              let victim = table.leastRecentlyUsed {
-            table.remove(victim.key)
+        let entry = CacheEntry(key: key, value: value, cost: cost, storedAt: clock.now(), storedAtUptime: uptime,
+                               expiresAtUptime: uptime + ttl)
+        let evicted = entries.withLock { table in
+            table.insert(entry)
+            var evicted: [CacheEntry] = []
+            while table.count > configuration.maxEntries || table.totalCost > configuration.maxTotalCost,
+                  let victim = table.leastRecentlyUsed {
+                evicted.append(table.remove(victim.key)!)
+            }
+            return evicted
+        }
+        for victim in evicted {
             monitor.record(.eviction, for: victim.key.resource)
             logger.debug("evicted", metadata: ["key": "\(victim.key)", "cost": "\(victim.cost)"])
         }
