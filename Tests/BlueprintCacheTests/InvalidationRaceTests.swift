@@ -8,9 +8,10 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct InvalidationRaceTests {
     let wedding = WeddingID()
 
-    /// Starts a load of `key` that returns "stale" once `loader` opens, and waits until it runs.
-    private func startStaleLoad(_ cache: RepositoryCache, _ key: CacheKey, _ loader: HeldLoader) async -> Task<String, any Error> {
-        let task = Task { try await cache.getOrLoad(key, load: loader.loader(returning: "stale")) }
+    /// Starts a load of `key` that returns `value` once `loader` opens, and waits until it runs.
+    private func startLoad(_ cache: RepositoryCache, _ key: CacheKey, _ loader: HeldLoader,
+                           returning value: String = "stale") async -> Task<String, any Error> {
+        let task = Task { try await cache.getOrLoad(key, load: loader.loader(returning: value)) }
         await loader.waitUntilStarted()
         return task
     }
@@ -19,7 +20,7 @@ import Testing
         let (cache, _) = makeCache()
         let key = CacheKey(.guests, wedding)
         let loader = HeldLoader()
-        let staleCaller = await startStaleLoad(cache, key, loader)
+        let staleCaller = await startLoad(cache, key, loader)
 
         await cache.remove(key)
         loader.open()
@@ -33,7 +34,7 @@ import Testing
         let (cache, _) = makeCache()
         let key = CacheKey(.guests, wedding)
         let stale = HeldLoader()
-        let staleCaller = await startStaleLoad(cache, key, stale)
+        let staleCaller = await startLoad(cache, key, stale)
 
         await cache.remove(key)
         let fresh = HeldLoader()
@@ -54,7 +55,7 @@ import Testing
         let (cache, _) = makeCache()
         let key = CacheKey(.vendors, wedding)
         let stale = HeldLoader()
-        let staleCaller = await startStaleLoad(cache, key, stale)
+        let staleCaller = await startLoad(cache, key, stale)
 
         await cache.remove(key)
         #expect(try await cache.getOrLoad(key) { "fresh" } == "fresh")
@@ -68,7 +69,7 @@ import Testing
         let (cache, _) = makeCache()
         let key = CacheKey(.tasks, wedding)
         let stale = HeldLoader()
-        let leader = await startStaleLoad(cache, key, stale)
+        let leader = await startLoad(cache, key, stale)
         let joiner = Task { try await cache.getOrLoad(key) { "never runs" } }
         await yieldUntil("the second caller joined the load") { cache.monitor.snapshot()[.tasks].counts.coalesced == 1 }
 
@@ -84,7 +85,7 @@ import Testing
         let (cache, _) = makeCache()
         let key = CacheKey(.expenses, wedding)
         let stale = HeldLoader()
-        let staleCaller = await startStaleLoad(cache, key, stale)
+        let staleCaller = await startLoad(cache, key, stale)
 
         await cache.set(key, "written")
         #expect(try await cache.getOrLoad(key) { "not needed" } == "written")
@@ -100,7 +101,7 @@ import Testing
         let other = CacheKey(.budgetSummary, WeddingID())
         await cache.set(other, "other wedding")
         let stale = HeldLoader()
-        let staleCaller = await startStaleLoad(cache, key, stale)
+        let staleCaller = await startLoad(cache, key, stale)
 
         await cache.removeAll(matching: .wedding(wedding))
         stale.open()
@@ -114,7 +115,7 @@ import Testing
         let (cache, _) = makeCache()
         let key = CacheKey(.seatingChart, wedding)
         let stale = HeldLoader()
-        let staleCaller = await startStaleLoad(cache, key, stale)
+        let staleCaller = await startLoad(cache, key, stale)
 
         await cache.removeAll(matching: .resource(.seatingChart))
         stale.open()
@@ -127,7 +128,7 @@ import Testing
         let (cache, _) = makeCache()
         let key = CacheKey(.categoryMetrics, wedding)
         let stale = HeldLoader()
-        let staleCaller = await startStaleLoad(cache, key, stale)
+        let staleCaller = await startLoad(cache, key, stale)
 
         await cache.clear()
         stale.open()
@@ -140,7 +141,7 @@ import Testing
         let (cache, _) = makeCache()
         let key = CacheKey(.guestStats, wedding)
         let stale = HeldLoader()
-        let staleCaller = await startStaleLoad(cache, key, stale)
+        let staleCaller = await startLoad(cache, key, stale)
 
         await CacheInvalidator(cache: cache).invalidate(CacheOperation(.guestsImported, in: wedding))
         stale.open()
@@ -153,13 +154,13 @@ import Testing
         let (cache, _) = makeCache()
         let key = CacheKey(.guests, wedding)
         let loader = HeldLoader()
-        let caller = await startStaleLoad(cache, key, loader)
+        let caller = await startLoad(cache, key, loader, returning: "loaded")
 
         await cache.remove(CacheKey(.guests, WeddingID()))
         await cache.remove(CacheKey(.vendors, wedding))
         loader.open()
         _ = try await caller.value
 
-        #expect(cache.get(key, as: String.self) == "stale")
+        #expect(cache.get(key, as: String.self) == "loaded")
     }
 }

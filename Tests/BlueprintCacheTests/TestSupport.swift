@@ -93,13 +93,13 @@ final class CapturedLog: Sendable {
     var logged: [Entry] { entries.withLock { $0 } }
 
     func logger(_ label: String = "test") -> Logger {
-        var logger = Logger(label: label) { _ in Handler(log: self) }
+        var logger = Logger(label: label) { _ in Handler(sink: self) }
         logger.logLevel = .trace
         return logger
     }
 
     private struct Handler: LogHandler {
-        let log: CapturedLog
+        let sink: CapturedLog
         var metadata: Logger.Metadata = [:]
         var metadataProvider: Logger.MetadataProvider?
         var logLevel: Logger.Level = .trace
@@ -110,7 +110,7 @@ final class CapturedLog: Sendable {
         }
 
         func log(event: LogEvent) {
-            log.entries.withLock {
+            sink.entries.withLock {
                 $0.append(Entry(level: event.level, message: event.message.description,
                                 metadata: metadata.merging(event.metadata ?? [:]) { $1 }))
             }

@@ -63,8 +63,10 @@ public actor RepositoryCache {
     }
 
     /// The cached value of `key`, or the result of `load`, which is then stored for `ttl` (the
-    /// configured TTL of the resource if `nil`). Concurrent callers of one key share one load;
-    /// see the type's documentation for failures and invalidation during a load.
+    /// configured TTL of the resource if `nil`). Concurrent callers of one key share one load,
+    /// stored with the TTL of the caller that started it; see the type's documentation for
+    /// failures and invalidation during a load. The shared load is not cancelled with a caller
+    /// (others may be waiting on it), so a cancelled caller still waits for its result.
     public nonisolated func getOrLoad<T: Sendable>(_ key: CacheKey, ttl: Duration? = nil,
                                                    load: @escaping @Sendable () async throws -> T) async throws -> T {
         let start = clock.uptime()
@@ -207,7 +209,7 @@ public actor RepositoryCache {
 
     private enum Lookup<T: Sendable>: Sendable {
         case fresh(T)
-        case absent
+        case miss
         case expired
         case wrongType(found: String)
     }
@@ -218,14 +220,14 @@ public actor RepositoryCache {
                                                      newerThan: Timestamp?) -> T? {
         let uptime = clock.uptime()
         let lookup: Lookup<T> = entries.withLock { table in
-            guard let slot = table.slot(of: key) else { return .absent }
+            guard let slot = table.slot(of: key) else { return .miss }
             let entry = table.entry(at: slot)
             if entry.isExpired(atUptime: uptime) {
                 table.remove(at: slot)
                 return .expired
             }
-            if let maxAge, uptime - entry.storedAtUptime >= maxAge { return .absent }
-            if let newerThan, entry.storedAt <= newerThan { return .absent }
+            if let maxAge, uptime - entry.storedAtUptime >= maxAge { return .miss }
+            if let newerThan, entry.storedAt <= newerThan { return .miss }
             guard let value = entry.value as? T else { return .wrongType(found: "\(Swift.type(of: entry.value))") }
             table.touch(slot)
             return .fresh(value)
@@ -233,7 +235,7 @@ public actor RepositoryCache {
         switch lookup {
         case .fresh(let value):
             return value
-        case .absent:
+        case .miss:
             return nil
         case .expired:
             monitor.record(.expiration, for: key.resource)
