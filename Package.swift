@@ -5,7 +5,10 @@ let package = Package(
     name: "blueprint",
     platforms: [.macOS(.v15)],
     products: [
+        .executable(name: "blueprint", targets: ["blueprint"]),
         .library(name: "BlueprintDomain", targets: ["BlueprintDomain"]),
+        .library(name: "BlueprintCache", targets: ["BlueprintCache"]),
+        .library(name: "BlueprintStorage", targets: ["BlueprintStorage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -19,14 +22,38 @@ let package = Package(
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
         .target(
+            name: "BlueprintCache",
+            dependencies: [
+                "BlueprintDomain",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(
             name: "BlueprintStorage",
             dependencies: [
                 "BlueprintDomain",
+                "BlueprintCache",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "BlueprintStorageTests", dependencies: ["BlueprintStorage"]),
+        .executableTarget(
+            name: "blueprint",
+            dependencies: [
+                "BlueprintDomain",
+                "BlueprintCache",
+                "BlueprintStorage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "BlueprintDomainTests", dependencies: ["BlueprintDomain"]),
+        .testTarget(
+            name: "BlueprintCacheTests",
+            dependencies: ["BlueprintCache", "BlueprintDomain", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "BlueprintStorageTests", dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["blueprint"]),
     ]
 )

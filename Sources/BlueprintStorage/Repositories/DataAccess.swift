@@ -39,7 +39,7 @@ struct DataAccess: Sendable {
     func write<T: Sendable>(_ operation: CacheOperation,
                             _ body: @escaping @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         let result = try await host.write(operation.wedding, operation: operation.name, body)
-        await cache.invalidate(operation)
+        await CacheInvalidator(cache: cache).invalidate(operation)
         return result
     }
 }

@@ -25,15 +25,15 @@ public struct FileBudgetRepository: BudgetRepository {
     }
 
     public func createCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await access.write(.categoryCreated(wedding)) { try $0.insert(category) }
+        try await access.write(CacheOperation(.categoryCreated, in: wedding)) { try $0.insert(category) }
     }
 
     public func updateCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await access.write(.categoryUpdated(wedding)) { try $0.update(category) }
+        try await access.write(CacheOperation(.categoryUpdated, in: wedding)) { try $0.update(category) }
     }
 
     public func deleteCategory(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(.categoryDeleted(wedding)) { try $0.delete(BudgetCategory.self, id: id) }
+        try await access.write(CacheOperation(.categoryDeleted, in: wedding)) { try $0.delete(BudgetCategory.self, id: id) }
     }
 
     // MARK: Expenses and installments
@@ -47,21 +47,21 @@ public struct FileBudgetRepository: BudgetRepository {
     }
 
     public func createExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
-        try await access.write(.expenseCreated(wedding)) { try $0.insert(expense) }
+        try await access.write(CacheOperation(.expenseCreated, in: wedding)) { try $0.insert(expense) }
     }
 
     public func updateExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
-        try await access.write(.expenseUpdated(wedding)) { try $0.update(expense) }
+        try await access.write(CacheOperation(.expenseUpdated, in: wedding)) { try $0.update(expense) }
     }
 
     public func deleteExpense(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(.expenseDeleted(wedding)) { try $0.delete(Expense.self, id: id) }
+        try await access.write(CacheOperation(.expenseDeleted, in: wedding)) { try $0.delete(Expense.self, id: id) }
     }
 
     public func saveInstallment(_ installment: Installment, expenseID: UUID, expectedVersion: Int,
                                 in wedding: WeddingID) async throws -> Expense {
         let isNew = try await access.read(wedding) { try !$0.expense(expenseID).installments.contains { $0.id == installment.id } }
-        return try await access.write(isNew ? .installmentCreated(wedding) : .installmentUpdated(wedding)) { transaction in
+        return try await access.write(CacheOperation(isNew ? .installmentCreated : .installmentUpdated, in: wedding)) { transaction in
             var expense = try transaction.dataset.expense(expenseID)
             expense.version = expectedVersion
             if let index = expense.installments.firstIndex(where: { $0.id == installment.id }) {
@@ -75,7 +75,7 @@ public struct FileBudgetRepository: BudgetRepository {
 
     public func deleteInstallment(id: UUID, expenseID: UUID, expectedVersion: Int,
                                   in wedding: WeddingID) async throws -> Expense {
-        try await access.write(.installmentDeleted(wedding)) { transaction in
+        try await access.write(CacheOperation(.installmentDeleted, in: wedding)) { transaction in
             var expense = try transaction.dataset.expense(expenseID)
             guard let index = expense.installments.firstIndex(where: { $0.id == id }) else {
                 throw RepositoryError.invalid(.expense, [ValidationIssue(
@@ -111,7 +111,7 @@ public struct FileBudgetRepository: BudgetRepository {
 
     public func importExpenses(_ batch: ImportBatch<Expense>, newCategories: [BudgetCategory],
                                in wedding: WeddingID) async throws -> ImportSummary {
-        try await access.write(.expenseBulkImported(wedding)) { transaction in
+        try await access.write(CacheOperation(.expensesImported, in: wedding)) { transaction in
             for category in newCategories { try transaction.insert(category) }
             return try transaction.apply(batch)
         }

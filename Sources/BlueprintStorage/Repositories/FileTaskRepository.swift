@@ -19,21 +19,21 @@ public struct FileTaskRepository: TaskRepository {
     }
 
     public func createTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
-        try await access.write(.taskCreated(wedding)) { try $0.insert(task) }
+        try await access.write(CacheOperation(.taskCreated, in: wedding)) { try $0.insert(task) }
     }
 
     public func updateTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
-        try await access.write(.taskUpdated(wedding)) { try $0.update(task) }
+        try await access.write(CacheOperation(.taskUpdated, in: wedding)) { try $0.update(task) }
     }
 
     public func deleteTask(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(.taskDeleted(wedding)) { try $0.delete(WeddingTask.self, id: id) }
+        try await access.write(CacheOperation(.taskDeleted, in: wedding)) { try $0.delete(WeddingTask.self, id: id) }
     }
 
     public func saveSubtask(_ subtask: Subtask, taskID: UUID, expectedVersion: Int,
                             in wedding: WeddingID) async throws -> WeddingTask {
         let isNew = try await access.read(wedding) { try !$0.task(taskID).subtasks.contains { $0.id == subtask.id } }
-        return try await access.write(isNew ? .subtaskCreated(wedding) : .subtaskUpdated(wedding)) { transaction in
+        return try await access.write(CacheOperation(isNew ? .subtaskCreated : .subtaskUpdated, in: wedding)) { transaction in
             var task = try transaction.dataset.task(taskID)
             task.version = expectedVersion
             if let index = task.subtasks.firstIndex(where: { $0.id == subtask.id }) {
@@ -47,7 +47,7 @@ public struct FileTaskRepository: TaskRepository {
 
     public func deleteSubtask(id: UUID, taskID: UUID, expectedVersion: Int,
                               in wedding: WeddingID) async throws -> WeddingTask {
-        try await access.write(.subtaskDeleted(wedding)) { transaction in
+        try await access.write(CacheOperation(.subtaskDeleted, in: wedding)) { transaction in
             var task = try transaction.dataset.task(taskID)
             guard let index = task.subtasks.firstIndex(where: { $0.id == id }) else {
                 throw RepositoryError.invalid(.task, [ValidationIssue(
@@ -68,7 +68,7 @@ public struct FileTaskRepository: TaskRepository {
     }
 
     public func importTasks(_ batch: ImportBatch<WeddingTask>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await access.write(.taskBulkImported(wedding)) { try $0.apply(batch) }
+        try await access.write(CacheOperation(.tasksImported, in: wedding)) { try $0.apply(batch) }
     }
 }
 

@@ -38,7 +38,7 @@ public struct FileWeddingRepository: WeddingRepository {
 
     public func createWedding(from dataset: WeddingDataset) async throws -> Wedding {
         let wedding = try await access.host.createWedding(dataset.wedding)
-        try await access.write(.weddingPopulated(wedding.weddingID)) { transaction in
+        try await access.write(CacheOperation(.weddingCreated, in: wedding.weddingID)) { transaction in
             for category in dataset.categories.records { try transaction.insert(category) }
             for vendor in dataset.vendors.records { try transaction.insert(vendor) }
             for guest in dataset.guests.records { try transaction.insert(guest) }
@@ -49,11 +49,11 @@ public struct FileWeddingRepository: WeddingRepository {
     }
 
     public func updateWedding(_ wedding: Wedding) async throws -> Wedding {
-        try await access.write(.weddingSettingsUpdated(wedding.weddingID)) { try $0.updateWedding(wedding) }
+        try await access.write(CacheOperation(.weddingSettingsUpdated, in: wedding.weddingID)) { try $0.updateWedding(wedding) }
     }
 
     public func deleteWedding(_ id: WeddingID) async throws {
         try await access.host.deleteWedding(id)
-        await access.cache.invalidate(.weddingDeleted(id))
+        await CacheInvalidator(cache: access.cache).invalidate(CacheOperation(.weddingDeleted, in: id))
     }
 }

@@ -31,7 +31,7 @@ public struct Repositories: ChangeFeed {
         let (stream, continuation) = AsyncStream.makeStream(of: RepositoryChange.self, bufferingPolicy: .bufferingNewest(256))
         let forwarding = Task {
             for await change in upstream {
-                await cache.invalidate(.externalChange(wedding, kinds: change.kinds))
+                await CacheInvalidator(cache: cache).invalidate(.external(change.kinds, in: wedding))
                 continuation.yield(change)
             }
             continuation.finish()

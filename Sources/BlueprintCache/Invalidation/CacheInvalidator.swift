@@ -1,0 +1,26 @@
+/// Applies operations to a cache: drops every key the domain strategies say an operation makes
+/// stale, in one step.
+public struct CacheInvalidator: Sendable {
+    /// One strategy per domain.
+    public static let strategies: [any CacheInvalidationStrategy] = [
+        GuestCacheStrategy(), BudgetCacheStrategy(), VendorCacheStrategy(), TaskCacheStrategy(), WeddingCacheStrategy(),
+    ]
+
+    public let cache: RepositoryCache
+
+    public init(cache: RepositoryCache = .shared) { self.cache = cache }
+
+    /// The keys `operation` makes stale, all of them in the operation's wedding.
+    public static func keys(for operation: CacheOperation) -> Set<CacheKey> {
+        var resources: Set<CacheResource> = []
+        for action in operation.actions {
+            for strategy in strategies { resources.formUnion(strategy.resources(invalidatedBy: action)) }
+        }
+        return Set(resources.map { CacheKey($0, operation.wedding) })
+    }
+
+    /// Drops the keys `operation` makes stale, and detaches any loads in flight for them.
+    public func invalidate(_ operation: CacheOperation) async {
+        await cache.remove(Self.keys(for: operation))
+    }
+}

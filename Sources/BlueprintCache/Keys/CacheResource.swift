@@ -1,0 +1,31 @@
+/// Everything the repositories cache, one case per kind of value. Each is cached per wedding.
+///
+/// The raw value is a dense index (for per-resource tables); `name` is the spelling in keys.
+public enum CacheResource: Int, CaseIterable, Sendable, CustomStringConvertible {
+    case wedding
+    case guests, guestStats, seatingChart
+    case budgetCategories, expenses, budgetSummary, categoryMetrics, vendorPaymentTotals
+    case vendors, vendorStats
+    case tasks, taskStats
+
+    /// The resource part of a key: `guest_stats`.
+    public var name: String {
+        switch self {
+        case .wedding: return "wedding"
+        case .guests: return "guests"
+        case .guestStats: return "guest_stats"
+        case .seatingChart: return "seating_chart"
+        case .budgetCategories: return "budget_categories"
+        case .expenses: return "expenses"
+        case .budgetSummary: return "budget_summary"
+        case .categoryMetrics: return "category_metrics"
+        case .vendorPaymentTotals: return "vendor_payment_totals"
+        case .vendors: return "vendors"
+        case .vendorStats: return "vendor_stats"
+        case .tasks: return "tasks"
+        case .taskStats: return "task_stats"
+        }
+    }
+
+    public var description: String { name }
+}
