@@ -29,7 +29,7 @@ struct Blueprint: AsyncParsableCommand {
             } else {
                 FileHandle.standardError.write(Data((message + "\n").utf8))
             }
-            exit(code.rawValue)
+            Foundation.exit(code.rawValue)
         }
     }
 }

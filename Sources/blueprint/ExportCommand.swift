@@ -33,24 +33,28 @@ struct ExportCommand: AsyncParsableCommand {
         case (.guests, .csv):
             data = try csv.guests(try await repositories.guests.fetchGuests(in: id))
         case (.guests, .json):
-            data = try JSONExporter.export(try await repositories.guests.fetchGuests(in: id))
+            let records = try await repositories.guests.fetchGuests(in: id)
+            data = try JSONExporter.export(records)
         case (.vendors, .csv):
             data = try csv.vendors(try await repositories.vendors.fetchVendors(in: id),
                                    categories: try await repositories.budget.fetchCategories(in: id))
         case (.vendors, .json):
-            data = try JSONExporter.export(try await repositories.vendors.fetchVendors(in: id))
+            let records = try await repositories.vendors.fetchVendors(in: id)
+            data = try JSONExporter.export(records)
         case (.expenses, .csv):
             data = try csv.expenses(try await repositories.budget.fetchExpenses(in: id),
                                     categories: try await repositories.budget.fetchCategories(in: id),
                                     vendors: try await repositories.vendors.fetchVendors(in: id))
         case (.expenses, .json):
-            data = try JSONExporter.export(try await repositories.budget.fetchExpenses(in: id))
+            let records = try await repositories.budget.fetchExpenses(in: id)
+            data = try JSONExporter.export(records)
         case (.tasks, .csv):
             data = try csv.tasks(try await repositories.tasks.fetchTasks(in: id),
                                  categories: try await repositories.budget.fetchCategories(in: id),
                                  vendors: try await repositories.vendors.fetchVendors(in: id))
         case (.tasks, .json):
-            data = try JSONExporter.export(try await repositories.tasks.fetchTasks(in: id))
+            let records = try await repositories.tasks.fetchTasks(in: id)
+            data = try JSONExporter.export(records)
         }
         if let output {
             try AtomicFile.write(data, to: URL(fileURLWithPath: output))

@@ -1,16 +1,17 @@
 import Foundation
 
-/// A seeded SplitMix64 generator (Steele, Lea & Flood, 2014), so one seed always gives one demo.
+/// A seeded SplitMix64 generator (Steele, Lea & Flood, 2014), so one seed always gives one demo
+/// (and one randomized test run).
 ///
 /// Hand-written because the standard library has no seedable generator (its only one,
 /// `SystemRandomNumberGenerator`, cannot be seeded) and no listed package provides one. The
 /// helpers below are hand-written too: `Int.random(in:using:)` and `randomElement(using:)` do
 /// not promise to draw the same numbers on every toolchain, and the demo must not change when
 /// Swift does.
-struct SeededRandom: RandomNumberGenerator {
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
     /// An independent stream for one part of the demo, so that asking for more guests does not
     /// change the vendors (the seed is mixed first: nearby seeds must not give shifted streams).
@@ -19,7 +20,7 @@ struct SeededRandom: RandomNumberGenerator {
         state = mixer.next()
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -28,21 +29,21 @@ struct SeededRandom: RandomNumberGenerator {
     }
 
     /// A number in `0..<bound` (`bound` > 0), by Lemire's multiply-shift.
-    mutating func below(_ bound: Int) -> Int {
+    public mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0, "below(_:) needs a positive bound")
         return Int(next().multipliedFullWidth(by: UInt64(bound)).high)
     }
 
     /// A number in `range`.
-    mutating func int(in range: ClosedRange<Int>) -> Int {
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + below(range.upperBound - range.lowerBound + 1)
     }
 
     /// True `percent` times in a hundred.
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
     /// One of `items` (which must not be empty).
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
     /// One of `choices`, each as likely as its weight.
     mutating func pick<T>(_ choices: WeightedChoices<T>) -> T {
@@ -53,7 +54,7 @@ struct SeededRandom: RandomNumberGenerator {
     }
 
     /// A version-4 UUID drawn from this stream.
-    mutating func uuid() -> UUID {
+    public mutating func uuid() -> UUID {
         let high = next(), low = next()
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in 0..<8 {
