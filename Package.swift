@@ -15,5 +15,23 @@ let package = Package(
             name: "BlueprintDomain",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        .target(
+            name: "BlueprintStorage",
+            dependencies: [
+                "BlueprintDomain",
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Test support: a second process that writes to a wedding, for the file store's
+        // crash, locking and change-feed tests.
+        .executableTarget(
+            name: "blueprint-storage-writer",
+            dependencies: ["BlueprintStorage", "BlueprintDomain"]
+        ),
+        .testTarget(
+            name: "BlueprintStorageTests",
+            dependencies: ["BlueprintStorage", "BlueprintDomain"]
+        ),
     ]
 )
