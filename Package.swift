@@ -38,6 +38,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Test support: a second process that writes to a wedding, for the file store's
+        // crash, locking and change-feed tests.
+        .executableTarget(
+            name: "blueprint-storage-writer",
+            dependencies: ["BlueprintStorage", "BlueprintDomain"]
+        ),
         .executableTarget(
             name: "blueprint",
             dependencies: [
@@ -53,7 +59,10 @@ let package = Package(
             name: "BlueprintCacheTests",
             dependencies: ["BlueprintCache", "BlueprintDomain", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "BlueprintStorageTests", dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain"]),
+        .testTarget(
+            name: "BlueprintStorageTests",
+            dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["blueprint"]),
     ]
 )

@@ -1,0 +1,34 @@
+import Foundation
+import Glibc
+
+/// Replacing a file so that a crash at any instant leaves either its old or its new content.
+///
+/// The new content goes to `<name>.tmp` beside it (mode 0600), is synced, and is renamed over the
+/// old file; then the folder is synced so the rename itself is durable. Callers hold the lock that
+/// guards the file, so one fixed temporary name suffices (a crash's leftover is simply replaced).
+enum AtomicFile {
+    static func temporaryPath(for path: String) -> String { path + ".tmp" }
+
+    /// Replaces `path` with `data`. Pass `syncingFolder: false` when renaming several files and
+    /// syncing their folder once afterwards.
+    static func write(_ data: Data, to path: String, syncingFolder: Bool = true) throws {
+        let descriptor = try writeAndOpen(data, to: path, syncingFolder: syncingFolder)
+        close(descriptor)
+    }
+
+    /// Like `write`, and returns a read-write descriptor of the new file.
+    static func writeAndOpen(_ data: Data, to path: String, syncingFolder: Bool = true) throws -> Int32 {
+        let temporary = temporaryPath(for: path)
+        let descriptor = try Disk.open(temporary, O_RDWR | O_CREAT | O_TRUNC)
+        do {
+            try Disk.write(data, to: descriptor, path: temporary, at: 0)
+            try Disk.sync(descriptor, path: temporary)
+            try Disk.rename(temporary, to: path)
+            if syncingFolder { try Disk.syncDirectory((path as NSString).deletingLastPathComponent) }
+            return descriptor
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Glibc
+
+/// The device and inode of a file: tells a file replaced by a rename from one appended to.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
+}
+
+/// Errno-checked wrappers around the POSIX calls the file store is built on.
+///
+/// Written on POSIX rather than `FileManager` because durability needs what it does not offer:
+/// `fsync` of files and folders, explicit modes, advisory locks and positioned writes.
+enum Disk {
+    /// Folders are private to the user, whatever the umask.
+    static let directoryMode: mode_t = 0o700
+    /// Files are private to the user, whatever the umask.
+    static let fileMode: mode_t = 0o600
+
+    /// Runs a system call until it does not fail with EINTR; a failure throws `.system` naming `path`.
+    @discardableResult
+    static func call<T: BinaryInteger>(_ operation: String, _ path: String, _ body: () -> T) throws -> T {
+        while true {
+            let result = body()
+            if result != -1 { return result }
+            let code = errno
+            if code == EINTR { continue }
+            throw FileStoreError.system(operation: operation, path: path, errno: code)
+        }
+    }
+
+    /// Creates the folder with mode 0700, unless it exists already.
+    static func makeDirectory(_ path: String) throws {
+        if mkdir(path, directoryMode) == 0 {
+            try call("set the mode of", path) { chmod(path, directoryMode) }
+        } else if errno != EEXIST {
+            throw FileStoreError.system(operation: "create the folder", path: path, errno: errno)
+        }
+    }
+
+    /// Creates the folder and its missing parents, each with mode 0700.
+    static func makeDirectoryTree(_ path: String) throws {
+        var status = stat()
+        if stat(path, &status) == 0 { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectoryTree(parent) }
+        try makeDirectory(path)
+    }
+
+    /// Opens a file (close-on-exec). With `O_CREAT` a new file gets mode 0600, set explicitly.
+    static func open(_ path: String, _ flags: Int32) throws -> Int32 {
+        let descriptor = try call("open", path) { Glibc.open(path, flags | O_CLOEXEC, fileMode) }
+        if flags & O_CREAT != 0 {
+            do {
+                try call("set the mode of", path) { fchmod(descriptor, fileMode) }
+            } catch {
+                close(descriptor)
+                throw error
+            }
+        }
+        return descriptor
+    }
+
+    /// The whole file, or `nil` when there is no file at `path`.
+    static func read(_ path: String) throws -> Data? {
+        let descriptor: Int32
+        do {
+            descriptor = try open(path, O_RDONLY)
+        } catch let error as FileStoreError where error.isNoSuchFile {
+            return nil
+        }
+        defer { close(descriptor) }
+        return try read(descriptor, path: path, from: 0, count: size(of: descriptor, path: path))
+    }
+
+    /// Up to `count` bytes from `offset` (fewer if the file ends first).
+    static func read(_ descriptor: Int32, path: String, from offset: Int, count: Int) throws -> Data {
+        var data = Data(count: count)
+        var filled = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while filled < count {
+                let got = try call("read", path) {
+                    pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+                }
+                if got == 0 { break }
+                filled += got
+            }
+        }
+        if filled < count { data.removeSubrange(filled...) }
+        return data
+    }
+
+    /// Writes every byte of `data` at `offset`.
+    static func write(_ data: Data, to descriptor: Int32, path: String, at offset: Int) throws {
+        var written = 0
+        try data.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                written += try call("write", path) {
+                    pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                }
+            }
+        }
+    }
+
+    /// Waits until the file's data has reached the disk.
+    static func sync(_ descriptor: Int32, path: String) throws {
+        try call("sync", path) { fsync(descriptor) }
+    }
+
+    /// Makes renames and new names in the folder durable.
+    static func syncDirectory(_ path: String) throws {
+        let descriptor = try call("open the folder", path) { Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        defer { close(descriptor) }
+        try sync(descriptor, path: path)
+    }
+
+    static func rename(_ source: String, to destination: String) throws {
+        try call("rename", "\(source) to \(destination)") { Glibc.rename(source, destination) }
+    }
+
+    static func size(of descriptor: Int32, path: String) throws -> Int {
+        var status = stat()
+        try call("inspect", path) { fstat(descriptor, &status) }
+        return Int(status.st_size)
+    }
+
+    static func identity(of descriptor: Int32, path: String) throws -> FileIdentity {
+        var status = stat()
+        try call("inspect", path) { fstat(descriptor, &status) }
+        return FileIdentity(status)
+    }
+
+    /// The identity of the file now at `path`, or `nil` when there is none.
+    static func identity(at path: String) throws -> FileIdentity? {
+        var status = stat()
+        if stat(path, &status) == 0 { return FileIdentity(status) }
+        if errno == ENOENT || errno == ENOTDIR { return nil }
+        throw FileStoreError.system(operation: "inspect", path: path, errno: errno)
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// The names in a folder (without `.` and `..`), or `nil` when the folder does not exist.
+    static func names(in path: String) throws -> [String]? {
+        guard let directory = opendir(path) else {
+            if errno == ENOENT { return nil }
+            throw FileStoreError.system(operation: "list", path: path, errno: errno)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
+extension FileStoreError {
+    /// A system call failed because the file or one of its folders does not exist.
+    var isNoSuchFile: Bool {
+        if case let .system(_, _, code) = self { return code == ENOENT || code == ENOTDIR }
+        return false
+    }
+}

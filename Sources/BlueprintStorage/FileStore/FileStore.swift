@@ -1,0 +1,182 @@
+import BlueprintDomain
+import Foundation
+import Glibc
+import Logging
+import Synchronization
+
+/// The data directory on disk: many weddings, each in its own folder of plain JSON files, safe
+/// against crashes and shared by several processes (two ssh sessions of one couple).
+///
+/// - Durability: `write` returns once its transaction is a synced line of the wedding's journal.
+///   Snapshot files are only ever replaced whole (temp file, fsync, rename, fsync folder), so a
+///   crash at any instant leaves the old or the new state, never a torn file.
+/// - Processes: writers hold the wedding's exclusive `flock`, readers a shared one, and every
+///   operation first catches up with what other processes committed. Their commits also arrive
+///   on `changes(in:)` (inotify) with origin `.external`.
+/// - Corrupt files: a file that does not decode is moved aside as `<name>.corrupt-<time>` and
+///   reported as `FileStoreError.corruptFile` with its path (and journal line). The next open
+///   goes on without it: a table file (guests, budget, vendors, tasks) reads as an empty table,
+///   a journal as no changes since the snapshot (a fresh journal is started). Without
+///   `wedding.json` or `meta.json` the wedding does not open (`missingFile`) until restored.
+/// - Schema: `meta.json` records the folder's version; older folders are migrated on open
+///   (`WeddingSchema`), newer ones are refused.
+///
+/// Records not found, version conflicts and invalid values are `RepositoryError`s; problems with
+/// the files are `FileStoreError`s.
+public final class FileStore: WeddingDataHost {
+    /// The data directory (absolute).
+    public let root: String
+    private let directory: DataDirectory
+    private let settings: WeddingStoreSettings
+    private let hub: ChangeHub
+    private let index: WeddingIndex
+    private let stores = Mutex<[WeddingID: WeddingStore]>([:])
+
+    /// `$BLUEPRINT_DATA_DIR`, else `$XDG_DATA_HOME/blueprint` (when absolute, as the XDG spec
+    /// asks), else `~/.local/share/blueprint`.
+    public static func defaultRoot(environment: [String: String]) -> String {
+        if let explicit = environment["BLUEPRINT_DATA_DIR"], !explicit.isEmpty { return explicit }
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") { return dataHome + "/blueprint" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/blueprint"
+    }
+
+    /// Opens (creating if needed, mode 0700) the data directory at `root`.
+    ///
+    /// - Parameters:
+    ///   - compactionFloorBytes: the journal is folded into the snapshot files once it is at least
+    ///     this large and as large as they are.
+    ///   - clock: the time stamped on records and on set-aside files.
+    public init(root: String, schema: WeddingSchema = .current, compactionFloorBytes: Int = 1 << 20,
+                clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) throws {
+        let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+        self.root = absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
+        let logger = Logger(label: "blueprint.storage")
+        directory = DataDirectory(root: self.root)
+        settings = WeddingStoreSettings(schema: schema, compactionFloorBytes: compactionFloorBytes, clock: clock, logger: logger)
+        index = WeddingIndex(directory: directory, clock: clock, logger: logger)
+        let directory = self.directory
+        hub = ChangeHub(logger: logger) { directory.folder($0).path }
+        try Disk.makeDirectoryTree(self.root)
+        try Disk.makeDirectory(directory.weddings)
+        hub.onActivity { [weak self] wedding in
+            guard let self else { return }
+            let store = self.store(for: wedding)
+            Task { await store.refresh() }
+        }
+    }
+
+    deinit { hub.close() }
+
+    public func listWeddings() async throws -> [Wedding] {
+        try await index.list()
+    }
+
+    /// Stores a new wedding: its folder is written completely under a temporary name and then
+    /// renamed into place, so a crash never leaves half a wedding.
+    public func createWedding(_ wedding: Wedding) async throws -> Wedding {
+        var stored = wedding
+        let now = settings.clock()
+        stored.createdAt = now
+        stored.updatedAt = now
+        stored.version = 1
+        let dataset = WeddingDataset(wedding: stored)
+        let issues = stored.validationIssues(in: dataset)
+        guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
+
+        let folder = directory.folder(stored.weddingID)
+        if folder.exists { throw existingWeddingConflict(folder) }
+        let staging = WeddingFolder(id: stored.weddingID,
+                                    path: directory.weddings + "/.new-\(stored.weddingID)-\(UUID().uuidString.lowercased())")
+        try Disk.makeDirectory(staging.path)
+        let encoder = StoreJSON.fileEncoder()
+        try AtomicFile.write(try StoreJSON.fileData(StoreMeta(schemaVersion: settings.schema.version), encoder),
+                             to: staging.meta, syncingFolder: false)
+        for file in SnapshotFile.allCases {
+            try AtomicFile.write(try SnapshotEncoding.data(file, of: dataset, generation: 0, with: encoder),
+                                 to: staging.path(of: file), syncingFolder: false)
+        }
+        _ = try JournalFile.create(staging.journal, generation: 1, encoder: StoreJSON.lineEncoder())
+        Glibc.close(try Disk.open(staging.lock, O_RDWR | O_CREAT))
+        try Disk.syncDirectory(staging.path)
+        do {
+            try Disk.rename(staging.path, to: folder.path)
+        } catch {
+            try? Disk.makeDirectory(directory.trash)
+            try? Disk.rename(staging.path, to: directory.trash + "/" + (staging.path as NSString).lastPathComponent)
+            throw folder.exists ? existingWeddingConflict(folder) : error
+        }
+        try Disk.syncDirectory(directory.weddings)
+        do {
+            try await index.record(stored)
+        } catch {
+            settings.logger.warning("could not add a wedding to the index; listing will rebuild it",
+                                    metadata: ["wedding": "\(stored.weddingID)", "error": "\(error)"])
+        }
+        hub.publish(RepositoryChange(wedding: stored.weddingID, kinds: Set(RecordKind.allCases), origin: .local))
+        return stored
+    }
+
+    /// Deletes a wedding by moving its folder into `trash/` inside the data directory (as
+    /// `<id>-<time>`), never by removing files: a wedding deleted by mistake can be moved back.
+    /// Emptying the trash is left to the user.
+    public func deleteWedding(_ id: WeddingID) async throws {
+        try Disk.makeDirectory(directory.trash)
+        let stamp = settings.clock().description.filter { $0 != "-" && $0 != ":" }
+        var destination = directory.trash + "/\(id)-\(stamp)"
+        var counter = 1
+        while Disk.exists(destination) {
+            counter += 1
+            destination = directory.trash + "/\(id)-\(stamp)-\(counter)"
+        }
+        try await store(for: id).moveToTrash(destination)
+        stores.withLock { $0[id] = nil }
+        do {
+            try await index.remove(id)
+        } catch {
+            settings.logger.warning("could not remove a wedding from the index; listing will rebuild it",
+                                    metadata: ["wedding": "\(id)", "error": "\(error)"])
+        }
+        hub.publish(RepositoryChange(wedding: id, kinds: Set(RecordKind.allCases), origin: .local))
+    }
+
+    public func read<T: Sendable>(_ wedding: WeddingID, _ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
+        try await store(for: wedding).read(body)
+    }
+
+    public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
+                                   _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+        try await store(for: wedding).write(operation: operation, body)
+    }
+
+    /// Changes to `wedding`: this process's commits (`.local`) and, noticed through inotify,
+    /// other processes' (`.external`).
+    public func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> {
+        hub.subscribe(to: wedding)
+    }
+
+    /// Compacts every open wedding's journal, lets go of their data and ends every change
+    /// stream. Call it before the process exits.
+    public func close() async {
+        let open = stores.withLock { stores in
+            defer { stores = [:] }
+            return Array(stores.values)
+        }
+        for store in open { await store.close() }
+        hub.close()
+    }
+
+    private func store(for wedding: WeddingID) -> WeddingStore {
+        stores.withLock { stores in
+            if let existing = stores[wedding] { return existing }
+            let store = WeddingStore(folder: directory.folder(wedding), settings: settings, hub: hub, index: index)
+            stores[wedding] = store
+            return store
+        }
+    }
+
+    private func existingWeddingConflict(_ folder: WeddingFolder) -> RepositoryError {
+        let version = (try? WeddingRecordReader.currentWedding(in: folder, decoder: JSONDecoder()))?.version ?? 1
+        return .conflict(.wedding, id: folder.id.rawValue, expected: 0, actual: version)
+    }
+}

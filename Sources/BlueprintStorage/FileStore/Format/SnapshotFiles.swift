@@ -1,0 +1,96 @@
+import BlueprintDomain
+import Foundation
+
+/// The files that hold a wedding's records, each as whole tables in table order.
+///
+/// Every file also records `journalGeneration`: the generation of the journal whose changes it
+/// already contains. Opening replays a journal's changes only into files older than it, so a
+/// crash part-way through rewriting the files (some new, some old) still opens exactly.
+enum SnapshotFile: String, CaseIterable, Sendable, Comparable {
+    case wedding, guests, budget, vendors, tasks
+
+    var fileName: String { rawValue + ".json" }
+
+    /// The file that holds records of `kind`.
+    init(_ kind: RecordKind) {
+        switch kind {
+        case .wedding: self = .wedding
+        case .guest: self = .guests
+        case .category, .expense: self = .budget
+        case .vendor: self = .vendors
+        case .task: self = .tasks
+        }
+    }
+
+    static func < (lhs: SnapshotFile, rhs: SnapshotFile) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+private struct WeddingFile: Codable { var journalGeneration: Int; var wedding: Wedding }
+private struct GuestsFile: Codable { var journalGeneration: Int; var guests: [Guest] }
+private struct BudgetFile: Codable { var journalGeneration: Int; var categories: [BudgetCategory]; var expenses: [Expense] }
+private struct VendorsFile: Codable { var journalGeneration: Int; var vendors: [Vendor] }
+private struct TasksFile: Codable { var journalGeneration: Int; var tasks: [WeddingTask] }
+
+/// Records read from snapshot files, before they become a `WeddingDataset`.
+struct SnapshotParts {
+    var wedding: Wedding?
+    var guests: [Guest] = []
+    var categories: [BudgetCategory] = []
+    var expenses: [Expense] = []
+    var vendors: [Vendor] = []
+    var tasks: [WeddingTask] = []
+
+    /// Decodes `data` as `file` into these parts and returns the file's journal generation.
+    mutating func decode(_ file: SnapshotFile, from data: Data, with decoder: JSONDecoder) throws -> Int {
+        switch file {
+        case .wedding:
+            let content = try decoder.decode(WeddingFile.self, from: data)
+            wedding = content.wedding
+            return content.journalGeneration
+        case .guests:
+            let content = try decoder.decode(GuestsFile.self, from: data)
+            guests = content.guests
+            return content.journalGeneration
+        case .budget:
+            let content = try decoder.decode(BudgetFile.self, from: data)
+            categories = content.categories
+            expenses = content.expenses
+            return content.journalGeneration
+        case .vendors:
+            let content = try decoder.decode(VendorsFile.self, from: data)
+            vendors = content.vendors
+            return content.journalGeneration
+        case .tasks:
+            let content = try decoder.decode(TasksFile.self, from: data)
+            tasks = content.tasks
+            return content.journalGeneration
+        }
+    }
+
+    func dataset(wedding: Wedding) -> WeddingDataset {
+        WeddingDataset(wedding: wedding, guests: guests, categories: categories, expenses: expenses,
+                       vendors: vendors, tasks: tasks)
+    }
+}
+
+enum SnapshotEncoding {
+    /// The text of `file` for `dataset`, stamped with the journal generation it contains.
+    static func data(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int,
+                     with encoder: JSONEncoder) throws -> Data {
+        switch file {
+        case .wedding:
+            return try StoreJSON.fileData(WeddingFile(journalGeneration: generation, wedding: dataset.wedding), encoder)
+        case .guests:
+            return try StoreJSON.fileData(GuestsFile(journalGeneration: generation, guests: dataset.guests.records), encoder)
+        case .budget:
+            return try StoreJSON.fileData(BudgetFile(journalGeneration: generation, categories: dataset.categories.records,
+                                                     expenses: dataset.expenses.records), encoder)
+        case .vendors:
+            return try StoreJSON.fileData(VendorsFile(journalGeneration: generation, vendors: dataset.vendors.records), encoder)
+        case .tasks:
+            return try StoreJSON.fileData(TasksFile(journalGeneration: generation, tasks: dataset.tasks.records), encoder)
+        }
+    }
+}

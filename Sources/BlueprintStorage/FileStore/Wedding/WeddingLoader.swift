@@ -1,0 +1,93 @@
+import BlueprintDomain
+import Foundation
+import Logging
+
+/// Reads a wedding folder into memory: checks (and if need be migrates) its schema, decodes each
+/// snapshot file once, then replays the journal's complete lines.
+///
+/// Under a shared lock it changes nothing: whatever needs a writer (a migration, a missing
+/// journal to create) throws `NeedsExclusiveLock`. A file that does not decode throws
+/// `UnreadableFile`. A missing table file reads as an empty table (see `FileStore`).
+struct WeddingLoader {
+    let folder: WeddingFolder
+    let schema: WeddingSchema
+    let exclusive: Bool
+    let decoder: JSONDecoder
+    let fileEncoder: JSONEncoder
+    let lineEncoder: JSONEncoder
+    let logger: Logger
+
+    func load() throws -> LoadedWedding {
+        let upgrade = SchemaUpgrade(schema: schema, folder: folder, logger: logger)
+        let version = try upgrade.storedVersion(decoder: decoder)
+        if version < schema.version {
+            guard exclusive else { throw NeedsExclusiveLock() }
+            try upgrade.migrate(from: version, encoder: fileEncoder)
+        }
+
+        var parts = SnapshotParts()
+        var snapshots: [SnapshotFile: SnapshotState] = [:]
+        for file in SnapshotFile.allCases {
+            let path = folder.path(of: file)
+            guard let data = try Disk.read(path) else {
+                if file == .wedding { throw FileStoreError.missingFile(path: path) }
+                snapshots[file] = SnapshotState(generation: 0, bytes: 0)
+                continue
+            }
+            do {
+                snapshots[file] = SnapshotState(generation: try parts.decode(file, from: data, with: decoder), bytes: data.count)
+            } catch {
+                throw UnreadableFile(path: path, line: nil, reason: StoreJSON.reason(error))
+            }
+        }
+        guard let wedding = parts.wedding else { throw FileStoreError.missingFile(path: folder.path(of: .wedding)) }
+        guard wedding.weddingID == folder.id else {
+            throw FileStoreError.folderMismatch(path: folder.path(of: .wedding), holds: wedding.weddingID)
+        }
+
+        let journal: JournalFile
+        if let existing = try JournalFile.open(folder.journal, decoder: decoder) {
+            journal = existing
+        } else {
+            guard exclusive else { throw NeedsExclusiveLock() }
+            let generation = (snapshots.values.map(\.generation).max() ?? 0) + 1
+            logger.notice("starting a new journal", metadata: ["path": "\(folder.journal)", "generation": "\(generation)"])
+            journal = try JournalFile.create(folder.journal, generation: generation, encoder: lineEncoder)
+        }
+
+        let loaded = LoadedWedding(dataset: parts.dataset(wedding: wedding), journal: journal, snapshots: snapshots)
+        let lines = try journal.readNew(decoder: decoder)
+        _ = loaded.replay(lines.entries)
+        if let unreadable = lines.unreadable { throw unreadable }
+        if lines.tornBytes > 0, exclusive {
+            logger.notice("dropping an unfinished journal line", metadata: ["path": "\(journal.path)", "bytes": "\(lines.tornBytes)"])
+            try journal.dropTornTail()
+        }
+        return loaded
+    }
+}
+
+/// Reads just a wedding's settings (for rebuilding the index): `wedding.json` and any wedding
+/// changes in the journal, without guest lists.
+enum WeddingRecordReader {
+    static func currentWedding(in folder: WeddingFolder, decoder: JSONDecoder) throws -> Wedding {
+        let path = folder.path(of: .wedding)
+        guard let data = try Disk.read(path) else { throw FileStoreError.missingFile(path: path) }
+        var parts = SnapshotParts()
+        let generation: Int
+        do {
+            generation = try parts.decode(.wedding, from: data, with: decoder)
+        } catch {
+            throw UnreadableFile(path: path, line: nil, reason: StoreJSON.reason(error))
+        }
+        guard var wedding = parts.wedding, wedding.weddingID == folder.id else {
+            throw FileStoreError.folderMismatch(path: path, holds: parts.wedding?.weddingID ?? folder.id)
+        }
+        if let journal = try JournalFile.open(folder.journal, decoder: decoder), generation < journal.generation {
+            for entry in try journal.readNew(decoder: decoder).entries {
+                for case let .saveWedding(saved) in entry.mutations { wedding = saved }
+            }
+        }
+        return wedding
+    }
+}

@@ -1,0 +1,249 @@
+import BlueprintDomain
+import Foundation
+import Logging
+
+/// Settings every wedding of one `FileStore` shares.
+struct WeddingStoreSettings: Sendable {
+    let schema: WeddingSchema
+    /// The journal is folded into the snapshot files once it is at least this large and at
+    /// least as large as the snapshot files (so compaction costs O(1) per edit, amortised).
+    let compactionFloorBytes: Int
+    let clock: @Sendable () -> Timestamp
+    let logger: Logger
+}
+
+/// One wedding's data in this process, kept in step with its folder and with other processes.
+///
+/// Every operation runs under the wedding's `flock`: reads shared, writes exclusive. Each first
+/// catches up with what other processes appended to the journal (or reloads if the journal was
+/// replaced by a compaction elsewhere), so version checks always see the latest data. A write
+/// appends one journal line and syncs it before returning; the edit then costs O(change), and
+/// compaction rewrites the snapshot files only when the journal has grown as large as they are.
+actor WeddingStore {
+    let folder: WeddingFolder
+    private let settings: WeddingStoreSettings
+    private let hub: ChangeHub
+    private let index: WeddingIndex
+    private let decoder = JSONDecoder()
+    private let fileEncoder = StoreJSON.fileEncoder()
+    private let lineEncoder = StoreJSON.lineEncoder()
+    private var loaded: LoadedWedding?
+    /// The wedding's settings as the index should list them, once the lock is released.
+    private var pendingIndexEntry: Wedding?
+
+    init(folder: WeddingFolder, settings: WeddingStoreSettings, hub: ChangeHub, index: WeddingIndex) {
+        self.folder = folder
+        self.settings = settings
+        self.hub = hub
+        self.index = index
+    }
+
+    private var id: WeddingID { folder.id }
+
+    func read<T: Sendable>(_ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
+        try await locked(.shared) { try body($0.dataset) }
+    }
+
+    func write<T: Sendable>(operation: String, _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+        try await locked(.exclusive) { current in
+            let now = settings.clock()
+            let (result, mutations) = try current.dataset.transaction(now: now, body)
+            guard !mutations.isEmpty else { return result }
+            do {
+                var line = try lineEncoder.encode(JournalEntry(at: now, operation: operation, mutations: mutations))
+                line.append(UInt8(ascii: "\n"))
+                try current.journal.append(line)
+            } catch {
+                // Memory is ahead of the disk now: forget it, and reload on the next call.
+                loaded = nil
+                throw error
+            }
+            let kinds = current.committed(mutations)
+            for case let .saveWedding(wedding) in mutations { pendingIndexEntry = wedding }
+            if current.journal.entryBytes >= max(settings.compactionFloorBytes, current.snapshotBytes) {
+                compactKeepingJournalOnFailure(current)
+            }
+            publish(kinds, .local)
+            return result
+        }
+    }
+
+    /// Catches up with other processes' writes and publishes them; called when the folder
+    /// watcher sees the journal change.
+    func refresh() async {
+        guard loaded != nil else {
+            // Never opened here, so there is nothing to compare with: every kind may have changed.
+            publish(Set(RecordKind.allCases), .external)
+            return
+        }
+        do {
+            try await locked(.shared) { _ in }
+        } catch RepositoryError.weddingNotFound {
+            publish(Set(RecordKind.allCases), .external)
+        } catch {
+            settings.logger.warning("could not catch up with the journal", metadata: ["wedding": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    /// Folds the journal into the snapshot files and lets go of the data and descriptors.
+    func close() async {
+        guard loaded != nil else { return }
+        do {
+            try await locked(.exclusive) { try compact($0) }
+        } catch {
+            settings.logger.warning("could not compact on close", metadata: ["wedding": "\(id)", "error": "\(error)"])
+        }
+        loaded = nil
+    }
+
+    /// Moves the folder to `destination` (in the trash) under the exclusive lock, without
+    /// reading it, so even a wedding whose files are damaged can be deleted.
+    func moveToTrash(_ destination: String) async throws {
+        let lock = try await acquire(.exclusive)
+        defer { lock.release() }
+        loaded = nil
+        guard folder.exists else { throw RepositoryError.weddingNotFound(id.description) }
+        try Disk.rename(folder.path, to: destination)
+        try Disk.syncDirectory((folder.path as NSString).deletingLastPathComponent)
+        try Disk.syncDirectory((destination as NSString).deletingLastPathComponent)
+    }
+
+    // MARK: Locking and catching up
+
+    private func acquire(_ mode: LockMode) async throws -> HeldLock {
+        do {
+            return try await FileLock.acquire(folder.lock, mode)
+        } catch let error as FileStoreError where error.isNoSuchFile {
+            throw RepositoryError.weddingNotFound(id.description)
+        }
+    }
+
+    /// Runs `work` on the up-to-date data under the lock, then brings the wedding index up to
+    /// date if the wedding's settings changed.
+    private func locked<T>(_ mode: LockMode, _ work: (LoadedWedding) throws -> T) async throws -> T {
+        let outcome: Result<T, any Error>
+        do {
+            outcome = .success(try await lockedSection(mode, work))
+        } catch {
+            outcome = .failure(error)
+        }
+        if let entry = pendingIndexEntry {
+            pendingIndexEntry = nil
+            await recordInIndex(entry)
+        }
+        return try outcome.get()
+    }
+
+    /// A shared attempt that finds something only a writer may fix starts again with the
+    /// exclusive lock.
+    private func lockedSection<T>(_ mode: LockMode, _ work: (LoadedWedding) throws -> T) async throws -> T {
+        var mode = mode
+        while true {
+            let lock = try await acquire(mode)
+            do {
+                defer { lock.release() }
+                return try work(try synchronize(exclusive: mode == .exclusive))
+            } catch is NeedsExclusiveLock where mode == .shared {
+                mode = .exclusive
+            } catch is WeddingNotFound {
+                loaded = nil
+                throw RepositoryError.weddingNotFound(id.description)
+            }
+        }
+    }
+
+    /// Brings `loaded` up to date with the folder: reads new journal lines, or reloads
+    /// everything when the journal was replaced. Publishes what others changed.
+    private func synchronize(exclusive: Bool) throws -> LoadedWedding {
+        do {
+            if let current = loaded, try journalIsCurrent(current) {
+                let lines = try current.journal.readNew(decoder: decoder)
+                if !lines.shrank {
+                    publish(current.replay(lines.entries), .external)
+                    if let unreadable = lines.unreadable { throw unreadable }
+                    if lines.tornBytes > 0, exclusive {
+                        settings.logger.notice("dropping an unfinished journal line",
+                                               metadata: ["path": "\(current.journal.path)", "bytes": "\(lines.tornBytes)"])
+                        try current.journal.dropTornTail()
+                    }
+                    return current
+                }
+            }
+            let previous = loaded?.dataset
+            loaded = nil
+            let fresh = try WeddingLoader(folder: folder, schema: settings.schema, exclusive: exclusive, decoder: decoder,
+                                          fileEncoder: fileEncoder, lineEncoder: lineEncoder, logger: settings.logger).load()
+            loaded = fresh
+            if let previous {
+                publish(fresh.dataset.kindsChanged(from: previous), .external)
+            }
+            if previous?.wedding != fresh.dataset.wedding { pendingIndexEntry = fresh.dataset.wedding }
+            return fresh
+        } catch let unreadable as UnreadableFile {
+            loaded = nil
+            guard exclusive else { throw NeedsExclusiveLock() }
+            let keptAs = try Quarantine.moveAside(unreadable.path, at: settings.clock())
+            settings.logger.error("set aside a file that does not decode",
+                                  metadata: ["path": "\(unreadable.path)", "keptAs": "\(keptAs)", "reason": "\(unreadable.reason)"])
+            publish(Set(RecordKind.allCases), .local)
+            throw FileStoreError.corruptFile(path: unreadable.path, line: unreadable.line, reason: unreadable.reason,
+                                             keptAs: keptAs)
+        }
+    }
+
+    /// Whether the journal at the path is still the file this process has open.
+    private func journalIsCurrent(_ current: LoadedWedding) throws -> Bool {
+        guard let atPath = try Disk.identity(at: folder.journal) else {
+            if !folder.exists { throw WeddingNotFound() }
+            return false
+        }
+        return atPath == current.journal.identity
+    }
+
+    // MARK: Compaction
+
+    /// Rewrites the files whose tables the journal changed (each atomically), then replaces the
+    /// journal with an empty one of the next generation. A crash in between leaves files that
+    /// say which journal they contain, so reopening replays exactly what they lack.
+    private func compact(_ current: LoadedWedding) throws {
+        guard current.journal.entryBytes > 0 else { return }
+        let generation = current.journal.generation
+        for file in current.dirtyFiles.sorted() {
+            let data = try SnapshotEncoding.data(file, of: current.dataset, generation: generation, with: fileEncoder)
+            try AtomicFile.write(data, to: folder.path(of: file), syncingFolder: false)
+            current.snapshots[file] = SnapshotState(generation: generation, bytes: data.count)
+        }
+        try Disk.syncDirectory(folder.path)
+        current.journal = try JournalFile.create(folder.journal, generation: generation + 1, encoder: lineEncoder)
+        current.dirtyFiles = []
+    }
+
+    /// Compacts after a write; the write is durable already, so a failure only leaves the
+    /// changes in the journal for a later compaction.
+    private func compactKeepingJournalOnFailure(_ current: LoadedWedding) {
+        do {
+            try compact(current)
+        } catch {
+            settings.logger.warning("compaction failed; the journal keeps the changes",
+                                    metadata: ["wedding": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    // MARK: Telling others
+
+    private func publish(_ kinds: Set<RecordKind>, _ origin: RepositoryChange.Origin) {
+        guard !kinds.isEmpty else { return }
+        hub.publish(RepositoryChange(wedding: id, kinds: kinds, origin: origin))
+    }
+
+    /// The commit is durable already, so a failure here is logged, not thrown; listing heals
+    /// the index, and the next open of this wedding records it again.
+    private func recordInIndex(_ wedding: Wedding) async {
+        do {
+            try await index.record(wedding)
+        } catch {
+            settings.logger.warning("could not update the wedding index",
+                                    metadata: ["wedding": "\(wedding.weddingID)", "error": "\(error)"])
+        }
+    }
+}

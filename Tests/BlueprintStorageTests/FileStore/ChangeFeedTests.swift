@@ -1,0 +1,71 @@
+import BlueprintDomain
+import BlueprintStorage
+import Foundation
+import Testing
+
+@Suite("The change feed", .timeLimit(.minutes(1)))
+struct ChangeFeedTests {
+    @Test func publishesThisProcessesCommitsAsLocal() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        let change = firstChange(in: store.changes(in: wedding)) { _ in true }
+        _ = try await store.write(wedding, operation: "add vendor") { try $0.insert(Vendor(name: "Florist")) }
+        #expect(await change.value == RepositoryChange(wedding: wedding, kinds: [.vendor], origin: .local))
+    }
+
+    @Test func deliversAnotherProcessesCommitWithinASecond() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        _ = try await store.read(wedding) { _ in }
+        let change = firstChange(in: store.changes(in: wedding)) { $0.origin == .external }
+
+        let writer = try WriterProcess(["append", directory.root, wedding.description, "1"])
+        var acknowledgements = 0
+        for await line in writer.lines where line.hasPrefix("ack ") { acknowledgements += 1 }
+        #expect(acknowledgements == 1)
+
+        let received = await awaitChange(change, within: .seconds(1))
+        #expect(received == RepositoryChange(wedding: wedding, kinds: [.guest], origin: .external))
+        #expect(try await Fixtures.guestIDs(wedding, in: store).count == 1)
+    }
+
+    @Test func noticesAnotherStoresCompactionAndReportsWhatChanged() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        _ = try await store.read(wedding) { _ in }
+        let change = firstChange(in: store.changes(in: wedding)) { $0.origin == .external }
+
+        let other = try directory.openStore()
+        _ = try await other.write(wedding, operation: "add task") { try $0.insert(WeddingTask(title: "Cake tasting")) }
+        await other.close()
+
+        let received = await awaitChange(change, within: .seconds(1))
+        #expect(received?.kinds == [.task])
+        #expect(try await store.read(wedding) { $0.tasks.records.map(\.title) } == ["Cake tasting"])
+    }
+
+    @Test func aStreamEndsWhenItsConsumerStops() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        let stream = store.changes(in: wedding)
+        let consumer = Task {
+            var received = 0
+            for await _ in stream { received += 1 }
+            return received
+        }
+        consumer.cancel()
+        #expect(await consumer.value == 0)
+        // The store goes on working, and a new stream still gets changes.
+        let change = firstChange(in: store.changes(in: wedding)) { _ in true }
+        try await Fixtures.addGuests([1], to: wedding, in: store)
+        #expect(await change.value?.kinds == [.guest])
+    }
+
+    @Test func closingTheStoreEndsItsStreams() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        let change = firstChange(in: store.changes(in: wedding)) { _ in true }
+        await store.close()
+        #expect(await change.value == nil)
+    }
+}
