@@ -12,10 +12,7 @@ struct DataDirectoryOptions: ParsableArguments {
     var dataDirectory: String?
 
     /// The directory to use: the flag, else the environment's default.
-    var root: URL {
-        if let dataDirectory { return URL(fileURLWithPath: dataDirectory, isDirectory: true) }
-        return FileStore.defaultRoot(environment: ProcessInfo.processInfo.environment)
-    }
+    var root: String { dataDirectory ?? FileStore.defaultRoot(environment: ProcessInfo.processInfo.environment) }
 
     /// Opens the data directory with a private cache (a command is one short-lived process).
     func open() throws -> (FileStore, Repositories) {
@@ -43,9 +40,9 @@ struct WeddingOptions: ParsableArguments {
         case 1:
             return (store, repositories, weddings[0])
         case 0:
-            throw ValidationError("no wedding in \(store.root.path); create one with `blueprint demo`")
+            throw ValidationError("no wedding in \(store.root); create one with `blueprint demo`")
         default:
-            throw ValidationError("\(weddings.count) weddings in \(store.root.path); choose one with --wedding: "
+            throw ValidationError("\(weddings.count) weddings in \(store.root); choose one with --wedding: "
                                   + weddings.map { "'\($0.name)'" }.joined(separator: ", "))
         }
     }

@@ -33,10 +33,13 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let dataset = try DemoWeddingGenerator.make(options)
+        var dataset = try DemoWeddingGenerator.make(options)
+        // The seed decides the content; the wedding still needs an id of its own, so that a
+        // second demo with the same seed can live in the same data directory.
+        dataset.wedding.weddingID = WeddingID()
         let (store, repositories) = try data.open()
         let wedding = try await repositories.weddings.createWedding(from: dataset)
-        try await store.close()
+        await store.close()
         print(TerminalSanitizer.sanitize(wedding.name))
     }
 }

@@ -57,7 +57,7 @@ struct ExportCommand: AsyncParsableCommand {
             data = try JSONExporter.export(records)
         }
         if let output {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: output))
+            try AtomicFile.write(data, to: output)
         } else if isatty(STDOUT_FILENO) == 1 {
             print(TerminalSanitizer.sanitizeLines(String(decoding: data, as: UTF8.self)), terminator: "")
         } else {

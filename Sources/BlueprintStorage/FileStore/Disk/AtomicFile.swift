@@ -6,12 +6,12 @@ import Glibc
 /// The new content goes to `<name>.tmp` beside it (mode 0600), is synced, and is renamed over the
 /// old file; then the folder is synced so the rename itself is durable. Callers hold the lock that
 /// guards the file, so one fixed temporary name suffices (a crash's leftover is simply replaced).
-enum AtomicFile {
+public enum AtomicFile {
     static func temporaryPath(for path: String) -> String { path + ".tmp" }
 
     /// Replaces `path` with `data`. Pass `syncingFolder: false` when renaming several files and
     /// syncing their folder once afterwards.
-    static func write(_ data: Data, to path: String, syncingFolder: Bool = true) throws {
+    public static func write(_ data: Data, to path: String, syncingFolder: Bool = true) throws {
         let descriptor = try writeAndOpen(data, to: path, syncingFolder: syncingFolder)
         close(descriptor)
     }
