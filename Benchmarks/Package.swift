@@ -2,6 +2,8 @@
 // Benchmarks live in their own package so that `swift test` at the top level never builds the
 // benchmark framework. `blueprint` is a symbolic link to the repository root, which gives the
 // dependency a fixed identity whatever the checkout's folder is called.
+//
+// Run from this folder: swift package --disable-sandbox benchmark [--target StorageBenchmarks]
 import PackageDescription
 
 let package = Package(
@@ -13,12 +15,25 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
-            name: "DomainBenchmarks",
+            name: "StorageBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "BlueprintDomain", package: "blueprint"),
+                .product(name: "BlueprintCache", package: "blueprint"),
+                .product(name: "BlueprintStorage", package: "blueprint"),
             ],
-            path: "Benchmarks/DomainBenchmarks",
+            path: "Benchmarks/StorageBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "CacheBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BlueprintDomain", package: "blueprint"),
+                .product(name: "BlueprintCache", package: "blueprint"),
+                .product(name: "BlueprintStorage", package: "blueprint"),
+            ],
+            path: "Benchmarks/CacheBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]

@@ -10,8 +10,9 @@ public enum CacheEvent: Sendable {
 
 /// Counts what the cache does and times what the app does, for the diagnostics view and the log.
 ///
-/// Recording is a short critical section under a mutex (not an actor hop), so the cache can
-/// report every hit without slowing it down. Durations are kept in rolling windows.
+/// Hits and misses are counted with atomics, so the cache reports every read without a lock;
+/// everything else is a short critical section under a mutex (not an actor hop). Durations are
+/// kept in rolling windows.
 public final class PerformanceMonitor: Sendable {
     /// The app's monitor; `RepositoryCache.shared` reports to it.
     public static let shared = PerformanceMonitor()
@@ -23,6 +24,8 @@ public final class PerformanceMonitor: Sendable {
     private let windowSize: Int
     private let slowOperationsKept: Int
     private let state: Mutex<State>
+    private let hits = ResourceCounters()
+    private let misses = ResourceCounters()
 
     private struct ResourceState: Sendable {
         var counts = CacheCounts()
@@ -56,13 +59,22 @@ public final class PerformanceMonitor: Sendable {
     /// Counts `event` for `resource`. A hit's `duration` is load time with the cache; a load's is
     /// the loader's time (load time without the cache) and is checked against `slowThreshold`.
     public func record(_ event: CacheEvent, for resource: CacheResource, duration: Duration? = nil) {
+        switch event {
+        case .hit:
+            hits.increment(resource)
+            guard let duration else { return }
+            state.withLock { $0.resources[resource.rawValue].hitTime.add(duration) }
+            return
+        case .miss:
+            misses.increment(resource)
+            return
+        case .coalesced, .load, .eviction, .expiration:
+            break
+        }
         state.withLock { state in
             let index = resource.rawValue
             switch event {
-            case .hit:
-                state.resources[index].counts.hits += 1
-                if let duration { state.resources[index].hitTime.add(duration) }
-            case .miss: state.resources[index].counts.misses += 1
+            case .hit, .miss: break
             case .coalesced: state.resources[index].counts.coalesced += 1
             case .load:
                 state.resources[index].counts.loads += 1
@@ -99,7 +111,10 @@ public final class PerformanceMonitor: Sendable {
                 takenAt: takenAt,
                 resources: CacheResource.allCases.map { resource in
                     let figures = state.resources[resource.rawValue]
-                    return ResourceStatistics(resource: resource, counts: figures.counts,
+                    var counts = figures.counts
+                    counts.hits = hits[resource]
+                    counts.misses = misses[resource]
+                    return ResourceStatistics(resource: resource, counts: counts,
                                               hitTime: figures.hitTime.summary, loadTime: figures.loadTime.summary)
                 },
                 operations: state.operations.map { OperationLatency(operation: $0.key, latency: $0.value.summary) }

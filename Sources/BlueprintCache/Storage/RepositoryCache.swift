@@ -207,19 +207,37 @@ public actor RepositoryCache {
 
     // MARK: Entries
 
-    private enum Lookup<T: Sendable>: Sendable {
-        case fresh(T)
+    private enum Lookup: Sendable {
+        case fresh(any Sendable)
         case miss
         case expired
         case wrongType(found: String)
     }
 
-    /// The stored value if it may be served to this read, touching it; `nil` otherwise (an
-    /// expired entry is dropped on the way).
+    /// The stored value of `key` if it may be served, as `T`. The locked part is not generic:
+    /// a generic body across this module's boundary runs unspecialised and was most of a hit's cost.
     private nonisolated func freshValue<T: Sendable>(_ key: CacheKey, as type: T.Type, maxAge: Duration?,
                                                      newerThan: Timestamp?) -> T? {
+        switch lookUp(key, as: ObjectIdentifier(T.self), maxAge: maxAge, newerThan: newerThan) {
+        case .fresh(let stored):
+            return stored as? T
+        case .wrongType(let found):
+            logger.error("cache key read as the wrong type", metadata: [
+                "key": "\(key)", "requested": "\(T.self)", "found": "\(found)",
+            ])
+            return nil
+        case .miss:
+            return nil
+        case .expired:
+            monitor.record(.expiration, for: key.resource)
+            return nil
+        }
+    }
+
+    private nonisolated func lookUp(_ key: CacheKey, as type: ObjectIdentifier, maxAge: Duration?,
+                                    newerThan: Timestamp?) -> Lookup {
         let uptime = clock.uptime()
-        let lookup: Lookup<T> = entries.withLock { table in
+        return entries.withLock { table in
             guard let slot = table.slot(of: key) else { return .miss }
             let entry = table.entry(at: slot)
             if entry.isExpired(atUptime: uptime) {
@@ -228,23 +246,11 @@ public actor RepositoryCache {
             }
             if let maxAge, uptime - entry.storedAtUptime >= maxAge { return .miss }
             if let newerThan, entry.storedAt <= newerThan { return .miss }
-            guard let value = entry.value as? T else { return .wrongType(found: "\(Swift.type(of: entry.value))") }
+            guard ObjectIdentifier(Swift.type(of: entry.value)) == type else {
+                return .wrongType(found: "\(Swift.type(of: entry.value))")
+            }
             table.touch(slot)
-            return .fresh(value)
-        }
-        switch lookup {
-        case .fresh(let value):
-            return value
-        case .miss:
-            return nil
-        case .expired:
-            monitor.record(.expiration, for: key.resource)
-            return nil
-        case .wrongType(let found):
-            logger.error("cache key read as the wrong type", metadata: [
-                "key": "\(key)", "requested": "\(T.self)", "found": "\(found)",
-            ])
-            return nil
+            return .fresh(entry.value)
         }
     }
 

@@ -1,0 +1,95 @@
+import Benchmark
+import BlueprintCache
+import BlueprintDomain
+import BlueprintStorage
+import Foundation
+
+/// A temporary data directory holding one demo wedding, made once before a benchmark runs.
+/// (The harness runs one benchmark at a time, so this holder needs no locking.)
+final class WeddingOnDisk: @unchecked Sendable {
+    private(set) var root = ""
+    private(set) var wedding = WeddingID()
+    private(set) var firstGuest = UUID()
+    private(set) var store: FileStore?
+    private(set) var guestsCSV = Data()
+
+    static let today = CalendarDate(year: 2026, month: 11, day: 21)!
+
+    func make(guests: Int) async throws {
+        root = NSTemporaryDirectory() + "blueprint-bench-\(UUID().uuidString)"
+        let creator = try FileStore(root: root)
+        let dataset = try DemoWeddingGenerator.make(DemoWeddingOptions(today: Self.today, guests: guests))
+        let repositories = Repositories(host: creator, cache: RepositoryCache())
+        wedding = try await repositories.weddings.createWedding(from: dataset).weddingID
+        firstGuest = dataset.guests.records[0].id
+        guestsCSV = try CSVExporter(wedding: dataset.wedding).guests(dataset.guests.records)
+        await creator.close()
+    }
+
+    /// Opens the data directory in a fresh `FileStore` (nothing of the wedding loaded yet).
+    func open() throws -> FileStore {
+        let store = try FileStore(root: root)
+        self.store = store
+        return store
+    }
+
+    func remove() async {
+        await store?.close()
+        store = nil
+        try? FileManager.default.removeItem(atPath: root)
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+                                           maxDuration: .seconds(10), maxIterations: 200)
+
+    for guests in [1_000, 10_000, 100_000] {
+        let disk = WeddingOnDisk()
+        Benchmark("Open a wedding of \(guests) guests",
+                  configuration: .init(maxIterations: guests >= 100_000 ? 8 : 40,
+                                       setup: { try await disk.make(guests: guests) },
+                                       teardown: { await disk.remove() })) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let store = try! FileStore(root: disk.root)
+                blackHole(try! await store.read(disk.wedding) { $0.guests.count })
+            }
+        }
+
+        let edited = WeddingOnDisk()
+        Benchmark("One durable edit at \(guests) guests",
+                  configuration: .init(maxIterations: 400,
+                                       setup: {
+                                           try await edited.make(guests: guests)
+                                           let store = try edited.open()
+                                           _ = try await store.read(edited.wedding) { $0.guests.count }
+                                       },
+                                       teardown: { await edited.remove() })) { benchmark in
+            let store = edited.store!, guestID = edited.firstGuest
+            for iteration in benchmark.scaledIterations {
+                _ = try! await store.write(edited.wedding, operation: "guestUpdated") { transaction in
+                    var guest = transaction.dataset.guests[guestID]!
+                    guest.notes = "edit \(iteration)"
+                    return try transaction.update(guest).version
+                }
+            }
+        }
+    }
+
+    let importing = WeddingOnDisk()
+    Benchmark("Import a 10,000-row guest CSV",
+              configuration: .init(maxIterations: 20,
+                                   setup: { try await importing.make(guests: 10_000) },
+                                   teardown: { await importing.remove() })) { benchmark in
+        let store = try! importing.open()
+        let repositories = Repositories(host: store, cache: RepositoryCache())
+        for _ in benchmark.scaledIterations {
+            benchmark.stopMeasurement()
+            let target = try! await repositories.weddings.createWedding(Wedding(name: "Import target"))
+            benchmark.startMeasurement()
+            let plan = try! CSVImporter(wedding: target, mode: .addOnly)
+                .planGuests(importing.guestsCSV, fileName: "guests.csv", existing: [])
+            blackHole(try! await repositories.guests.importGuests(plan.batch, in: target.weddingID))
+        }
+    }
+}
