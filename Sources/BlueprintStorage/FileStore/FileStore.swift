@@ -176,7 +176,7 @@ public final class FileStore: WeddingDataHost {
     }
 
     private func existingWeddingConflict(_ folder: WeddingFolder) -> RepositoryError {
-        let version = (try? WeddingRecordReader.currentWedding(in: folder, decoder: JSONDecoder()))?.version ?? 1
+        let version = (try? WeddingRecordReader.currentWedding(in: folder))?.version ?? 1
         return .conflict(.wedding, id: folder.id.rawValue, expected: 0, actual: version)
     }
 }

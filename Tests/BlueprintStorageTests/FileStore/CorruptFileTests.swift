@@ -21,7 +21,7 @@ struct CorruptFileTests {
             return
         }
         #expect(path == guestsFile)
-        #expect(line == nil)
+        #expect(line == 1)
         #expect(keptAs.hasPrefix(guestsFile + ".corrupt-"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: keptAs)) == damaged, "kept byte for byte")
         #expect(String(describing: error!).contains(guestsFile))

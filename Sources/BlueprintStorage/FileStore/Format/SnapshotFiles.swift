@@ -43,7 +43,8 @@ struct SnapshotParts {
     var tasks: [WeddingTask] = []
 
     /// Decodes `data` as `file` into these parts and returns the file's journal generation.
-    mutating func decode(_ file: SnapshotFile, from data: Data, with decoder: JSONDecoder) throws -> Int {
+    mutating func decode(_ file: SnapshotFile, from data: Data) throws -> Int {
+        let decoder = StoreJSONDecoder()
         switch file {
         case .wedding:
             let content = try decoder.decode(WeddingFile.self, from: data)

@@ -8,16 +8,16 @@ struct SchemaUpgrade {
     let logger: Logger
 
     /// Reads the folder's schema version; refuses one newer than this build reads.
-    func storedVersion(decoder: JSONDecoder) throws -> Int {
+    func storedVersion() throws -> Int {
         guard let data = try Disk.read(folder.meta) else {
             if !folder.exists { throw WeddingNotFound() }
             throw FileStoreError.missingFile(path: folder.meta)
         }
         let meta: StoreMeta
         do {
-            meta = try decoder.decode(StoreMeta.self, from: data)
+            meta = try StoreJSONDecoder().decode(StoreMeta.self, from: data)
         } catch {
-            throw UnreadableFile(path: folder.meta, line: nil, reason: StoreJSON.reason(error))
+            throw UnreadableFile(path: folder.meta, error)
         }
         guard meta.format == StoreMeta.formatName else {
             throw UnreadableFile(path: folder.meta, line: nil,

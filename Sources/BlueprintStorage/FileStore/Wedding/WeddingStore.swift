@@ -24,7 +24,6 @@ actor WeddingStore {
     private let settings: WeddingStoreSettings
     private let hub: ChangeHub
     private let index: WeddingIndex
-    private let decoder = JSONDecoder()
     private let fileEncoder = StoreJSON.fileEncoder()
     private let lineEncoder = StoreJSON.lineEncoder()
     private var loaded: LoadedWedding?
@@ -157,7 +156,7 @@ actor WeddingStore {
     private func synchronize(exclusive: Bool) throws -> LoadedWedding {
         do {
             if let current = loaded, try journalIsCurrent(current) {
-                let lines = try current.journal.readNew(decoder: decoder)
+                let lines = try current.journal.readNew()
                 if !lines.shrank {
                     publish(current.replay(lines.entries), .external)
                     if let unreadable = lines.unreadable { throw unreadable }
@@ -171,7 +170,7 @@ actor WeddingStore {
             }
             let previous = loaded?.dataset
             loaded = nil
-            let fresh = try WeddingLoader(folder: folder, schema: settings.schema, exclusive: exclusive, decoder: decoder,
+            let fresh = try WeddingLoader(folder: folder, schema: settings.schema, exclusive: exclusive,
                                           fileEncoder: fileEncoder, lineEncoder: lineEncoder, logger: settings.logger).load()
             loaded = fresh
             if let previous {
