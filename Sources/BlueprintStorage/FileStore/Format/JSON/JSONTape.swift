@@ -32,13 +32,23 @@ struct JSONTape {
         /// How many containers enclose the value (a member of the top-level object has 1).
         var depth: UInt16
 
-        init(kind: Kind, offset: Int, length: Int, next: Int, depth: Int) {
+        init(kind: Kind, offset: Int, length: Int, next: Int, depth: Int, key: Key) {
+            keyPrefix = key.prefix
+            keyOffset = key.offset
+            keyLength = key.length
             self.kind = kind
             self.offset = Int32(offset)
             self.length = Int32(length)
             self.next = Int32(next)
             self.depth = UInt16(depth)
         }
+    }
+
+    /// Where a member's key is, for the entry of its value (all zero for other values).
+    struct Key {
+        var prefix: UInt64 = 0
+        var offset: Int32 = 0
+        var length: Int32 = 0
     }
 
     private(set) var entries: [Entry] = []
@@ -50,7 +60,7 @@ struct JSONTape {
         }
         var parser = Parser(bytes: bytes)
         entries.reserveCapacity(bytes.count / 24)
-        try parser.parseValue(into: &self, depth: 0)
+        try parser.parseValue(into: &self, depth: 0, key: Key())
         parser.skipWhitespace()
         guard parser.position == bytes.count else { throw parser.error("unexpected text after the end of the JSON value") }
     }
@@ -84,35 +94,37 @@ struct JSONTape {
             }
         }
 
-        mutating func parseValue(into tape: inout JSONTape, depth: Int) throws {
+        /// Appends the value at `position` (and everything inside it) to the tape; `key` is its
+        /// key when it is a member of an object.
+        mutating func parseValue(into tape: inout JSONTape, depth: Int, key: Key) throws {
             skipWhitespace()
             guard position < bytes.count else { throw error("the text ends where a value should be") }
             switch bytes[position] {
-            case UInt8(ascii: "{"): try parseObject(into: &tape, depth: depth)
-            case UInt8(ascii: "["): try parseArray(into: &tape, depth: depth)
+            case UInt8(ascii: "{"): try parseObject(into: &tape, depth: depth, key: key)
+            case UInt8(ascii: "["): try parseArray(into: &tape, depth: depth, key: key)
             case UInt8(ascii: "\""):
                 let start = position + 1
                 let kind = try scanString()
                 tape.entries.append(Entry(kind: kind, offset: start, length: position - 1 - start,
-                                          next: tape.entries.count + 1, depth: depth))
-            case UInt8(ascii: "t"): try literal("true", .true, into: &tape, depth: depth)
-            case UInt8(ascii: "f"): try literal("false", .false, into: &tape, depth: depth)
-            case UInt8(ascii: "n"): try literal("null", .null, into: &tape, depth: depth)
+                                          next: tape.entries.count + 1, depth: depth, key: key))
+            case UInt8(ascii: "t"): try literal("true", .true, into: &tape, depth: depth, key: key)
+            case UInt8(ascii: "f"): try literal("false", .false, into: &tape, depth: depth, key: key)
+            case UInt8(ascii: "n"): try literal("null", .null, into: &tape, depth: depth, key: key)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let start = position
                 try scanNumber()
                 tape.entries.append(Entry(kind: .number, offset: start, length: position - start,
-                                          next: tape.entries.count + 1, depth: depth))
+                                          next: tape.entries.count + 1, depth: depth, key: key))
             default:
                 throw error("unexpected character '\(Unicode.Scalar(bytes[position]))' where a value should be")
             }
         }
 
-        private mutating func parseObject(into tape: inout JSONTape, depth: Int) throws {
+        private mutating func parseObject(into tape: inout JSONTape, depth: Int, key: Key) throws {
             guard depth < Parser.maximumDepth else { throw error("nested too deeply") }
             let index = tape.entries.count
             let start = position
-            tape.entries.append(Entry(kind: .object, offset: start, length: 0, next: 0, depth: depth))
+            tape.entries.append(Entry(kind: .object, offset: start, length: 0, next: 0, depth: depth, key: key))
             position += 1
             var count = 0
             skipWhitespace()
@@ -134,12 +146,9 @@ struct JSONTape {
                         throw error("expected ':' after the field name")
                     }
                     position += 1
-                    let value = tape.entries.count
-                    try parseValue(into: &tape, depth: depth + 1)
-                    let key = UnsafeRawBufferPointer(rebasing: bytes[keyStart..<(keyStart + keyLength)])
-                    tape.entries[value].keyPrefix = JSONTape.prefix(of: key)
-                    tape.entries[value].keyOffset = Int32(keyStart)
-                    tape.entries[value].keyLength = Int32(keyLength)
+                    try parseValue(into: &tape, depth: depth + 1,
+                                   key: Key(prefix: keyPrefix(at: keyStart, length: keyLength), offset: Int32(keyStart),
+                                            length: Int32(keyLength)))
                     count += 1
                     skipWhitespace()
                     guard position < bytes.count else { throw error("the text ends inside an object") }
@@ -153,23 +162,23 @@ struct JSONTape {
                     }
                 }
             }
-            tape.entries[index].length = Int32(count)
-            tape.entries[index].next = Int32(tape.entries.count)
+            tape.entries[index] = Entry(kind: .object, offset: start, length: count, next: tape.entries.count, depth: depth,
+                                        key: key)
         }
 
-        private mutating func parseArray(into tape: inout JSONTape, depth: Int) throws {
+        private mutating func parseArray(into tape: inout JSONTape, depth: Int, key: Key) throws {
             guard depth < Parser.maximumDepth else { throw error("nested too deeply") }
             let index = tape.entries.count
             let start = position
-            tape.entries.append(Entry(kind: .array, offset: start, length: 0, next: 0, depth: depth))
+            tape.entries.append(Entry(kind: .array, offset: start, length: 0, next: 0, depth: depth, key: key))
             position += 1
-            var count: Int32 = 0
+            var count = 0
             skipWhitespace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                 position += 1
             } else {
                 while true {
-                    try parseValue(into: &tape, depth: depth + 1)
+                    try parseValue(into: &tape, depth: depth + 1, key: Key())
                     count += 1
                     skipWhitespace()
                     guard position < bytes.count else { throw error("the text ends inside an array") }
@@ -183,8 +192,8 @@ struct JSONTape {
                     }
                 }
             }
-            tape.entries[index].length = count
-            tape.entries[index].next = Int32(tape.entries.count)
+            tape.entries[index] = Entry(kind: .array, offset: start, length: count, next: tape.entries.count, depth: depth,
+                                        key: key)
         }
 
         /// Moves past a string starting at its opening quote; returns which kind of string it is.
@@ -265,14 +274,25 @@ struct JSONTape {
 
         private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-        private mutating func literal(_ word: StaticString, _ kind: Kind, into tape: inout JSONTape, depth: Int) throws {
+        /// `JSONTape.prefix(of:)` for a key in the text, with one 8-byte load when the text
+        /// goes on that far (it nearly always does: a value follows every key).
+        private func keyPrefix(at start: Int, length: Int) -> UInt64 {
+            guard start + 8 <= bytes.count else {
+                return JSONTape.prefix(of: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]))
+            }
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            return length >= 8 ? word : word & ((1 << (UInt64(length) * 8)) &- 1)
+        }
+
+        private mutating func literal(_ word: StaticString, _ kind: Kind, into tape: inout JSONTape, depth: Int,
+                                      key: Key) throws {
             let length = word.utf8CodeUnitCount
             guard position + length <= bytes.count,
                   memcmp(bytes.baseAddress! + position, word.utf8Start, length) == 0 else {
                 throw error("unexpected text where a value should be")
             }
             tape.entries.append(Entry(kind: kind, offset: position, length: length, next: tape.entries.count + 1,
-                                      depth: depth))
+                                      depth: depth, key: key))
             position += length
         }
     }
