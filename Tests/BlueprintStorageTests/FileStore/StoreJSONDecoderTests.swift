@@ -7,11 +7,13 @@ import Testing
 struct StoreJSONDecoderTests {
     static let tricky = "Zoë 🎉 \"quoted\" back\\slash /slash\ttab\nnewline \u{0} nul \u{2028} separator"
 
-    static func roundTrip<T: Codable & Equatable>(_ value: T, _ encoder: JSONEncoder = StoreJSON.fileEncoder()) throws -> T {
+    static func roundTrip<T: Codable & Equatable>(_ value: T, _ encoder: StoreJSONEncoder = StoreJSON.fileEncoder()) throws -> T {
         try StoreJSONDecoder().decode(T.self, from: try encoder.encode(value))
     }
 
-    @Test func everyRecordTypeRoundTripsWithEveryFieldSet() throws {
+    /// One record of every type with every field set, tricky text included.
+    static func samples() -> (wedding: Wedding, guest: Guest, category: BudgetCategory, expense: Expense, vendor: Vendor,
+                              task: WeddingTask) {
         let category = BudgetCategory(name: StoreJSONDecoderTests.tricky, allocated: Money(minorUnits: 1_234_56),
                                       parentID: UUID(), notes: "n", createdAt: Fixtures.now, version: 3)
         var guest = Fixtures.guest(1, lastName: StoreJSONDecoderTests.tricky)
@@ -32,7 +34,11 @@ struct StoreJSONDecoderTests {
         var wedding = Fixtures.wedding(StoreJSONDecoderTests.tricky)
         wedding.weddingDate = CalendarDate(year: 2026, month: 9, day: 12)
         wedding.currency = Currency(code: "jpy")!
+        return (wedding, guest, category, expense, vendor, task)
+    }
 
+    @Test func everyRecordTypeRoundTripsWithEveryFieldSet() throws {
+        let (wedding, guest, category, expense, vendor, task) = StoreJSONDecoderTests.samples()
         #expect(try StoreJSONDecoderTests.roundTrip(category) == category)
         #expect(try StoreJSONDecoderTests.roundTrip(guest) == guest)
         #expect(try StoreJSONDecoderTests.roundTrip(expense) == expense)

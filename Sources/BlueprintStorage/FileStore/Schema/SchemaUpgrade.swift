@@ -31,7 +31,7 @@ struct SchemaUpgrade {
 
     /// Runs the steps from `found` up to the current version, recording each version reached.
     /// The caller holds the wedding's exclusive lock.
-    func migrate(from found: Int, encoder: JSONEncoder) throws {
+    func migrate(from found: Int, encoder: StoreJSONEncoder) throws {
         for version in found..<schema.version {
             guard let step = schema.step(from: version) else {
                 throw FileStoreError.missingMigration(path: folder.meta, fromVersion: version)

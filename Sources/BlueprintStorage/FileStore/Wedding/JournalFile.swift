@@ -65,7 +65,7 @@ final class JournalFile {
     }
 
     /// Atomically replaces whatever is at `path` with an empty journal of `generation`.
-    static func create(_ path: String, generation: Int, encoder: JSONEncoder) throws -> JournalFile {
+    static func create(_ path: String, generation: Int, encoder: StoreJSONEncoder) throws -> JournalFile {
         var header = try encoder.encode(JournalHeader(generation: generation))
         header.append(UInt8(ascii: "\n"))
         let descriptor = try AtomicFile.writeAndOpen(header, to: path)

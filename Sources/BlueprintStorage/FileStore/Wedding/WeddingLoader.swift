@@ -12,8 +12,8 @@ struct WeddingLoader {
     let folder: WeddingFolder
     let schema: WeddingSchema
     let exclusive: Bool
-    let fileEncoder: JSONEncoder
-    let lineEncoder: JSONEncoder
+    let fileEncoder: StoreJSONEncoder
+    let lineEncoder: StoreJSONEncoder
     let logger: Logger
 
     func load() throws -> LoadedWedding {

@@ -208,7 +208,8 @@ actor WeddingStore {
         guard current.journal.entryBytes > 0 else { return }
         let generation = current.journal.generation
         for file in current.dirtyFiles.sorted() {
-            let data = try SnapshotEncoding.data(file, of: current.dataset, generation: generation, with: fileEncoder)
+            let data = try SnapshotEncoding.data(file, of: current.dataset, generation: generation, with: fileEncoder,
+                                                 expectedSize: current.snapshots[file]?.bytes ?? 4096)
             try AtomicFile.write(data, to: folder.path(of: file), syncingFolder: false)
             current.snapshots[file] = SnapshotState(generation: generation, bytes: data.count)
         }
