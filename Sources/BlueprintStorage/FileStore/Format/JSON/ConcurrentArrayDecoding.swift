@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Decoding a guest list is most of opening a wedding, and its elements are independent, so a
 /// large array is split into one chunk per processor; each chunk gets its own `TapeReader`
-/// (they share the read-only tape).
+/// (they share the read-only tape) and decodes straight into its part of the result.
 protocol ConcurrentlyDecodableArray {
     static func decodeConcurrently(from reader: TapeReader, at index: Int32) throws -> Self
 }
@@ -25,40 +25,60 @@ extension Array: ConcurrentlyDecodableArray where Element: Decodable {
         }
         let chunkCount = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let chunkSize = (count + chunkCount - 1) / chunkCount
-        var chunks = [Result<[Element], any Error>?](repeating: nil, count: chunkCount)
-        chunks.withUnsafeMutableBufferPointer { output in
-            // An existential, so the workers' closure captures a value rather than `Element`'s
-            // metatype.
-            let shared: any ChunkDecoding = ChunkWork(bytes: reader.bytes, tape: reader.tape, elements: elements,
-                                                      output: output)
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                shared.decode(chunk: chunk, size: chunkSize)
+        var failures = [(any Error)?](repeating: nil, count: chunkCount)
+        var decodedCounts = [Int](repeating: 0, count: chunkCount)
+        return try [Element](unsafeUninitializedCapacity: count) { result, initializedCount in
+            failures.withUnsafeMutableBufferPointer { failures in
+                decodedCounts.withUnsafeMutableBufferPointer { decodedCounts in
+                    // An existential, so the workers' closure captures a value rather than
+                    // `Element`'s metatype.
+                    let work: any ChunkDecoding = ChunkWork(bytes: reader.bytes, tape: reader.tape, elements: elements,
+                                                            chunkSize: chunkSize, result: result, failures: failures,
+                                                            decodedCounts: decodedCounts)
+                    DispatchQueue.concurrentPerform(iterations: chunkCount) { work.decode(chunk: $0) }
+                }
             }
+            if let failure = failures.lazy.compactMap({ $0 }).first {
+                for chunk in 0..<chunkCount where decodedCounts[chunk] > 0 {
+                    (result.baseAddress! + chunk * chunkSize).deinitialize(count: decodedCounts[chunk])
+                }
+                initializedCount = 0
+                throw failure
+            }
+            initializedCount = count
         }
-        var decoded: [Element] = []
-        decoded.reserveCapacity(count)
-        for chunk in chunks { decoded.append(contentsOf: try chunk!.get()) }
-        return decoded
     }
 }
 
 private protocol ChunkDecoding: Sendable {
-    func decode(chunk: Int, size: Int)
+    func decode(chunk: Int)
 }
 
 /// What the workers of one `concurrentPerform` share: the read-only text and tape, and the
-/// results buffer, in which each worker writes only its own slot. `concurrentPerform` returns
-/// only after every worker has finished, so nothing outlives the buffer or races on it.
+/// result, failure and count buffers, in which each worker touches only its own chunk's part.
+/// `concurrentPerform` returns only after every worker has finished, so nothing outlives the
+/// buffers or races on them.
 private struct ChunkWork<Element: Decodable>: ChunkDecoding, @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     let tape: JSONTape
     let elements: [Int32]
-    let output: UnsafeMutableBufferPointer<Result<[Element], any Error>?>
+    let chunkSize: Int
+    let result: UnsafeMutableBufferPointer<Element>
+    let failures: UnsafeMutableBufferPointer<(any Error)?>
+    let decodedCounts: UnsafeMutableBufferPointer<Int>
 
-    /// Decodes elements `chunk * size ..< (chunk + 1) * size` into `output[chunk]`.
-    func decode(chunk: Int, size: Int) {
+    /// Decodes the chunk's elements in order into `result`; stops at the first failure.
+    func decode(chunk: Int) {
         let worker = TapeReader(bytes: bytes, tape: tape)
-        let range = min(chunk * size, elements.count)..<min((chunk + 1) * size, elements.count)
-        output[chunk] = Result { try elements[range].map { try worker.decode(Element.self, at: $0) } }
+        let start = min(chunk * chunkSize, elements.count)
+        for offset in start..<min(start + chunkSize, elements.count) {
+            do {
+                (result.baseAddress! + offset).initialize(to: try worker.decode(Element.self, at: elements[offset]))
+                decodedCounts[chunk] += 1
+            } catch {
+                failures[chunk] = error
+                return
+            }
+        }
     }
 }
