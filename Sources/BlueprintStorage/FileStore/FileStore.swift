@@ -22,7 +22,7 @@ import Synchronization
 ///   (`WeddingSchema`), newer ones are refused.
 ///
 /// Records not found, version conflicts and invalid values are `RepositoryError`s; problems with
-/// the files are `FileStoreError`s.
+/// the files are `FileStoreError`s. The files and the rules are described in `FORMAT.md`.
 public final class FileStore: WeddingDataHost {
     /// The data directory (absolute).
     public let root: String
