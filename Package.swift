@@ -36,7 +36,8 @@ let package = Package(
                 "BlueprintCache",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            exclude: ["FileStore/FORMAT.md"]
         ),
         // Test support: a second process that writes to a wedding, for the file store's
         // crash, locking and change-feed tests.

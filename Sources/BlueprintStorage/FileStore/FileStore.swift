@@ -22,7 +22,7 @@ import Synchronization
 ///   (`WeddingSchema`), newer ones are refused.
 ///
 /// Records not found, version conflicts and invalid values are `RepositoryError`s; problems with
-/// the files are `FileStoreError`s.
+/// the files are `FileStoreError`s. The files and the rules are described in `FORMAT.md`.
 public final class FileStore: WeddingDataHost {
     /// The data directory (absolute).
     public let root: String
@@ -176,7 +176,7 @@ public final class FileStore: WeddingDataHost {
     }
 
     private func existingWeddingConflict(_ folder: WeddingFolder) -> RepositoryError {
-        let version = (try? WeddingRecordReader.currentWedding(in: folder, decoder: JSONDecoder()))?.version ?? 1
+        let version = (try? WeddingRecordReader.currentWedding(in: folder))?.version ?? 1
         return .conflict(.wedding, id: folder.id.rawValue, expected: 0, actual: version)
     }
 }

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import Foundation
 import Glibc
 
 /// Why the file store could not read or write a wedding's files. Every case names the file.
@@ -24,9 +25,15 @@ public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case let .corruptFile(path, line, reason, keptAs):
             let place = line.map { "\(path) line \($0)" } ?? path
-            let next = path.hasSuffix(WeddingFolder.journalName)
-                ? "the wedding reopens from its snapshot files without that journal's changes"
-                : "the wedding reopens without it"
+            let next: String
+            switch (path as NSString).lastPathComponent {
+            case WeddingFolder.journalName:
+                next = "the wedding reopens from its snapshot files, without that journal's changes"
+            case WeddingFolder.metaName, SnapshotFile.wedding.fileName:
+                next = "the wedding cannot open until the file is repaired and moved back"
+            default:
+                next = "the wedding reopens without it, as if it were empty"
+            }
             return "cannot read \(place): \(reason). The file was kept as \(keptAs); \(next)"
         case let .missingFile(path):
             return "\(path) is missing; restore it from a backup (a set-aside copy ending in .corrupt-<time> may be beside it)"

@@ -21,10 +21,11 @@ struct CorruptFileTests {
             return
         }
         #expect(path == guestsFile)
-        #expect(line == nil)
+        #expect(line == 1)
         #expect(keptAs.hasPrefix(guestsFile + ".corrupt-"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: keptAs)) == damaged, "kept byte for byte")
         #expect(String(describing: error!).contains(guestsFile))
+        #expect(String(describing: error!).contains("reopens without it"))
 
         // The next open goes on without it: no guests, everything else intact.
         let dataset = try await reader.read(wedding) { $0 }
@@ -68,7 +69,8 @@ struct CorruptFileTests {
         try Data("{".utf8).write(to: URL(fileURLWithPath: weddingFile))
 
         let reader = try directory.openStore()
-        await #expect(throws: FileStoreError.self) { try await reader.read(wedding) { _ in } }
+        let corrupt = await #expect(throws: FileStoreError.self) { try await reader.read(wedding) { _ in } }
+        #expect(String(describing: corrupt!).contains("cannot open until the file is repaired"))
         let error = await #expect(throws: FileStoreError.self) { try await reader.read(wedding) { _ in } }
         #expect(error == .missingFile(path: weddingFile))
     }

@@ -43,7 +43,8 @@ struct SnapshotParts {
     var tasks: [WeddingTask] = []
 
     /// Decodes `data` as `file` into these parts and returns the file's journal generation.
-    mutating func decode(_ file: SnapshotFile, from data: Data, with decoder: JSONDecoder) throws -> Int {
+    mutating func decode(_ file: SnapshotFile, from data: Data) throws -> Int {
+        let decoder = StoreJSONDecoder()
         switch file {
         case .wedding:
             let content = try decoder.decode(WeddingFile.self, from: data)
@@ -76,21 +77,22 @@ struct SnapshotParts {
 }
 
 enum SnapshotEncoding {
-    /// The text of `file` for `dataset`, stamped with the journal generation it contains.
-    static func data(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int,
-                     with encoder: JSONEncoder) throws -> Data {
+    /// The value `file` holds for `dataset`, stamped with the journal generation it contains.
+    static func content(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int) -> any Encodable {
         switch file {
-        case .wedding:
-            return try StoreJSON.fileData(WeddingFile(journalGeneration: generation, wedding: dataset.wedding), encoder)
-        case .guests:
-            return try StoreJSON.fileData(GuestsFile(journalGeneration: generation, guests: dataset.guests.records), encoder)
+        case .wedding: return WeddingFile(journalGeneration: generation, wedding: dataset.wedding)
+        case .guests: return GuestsFile(journalGeneration: generation, guests: dataset.guests.records)
         case .budget:
-            return try StoreJSON.fileData(BudgetFile(journalGeneration: generation, categories: dataset.categories.records,
-                                                     expenses: dataset.expenses.records), encoder)
-        case .vendors:
-            return try StoreJSON.fileData(VendorsFile(journalGeneration: generation, vendors: dataset.vendors.records), encoder)
-        case .tasks:
-            return try StoreJSON.fileData(TasksFile(journalGeneration: generation, tasks: dataset.tasks.records), encoder)
+            return BudgetFile(journalGeneration: generation, categories: dataset.categories.records,
+                              expenses: dataset.expenses.records)
+        case .vendors: return VendorsFile(journalGeneration: generation, vendors: dataset.vendors.records)
+        case .tasks: return TasksFile(journalGeneration: generation, tasks: dataset.tasks.records)
         }
+    }
+
+    /// The text of `file` for `dataset`; `expectedSize` is a guess, such as the file's last size.
+    static func data(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int,
+                     with encoder: StoreJSONEncoder, expectedSize: Int = 4096) throws -> Data {
+        try StoreJSON.fileData(content(file, of: dataset, generation: generation), encoder, expectedSize: expectedSize)
     }
 }

@@ -35,10 +35,9 @@ struct WeddingIndex: Sendable {
         var repaired = try readSettingAsideIfCorrupt() ?? [:]
         let present = try directory.weddingIDs()
         repaired = repaired.filter { present.contains($0.key) }
-        let decoder = JSONDecoder()
         for id in present where repaired[id] == nil {
             do {
-                repaired[id] = try WeddingRecordReader.currentWedding(in: directory.folder(id), decoder: decoder)
+                repaired[id] = try WeddingRecordReader.currentWedding(in: directory.folder(id))
             } catch {
                 logger.warning("leaving a wedding out of the index: its settings do not read",
                                metadata: ["folder": "\(directory.folder(id).path)", "error": "\(error)"])
@@ -77,7 +76,7 @@ struct WeddingIndex: Sendable {
     private func read() throws -> [WeddingID: Wedding]? {
         guard let data = try Disk.read(directory.index) else { return nil }
         do {
-            let file = try JSONDecoder().decode(IndexFile.self, from: data)
+            let file = try StoreJSONDecoder().decode(IndexFile.self, from: data)
             guard file.format == IndexFile.formatName else {
                 throw UnreadableFile(path: directory.index, line: nil, reason: "format is '\(file.format)'")
             }
@@ -85,7 +84,7 @@ struct WeddingIndex: Sendable {
         } catch let error as UnreadableFile {
             throw error
         } catch {
-            throw UnreadableFile(path: directory.index, line: nil, reason: StoreJSON.reason(error))
+            throw UnreadableFile(path: directory.index, error)
         }
     }
 

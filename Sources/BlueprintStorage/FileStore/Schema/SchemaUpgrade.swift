@@ -8,16 +8,16 @@ struct SchemaUpgrade {
     let logger: Logger
 
     /// Reads the folder's schema version; refuses one newer than this build reads.
-    func storedVersion(decoder: JSONDecoder) throws -> Int {
+    func storedVersion() throws -> Int {
         guard let data = try Disk.read(folder.meta) else {
             if !folder.exists { throw WeddingNotFound() }
             throw FileStoreError.missingFile(path: folder.meta)
         }
         let meta: StoreMeta
         do {
-            meta = try decoder.decode(StoreMeta.self, from: data)
+            meta = try StoreJSONDecoder().decode(StoreMeta.self, from: data)
         } catch {
-            throw UnreadableFile(path: folder.meta, line: nil, reason: StoreJSON.reason(error))
+            throw UnreadableFile(path: folder.meta, error)
         }
         guard meta.format == StoreMeta.formatName else {
             throw UnreadableFile(path: folder.meta, line: nil,
@@ -31,7 +31,7 @@ struct SchemaUpgrade {
 
     /// Runs the steps from `found` up to the current version, recording each version reached.
     /// The caller holds the wedding's exclusive lock.
-    func migrate(from found: Int, encoder: JSONEncoder) throws {
+    func migrate(from found: Int, encoder: StoreJSONEncoder) throws {
         for version in found..<schema.version {
             guard let step = schema.step(from: version) else {
                 throw FileStoreError.missingMigration(path: folder.meta, fromVersion: version)

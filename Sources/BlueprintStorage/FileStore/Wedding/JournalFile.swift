@@ -34,7 +34,7 @@ final class JournalFile {
     deinit { close(descriptor) }
 
     /// Opens the journal at `path`, or returns `nil` if there is none.
-    static func open(_ path: String, decoder: JSONDecoder) throws -> JournalFile? {
+    static func open(_ path: String) throws -> JournalFile? {
         let descriptor: Int32
         do {
             descriptor = try Disk.open(path, O_RDWR)
@@ -48,9 +48,9 @@ final class JournalFile {
             }
             let header: JournalHeader
             do {
-                header = try decoder.decode(JournalHeader.self, from: start[..<newline])
+                header = try StoreJSONDecoder().decode(JournalHeader.self, from: start[..<newline])
             } catch {
-                throw UnreadableFile(path: path, line: 1, reason: StoreJSON.reason(error))
+                throw UnreadableFile(path: path, line: 1, error)
             }
             guard header.format == JournalHeader.formatName else {
                 throw UnreadableFile(path: path, line: 1,
@@ -65,7 +65,7 @@ final class JournalFile {
     }
 
     /// Atomically replaces whatever is at `path` with an empty journal of `generation`.
-    static func create(_ path: String, generation: Int, encoder: JSONEncoder) throws -> JournalFile {
+    static func create(_ path: String, generation: Int, encoder: StoreJSONEncoder) throws -> JournalFile {
         var header = try encoder.encode(JournalHeader(generation: generation))
         header.append(UInt8(ascii: "\n"))
         let descriptor = try AtomicFile.writeAndOpen(header, to: path)
@@ -89,7 +89,7 @@ final class JournalFile {
     }
 
     /// Decodes the complete lines appended since the last call.
-    func readNew(decoder: JSONDecoder) throws -> NewLines {
+    func readNew() throws -> NewLines {
         var found = NewLines()
         let size = try Disk.size(of: descriptor, path: path)
         guard size >= end else {
@@ -99,11 +99,12 @@ final class JournalFile {
         guard size > end else { return found }
         let bytes = try Disk.read(descriptor, path: path, from: end, count: size - end)
         var lineStart = bytes.startIndex
+        let decoder = StoreJSONDecoder()
         while let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
             do {
                 found.entries.append(try decoder.decode(JournalEntry.self, from: bytes[lineStart..<newline]))
             } catch {
-                found.unreadable = UnreadableFile(path: path, line: lineCount + 1, reason: StoreJSON.reason(error))
+                found.unreadable = UnreadableFile(path: path, line: lineCount + 1, error)
                 return found
             }
             end += newline + 1 - lineStart

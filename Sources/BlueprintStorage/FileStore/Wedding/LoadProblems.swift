@@ -5,9 +5,25 @@ struct WeddingNotFound: Error {}
 /// `FileStoreError.corruptFile`; under a shared lock the operation retries with the exclusive one.
 struct UnreadableFile: Error {
     let path: String
-    /// The journal line, counting its header as line 1.
+    /// The line of the file (for the journal, its header is line 1).
     let line: Int?
     let reason: String
+
+    init(path: String, line: Int?, reason: String) {
+        self.path = path
+        self.line = line
+        self.reason = reason
+    }
+
+    /// A file whose text did not decode. `line` is given for a journal line (whose text is one
+    /// line); otherwise the decoder's line is used.
+    init(path: String, line: Int? = nil, _ error: any Error) {
+        guard let readError = error as? JSONReadError else {
+            self.init(path: path, line: line, reason: "\(error)")
+            return
+        }
+        self.init(path: path, line: line ?? readError.line, reason: "column \(readError.column): \(readError.message)")
+    }
 }
 
 /// Opening found something only a writer may change (a migration to run, a journal to create, a

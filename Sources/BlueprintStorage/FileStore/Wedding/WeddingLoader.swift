@@ -12,14 +12,13 @@ struct WeddingLoader {
     let folder: WeddingFolder
     let schema: WeddingSchema
     let exclusive: Bool
-    let decoder: JSONDecoder
-    let fileEncoder: JSONEncoder
-    let lineEncoder: JSONEncoder
+    let fileEncoder: StoreJSONEncoder
+    let lineEncoder: StoreJSONEncoder
     let logger: Logger
 
     func load() throws -> LoadedWedding {
         let upgrade = SchemaUpgrade(schema: schema, folder: folder, logger: logger)
-        let version = try upgrade.storedVersion(decoder: decoder)
+        let version = try upgrade.storedVersion()
         if version < schema.version {
             guard exclusive else { throw NeedsExclusiveLock() }
             try upgrade.migrate(from: version, encoder: fileEncoder)
@@ -35,9 +34,9 @@ struct WeddingLoader {
                 continue
             }
             do {
-                snapshots[file] = SnapshotState(generation: try parts.decode(file, from: data, with: decoder), bytes: data.count)
+                snapshots[file] = SnapshotState(generation: try parts.decode(file, from: data), bytes: data.count)
             } catch {
-                throw UnreadableFile(path: path, line: nil, reason: StoreJSON.reason(error))
+                throw UnreadableFile(path: path, error)
             }
         }
         guard let wedding = parts.wedding else { throw FileStoreError.missingFile(path: folder.path(of: .wedding)) }
@@ -46,7 +45,7 @@ struct WeddingLoader {
         }
 
         let journal: JournalFile
-        if let existing = try JournalFile.open(folder.journal, decoder: decoder) {
+        if let existing = try JournalFile.open(folder.journal) {
             journal = existing
         } else {
             guard exclusive else { throw NeedsExclusiveLock() }
@@ -56,7 +55,7 @@ struct WeddingLoader {
         }
 
         let loaded = LoadedWedding(dataset: parts.dataset(wedding: wedding), journal: journal, snapshots: snapshots)
-        let lines = try journal.readNew(decoder: decoder)
+        let lines = try journal.readNew()
         _ = loaded.replay(lines.entries)
         if let unreadable = lines.unreadable { throw unreadable }
         if lines.tornBytes > 0, exclusive {
@@ -70,21 +69,21 @@ struct WeddingLoader {
 /// Reads just a wedding's settings (for rebuilding the index): `wedding.json` and any wedding
 /// changes in the journal, without guest lists.
 enum WeddingRecordReader {
-    static func currentWedding(in folder: WeddingFolder, decoder: JSONDecoder) throws -> Wedding {
+    static func currentWedding(in folder: WeddingFolder) throws -> Wedding {
         let path = folder.path(of: .wedding)
         guard let data = try Disk.read(path) else { throw FileStoreError.missingFile(path: path) }
         var parts = SnapshotParts()
         let generation: Int
         do {
-            generation = try parts.decode(.wedding, from: data, with: decoder)
+            generation = try parts.decode(.wedding, from: data)
         } catch {
-            throw UnreadableFile(path: path, line: nil, reason: StoreJSON.reason(error))
+            throw UnreadableFile(path: path, error)
         }
         guard var wedding = parts.wedding, wedding.weddingID == folder.id else {
             throw FileStoreError.folderMismatch(path: path, holds: parts.wedding?.weddingID ?? folder.id)
         }
-        if let journal = try JournalFile.open(folder.journal, decoder: decoder), generation < journal.generation {
-            for entry in try journal.readNew(decoder: decoder).entries {
+        if let journal = try JournalFile.open(folder.journal), generation < journal.generation {
+            for entry in try journal.readNew().entries {
                 for case let .saveWedding(saved) in entry.mutations { wedding = saved }
             }
         }

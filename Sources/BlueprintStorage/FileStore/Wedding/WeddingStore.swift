@@ -24,7 +24,6 @@ actor WeddingStore {
     private let settings: WeddingStoreSettings
     private let hub: ChangeHub
     private let index: WeddingIndex
-    private let decoder = JSONDecoder()
     private let fileEncoder = StoreJSON.fileEncoder()
     private let lineEncoder = StoreJSON.lineEncoder()
     private var loaded: LoadedWedding?
@@ -157,7 +156,7 @@ actor WeddingStore {
     private func synchronize(exclusive: Bool) throws -> LoadedWedding {
         do {
             if let current = loaded, try journalIsCurrent(current) {
-                let lines = try current.journal.readNew(decoder: decoder)
+                let lines = try current.journal.readNew()
                 if !lines.shrank {
                     publish(current.replay(lines.entries), .external)
                     if let unreadable = lines.unreadable { throw unreadable }
@@ -171,7 +170,7 @@ actor WeddingStore {
             }
             let previous = loaded?.dataset
             loaded = nil
-            let fresh = try WeddingLoader(folder: folder, schema: settings.schema, exclusive: exclusive, decoder: decoder,
+            let fresh = try WeddingLoader(folder: folder, schema: settings.schema, exclusive: exclusive,
                                           fileEncoder: fileEncoder, lineEncoder: lineEncoder, logger: settings.logger).load()
             loaded = fresh
             if let previous {
@@ -209,7 +208,8 @@ actor WeddingStore {
         guard current.journal.entryBytes > 0 else { return }
         let generation = current.journal.generation
         for file in current.dirtyFiles.sorted() {
-            let data = try SnapshotEncoding.data(file, of: current.dataset, generation: generation, with: fileEncoder)
+            let data = try SnapshotEncoding.data(file, of: current.dataset, generation: generation, with: fileEncoder,
+                                                 expectedSize: current.snapshots[file]?.bytes ?? 4096)
             try AtomicFile.write(data, to: folder.path(of: file), syncingFolder: false)
             current.snapshots[file] = SnapshotState(generation: generation, bytes: data.count)
         }

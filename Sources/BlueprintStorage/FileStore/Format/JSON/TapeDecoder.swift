@@ -1,0 +1,447 @@
+import BlueprintDomain
+import Foundation
+import Glibc
+
+/// Decodes `Decodable` values straight from a `JSONTape`, so the domain's synthesised `Codable`
+/// conformances stay the single description of each file's shape.
+///
+/// Errors name the line and column of the offending value (a coding path would cost an
+/// allocation per nested value on the fast path; a line number serves a person editing the
+/// file better anyway).
+struct StoreJSONDecoder {
+    /// Decodes `T` from `data`; any failure is a `JSONReadError` locating the problem.
+    func decode<T: Decodable>(_ type: T.Type, from data: some DataProtocol & ContiguousBytes) throws -> T {
+        try data.withUnsafeBytes { bytes in
+            let reader = TapeReader(bytes: bytes, tape: try JSONTape(parsing: bytes))
+            return try reader.decode(T.self, at: 0)
+        }
+    }
+}
+
+/// The parsed text and the bytes it points into; valid only inside `StoreJSONDecoder.decode`.
+final class TapeReader {
+    let bytes: UnsafeRawBufferPointer
+    let tape: JSONTape
+    /// Where each key was found last time, as an offset from its object's entry, by a hash of
+    /// the key: objects of one type have the same shape, so this is nearly always right.
+    /// (A reader is used by one thread; the dynamic exclusivity check cost 2% of opening.)
+    @exclusivity(unchecked) private var lastOffsets = [Int32](repeating: 0, count: 256)
+
+    init(bytes: UnsafeRawBufferPointer, tape: JSONTape) {
+        self.bytes = bytes
+        self.tape = tape
+    }
+
+    func entry(_ index: Int32) -> JSONTape.Entry { tape.entries[Int(index)] }
+
+    func error(at index: Int32, _ message: String) -> JSONReadError {
+        JSONReadError(bytes: bytes, offset: Int(entry(index).offset), message: message)
+    }
+
+    func mismatch(at index: Int32, expected: String) -> JSONReadError {
+        let found: String
+        switch entry(index).kind {
+        case .object: found = "an object"
+        case .array: found = "an array"
+        case .asciiString, .string, .escapedString: found = "a string"
+        case .number: found = "a number"
+        case .true, .false: found = "true or false"
+        case .null: found = "null"
+        }
+        return error(at: index, "expected \(expected), found \(found)")
+    }
+
+    /// Decodes the value at `index`; errors thrown by the type itself get the value's location.
+    func decode<T: Decodable>(_ type: T.Type, at index: Int32) throws -> T {
+        if T.self == String.self { return try string(at: index) as! T }
+        if T.self == UUID.self, let uuid = uuid(at: index) { return uuid as! T }
+        // Fast paths for the values every record has; anything unusual takes the generic path,
+        // which reports the problem in the type's own words.
+        if T.self == Timestamp.self, isString(index), let timestamp = Timestamp(iso: try string(at: index)) {
+            return timestamp as! T
+        }
+        if T.self == CalendarDate.self, isString(index), let date = CalendarDate(iso: try string(at: index)) {
+            return date as! T
+        }
+        let value = entry(index)
+        if value.kind == .array, value.length >= concurrentDecodingThreshold,
+           let arrayType = T.self as? any ConcurrentlyDecodableArray.Type {
+            return try arrayType.decodeConcurrently(from: self, at: index) as! T
+        }
+        do {
+            return try T(from: TapeDecoder(reader: self, index: index))
+        } catch let located as JSONReadError {
+            throw located
+        } catch let DecodingError.dataCorrupted(context) {
+            throw error(at: index, context.debugDescription)
+        } catch {
+            throw self.error(at: index, "\(error)")
+        }
+    }
+
+    func isNull(_ index: Int32) -> Bool { entry(index).kind == .null }
+
+    private func isString(_ index: Int32) -> Bool {
+        switch entry(index).kind {
+        case .asciiString, .string, .escapedString: return true
+        default: return false
+        }
+    }
+
+    func bool(at index: Int32) throws -> Bool {
+        switch entry(index).kind {
+        case .true: return true
+        case .false: return false
+        default: throw mismatch(at: index, expected: "true or false")
+        }
+    }
+
+    func string(at index: Int32) throws -> String {
+        let value = entry(index)
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[Int(value.offset)..<Int(value.offset + value.length)])
+        switch value.kind {
+        case .asciiString:
+            return String(decoding: raw, as: UTF8.self)
+        case .string:
+            // Decoding repairs invalid UTF-8; a repair changes the bytes, and is refused.
+            let text = String(decoding: raw, as: UTF8.self)
+            guard text.utf8.elementsEqual(raw) else { throw error(at: index, "the text is not valid UTF-8") }
+            return text
+        case .escapedString:
+            return try unescape(raw, at: index)
+        default:
+            throw mismatch(at: index, expected: "a string")
+        }
+    }
+
+    /// A UUID in its 36-character text form (either case), without going through a `String`;
+    /// `nil` for anything else (the generic path then reports the problem).
+    func uuid(at index: Int32) -> UUID? {
+        let value = entry(index)
+        guard value.kind == .asciiString, value.length == 36 else { return nil }
+        var bytes16: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let valid = withUnsafeMutableBytes(of: &bytes16) { output -> Bool in
+            var position = Int(value.offset)
+            for byteIndex in 0..<16 {
+                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
+                    guard bytes[position] == UInt8(ascii: "-") else { return false }
+                    position += 1
+                }
+                guard let high = hexValue(bytes[position]), let low = hexValue(bytes[position + 1]) else { return false }
+                output[byteIndex] = high << 4 | low
+                position += 2
+            }
+            return true
+        }
+        return valid ? UUID(uuid: bytes16) : nil
+    }
+
+    private func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int32) throws -> T {
+        let value = entry(index)
+        guard value.kind == .number else { throw mismatch(at: index, expected: "a whole number") }
+        var position = Int(value.offset)
+        let end = position + Int(value.length)
+        let negative = bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        var result: T = 0
+        while position < end {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { throw error(at: index, "expected a whole number") }
+            let (shifted, overflow1) = result.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(T(digit))
+                                             : shifted.addingReportingOverflow(T(digit))
+            guard !overflow1, !overflow2 else { throw error(at: index, "the number does not fit in \(T.self)") }
+            result = next
+            position += 1
+        }
+        return result
+    }
+
+    func double(at index: Int32) throws -> Double {
+        let value = entry(index)
+        guard value.kind == .number else { throw mismatch(at: index, expected: "a number") }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[Int(value.offset)..<Int(value.offset + value.length)]),
+                          as: UTF8.self)
+        guard let number = Double(text) else { throw error(at: index, "not a number") }
+        return number
+    }
+
+    /// The value of the member of object `index` named `key`, if there is one.
+    func member(_ key: String, of index: Int32) -> Int32? {
+        var key = key
+        return key.withUTF8 { wanted in
+            let raw = UnsafeRawBufferPointer(wanted)
+            let prefix = JSONTape.prefix(of: raw)
+            let slot = Int(truncatingIfNeeded: ((prefix &+ UInt64(raw.count)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+            return tape.entries.withUnsafeBufferPointer { entries in
+                let object = entries[Int(index)]
+                let end = Int(object.next)
+                func isWanted(_ member: JSONTape.Entry) -> Bool {
+                    guard member.keyPrefix == prefix, Int(member.keyLength) == raw.count else { return false }
+                    if raw.count <= 8 { return true }
+                    if raw.count <= 16 {
+                        // The last 8 bytes (overlapping the prefix) settle keys of up to 16 bytes.
+                        let tail = raw.count - 8
+                        return bytes.loadUnaligned(fromByteOffset: Int(member.keyOffset) + tail, as: UInt64.self)
+                            == raw.loadUnaligned(fromByteOffset: tail, as: UInt64.self)
+                    }
+                    return memcmp(bytes.baseAddress! + Int(member.keyOffset), raw.baseAddress!, raw.count) == 0
+                }
+                let guess = Int(index) + Int(lastOffsets[slot])
+                if guess > Int(index), guess < end, entries[guess].depth == object.depth + 1, isWanted(entries[guess]) {
+                    return Int32(guess)
+                }
+                var position = Int(index) + 1
+                while position < end {
+                    if isWanted(entries[position]) {
+                        lastOffsets[slot] = Int32(position) - index
+                        return Int32(position)
+                    }
+                    position = Int(entries[position].next)
+                }
+                return nil
+            }
+        }
+    }
+
+    private func unescape(_ raw: UnsafeRawBufferPointer, at index: Int32) throws -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(raw.count)
+        var position = 0
+        func hex4() throws -> UInt32 {
+            guard position + 4 < raw.count else { throw error(at: index, "a \\u escape needs four hex digits") }
+            var value: UInt32 = 0
+            for offset in 1...4 {
+                guard let digit = Character(Unicode.Scalar(raw[position + offset])).hexDigitValue else {
+                    throw error(at: index, "a \\u escape needs four hex digits")
+                }
+                value = value * 16 + UInt32(digit)
+            }
+            position += 5
+            return value
+        }
+        while position < raw.count {
+            let byte = raw[position]
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                position += 1
+                continue
+            }
+            guard position + 1 < raw.count else { throw error(at: index, "a string ends with a lone backslash") }
+            let escape = raw[position + 1]
+            position += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escape); position += 1
+            case UInt8(ascii: "b"): output.append(0x08); position += 1
+            case UInt8(ascii: "f"): output.append(0x0C); position += 1
+            case UInt8(ascii: "n"): output.append(0x0A); position += 1
+            case UInt8(ascii: "r"): output.append(0x0D); position += 1
+            case UInt8(ascii: "t"): output.append(0x09); position += 1
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard position + 1 < raw.count, raw[position] == UInt8(ascii: "\\"), raw[position + 1] == UInt8(ascii: "u") else {
+                        throw error(at: index, "a \\u escape of a high surrogate must be followed by a low one")
+                    }
+                    position += 1
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw error(at: index, "a \\u escape of a high surrogate must be followed by a low one")
+                    }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let character = Unicode.Scalar(scalar) else { throw error(at: index, "a lone surrogate in a \\u escape") }
+                output.append(contentsOf: String(Character(character)).utf8)
+            default:
+                throw error(at: index, "unknown escape '\\\(Unicode.Scalar(escape))'")
+            }
+        }
+        guard let text = String(validating: output, as: UTF8.self) else { throw error(at: index, "the text is not valid UTF-8") }
+        return text
+    }
+}
+
+struct TapeDecoder: Decoder {
+    let reader: TapeReader
+    let index: Int32
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard reader.entry(index).kind == .object else { throw reader.mismatch(at: index, expected: "an object") }
+        return KeyedDecodingContainer(TapeKeyedContainer<Key>(reader: reader, object: index))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard reader.entry(index).kind == .array else { throw reader.mismatch(at: index, expected: "an array") }
+        return TapeUnkeyedContainer(reader: reader, array: index)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        TapeSingleValueContainer(reader: reader, index: index)
+    }
+}
+
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let reader: TapeReader
+    let object: Int32
+
+    var codingPath: [any CodingKey] { [] }
+
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        var position = object + 1
+        while position < reader.entry(object).next {
+            let member = reader.entry(position)
+            let raw = UnsafeRawBufferPointer(rebasing: reader.bytes[Int(member.keyOffset)..<Int(member.keyOffset + member.keyLength)])
+            if let key = Key(stringValue: String(decoding: raw, as: UTF8.self)) { keys.append(key) }
+            position = member.next
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { reader.member(key.stringValue, of: object) != nil }
+
+    private func value(_ key: Key) throws -> Int32 {
+        guard let value = reader.member(key.stringValue, of: object) else {
+            throw reader.error(at: object, "missing field '\(key.stringValue)'")
+        }
+        return value
+    }
+
+    /// The member's value, or `nil` if it is absent or null.
+    private func presentValue(_ key: Key) -> Int32? {
+        guard let value = reader.member(key.stringValue, of: object), !reader.isNull(value) else { return nil }
+        return value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { reader.isNull(try value(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try reader.bool(at: value(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try reader.string(at: value(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try reader.double(at: value(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try reader.double(at: value(key))) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try reader.integer(Int.self, at: value(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try reader.integer(Int8.self, at: value(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try reader.integer(Int16.self, at: value(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try reader.integer(Int32.self, at: value(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try reader.integer(Int64.self, at: value(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try reader.integer(UInt.self, at: value(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try reader.integer(UInt8.self, at: value(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try reader.integer(UInt16.self, at: value(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try reader.integer(UInt32.self, at: value(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try reader.integer(UInt64.self, at: value(key)) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try reader.decode(T.self, at: value(key)) }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentValue(key).map(reader.bool(at:)) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentValue(key).map(reader.string(at:)) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try presentValue(key).map { try reader.integer(Int.self, at: $0) }
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try presentValue(key).map { try reader.decode(T.self, at: $0) }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type,
+                                                forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try TapeDecoder(reader: reader, index: value(key)).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try TapeDecoder(reader: reader, index: value(key)).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder { TapeDecoder(reader: reader, index: object) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { TapeDecoder(reader: reader, index: try value(key)) }
+}
+
+struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
+    let reader: TapeReader
+    let array: Int32
+    private var position: Int32
+    private(set) var currentIndex = 0
+
+    init(reader: TapeReader, array: Int32) {
+        self.reader = reader
+        self.array = array
+        position = array + 1
+    }
+
+    var codingPath: [any CodingKey] { [] }
+    var count: Int? { Int(reader.entry(array).length) }
+    var isAtEnd: Bool { currentIndex >= count! }
+
+    /// The next element's entry, moving past it.
+    private mutating func next() throws -> Int32 {
+        guard !isAtEnd else { throw reader.error(at: array, "the array has fewer elements than expected") }
+        let current = position
+        position = reader.entry(current).next
+        currentIndex += 1
+        return current
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, reader.isNull(position) else { return false }
+        _ = try next()
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try reader.bool(at: next()) }
+    mutating func decode(_ type: String.Type) throws -> String { try reader.string(at: next()) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try reader.double(at: next()) }
+    mutating func decode(_ type: Float.Type) throws -> Float { Float(try reader.double(at: next())) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try reader.integer(Int.self, at: next()) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try reader.integer(Int8.self, at: next()) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try reader.integer(Int16.self, at: next()) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try reader.integer(Int32.self, at: next()) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try reader.integer(Int64.self, at: next()) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try reader.integer(UInt.self, at: next()) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try reader.integer(UInt8.self, at: next()) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try reader.integer(UInt16.self, at: next()) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try reader.integer(UInt32.self, at: next()) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try reader.integer(UInt64.self, at: next()) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try reader.decode(T.self, at: next()) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try TapeDecoder(reader: reader, index: next()).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try TapeDecoder(reader: reader, index: next()).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder { TapeDecoder(reader: reader, index: try next()) }
+}
+
+struct TapeSingleValueContainer: SingleValueDecodingContainer {
+    let reader: TapeReader
+    let index: Int32
+
+    var codingPath: [any CodingKey] { [] }
+
+    func decodeNil() -> Bool { reader.isNull(index) }
+    func decode(_ type: Bool.Type) throws -> Bool { try reader.bool(at: index) }
+    func decode(_ type: String.Type) throws -> String { try reader.string(at: index) }
+    func decode(_ type: Double.Type) throws -> Double { try reader.double(at: index) }
+    func decode(_ type: Float.Type) throws -> Float { Float(try reader.double(at: index)) }
+    func decode(_ type: Int.Type) throws -> Int { try reader.integer(Int.self, at: index) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try reader.integer(Int8.self, at: index) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try reader.integer(Int16.self, at: index) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try reader.integer(Int32.self, at: index) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try reader.integer(Int64.self, at: index) }
+    func decode(_ type: UInt.Type) throws -> UInt { try reader.integer(UInt.self, at: index) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try reader.integer(UInt8.self, at: index) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try reader.integer(UInt16.self, at: index) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try reader.integer(UInt32.self, at: index) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try reader.integer(UInt64.self, at: index) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try reader.decode(T.self, at: index) }
+}
