@@ -279,3 +279,28 @@ struct WeddingTransactionTests {
         #expect(same == stored && none.isEmpty)
     }
 }
+
+@Suite("Record tables")
+struct RecordTableOwnershipTests {
+    @Test("records hands out an array with storage of its own, so holding it never makes an edit copy the table")
+    func recordsOwnTheirStorage() {
+        var table = RecordTable([Guest(firstName: "A", lastName: "One"), Guest(firstName: "B", lastName: "Two")])
+        let held = table.records
+        let again = table.records
+        #expect(held.withUnsafeBufferPointer { $0.baseAddress } != again.withUnsafeBufferPointer { $0.baseAddress })
+        var renamed = held[0]
+        renamed.firstName = "Changed"
+        table.upsert(renamed)
+        #expect(held[0].firstName == "A")
+        #expect(table[held[0].id]?.firstName == "Changed")
+        #expect(table.map(\.firstName) == ["Changed", "B"])
+    }
+
+    @Test("a later record with the same id replaces the earlier one")
+    func duplicatesKeepTheLast() {
+        let id = UUID()
+        let table = RecordTable([Guest(id: id, firstName: "First", lastName: "X"), Guest(id: id, firstName: "Second", lastName: "X")])
+        #expect(table.count == 1)
+        #expect(table[id]?.firstName == "Second")
+    }
+}

@@ -12,6 +12,8 @@ final class WeddingOnDisk: @unchecked Sendable {
     private(set) var firstGuest = UUID()
     private(set) var store: FileStore?
     private(set) var guestsCSV = Data()
+    var repositories: Repositories?
+    var heldGuests: [Guest] = []
 
     static let today = CalendarDate(year: 2026, month: 11, day: 21)!
 
@@ -61,17 +63,17 @@ let benchmarks: @Sendable () -> Void = {
                   configuration: .init(maxIterations: 400,
                                        setup: {
                                            try await edited.make(guests: guests)
-                                           let store = try edited.open()
-                                           _ = try await store.read(edited.wedding) { $0.guests.count }
+                                           let repositories = Repositories(host: try edited.open(), cache: RepositoryCache())
+                                           edited.repositories = repositories
+                                           // A view holds the guest list, as the guests pane does.
+                                           edited.heldGuests = try await repositories.guests.fetchGuests(in: edited.wedding)
                                        },
                                        teardown: { await edited.remove() })) { benchmark in
-            let store = edited.store!, guestID = edited.firstGuest
+            let guests = edited.repositories!.guests
+            var guest = try! await guests.fetchGuest(id: edited.firstGuest, in: edited.wedding)
             for iteration in benchmark.scaledIterations {
-                _ = try! await store.write(edited.wedding, operation: "guestUpdated") { transaction in
-                    var guest = transaction.dataset.guests[guestID]!
-                    guest.notes = "edit \(iteration)"
-                    return try transaction.update(guest).version
-                }
+                guest.notes = "edit \(iteration)"
+                guest = try! await guests.updateGuest(guest, in: edited.wedding)
             }
         }
     }

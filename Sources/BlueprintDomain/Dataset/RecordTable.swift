@@ -2,16 +2,30 @@ import Foundation
 import OrderedCollections
 
 /// One collection of a wedding's records, by id, in the order they were added.
-public struct RecordTable<R: Record>: Sendable, Equatable {
+///
+/// It is a collection itself, so figures are computed by iterating it in place. `records`
+/// hands out a copy of its own: a caller (a cache) that keeps the array must not share storage
+/// with the table, or the next edit would copy the whole table and cost O(collection).
+public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatable {
     private var storage: OrderedDictionary<UUID, R>
 
+    /// A table of `records`; a later record with the same id as an earlier one replaces it.
     public init(_ records: some Sequence<R>) {
-        storage = OrderedDictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        let values = Array(records)
+        let ids = values.map(\.id)
+        if Set(ids).count == ids.count {
+            storage = OrderedDictionary(uncheckedUniqueKeys: ids, values: values)
+        } else {
+            storage = OrderedDictionary(values.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        }
     }
 
-    public var records: [R] { storage.values.elements }
-    public var count: Int { storage.count }
-    public var isEmpty: Bool { storage.isEmpty }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storage.count }
+    public subscript(position: Int) -> R { storage.values[position] }
+
+    /// The records in table order, as an array that owns its storage.
+    public var records: [R] { storage.values.elements.withUnsafeBufferPointer { Array($0) } }
 
     public subscript(id: UUID) -> R? { storage[id] }
 
@@ -23,7 +37,7 @@ public struct RecordTable<R: Record>: Sendable, Equatable {
         if storage[record.id] != nil || index == nil {
             storage[record.id] = record
         } else {
-            storage.updateValue(record, forKey: record.id, insertingAt: min(index!, storage.count))
+            storage.updateValue(record, forKey: record.id, insertingAt: Swift.min(index!, storage.count))
         }
     }
 

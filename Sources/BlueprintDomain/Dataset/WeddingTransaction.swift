@@ -56,7 +56,7 @@ public final class WeddingTransaction {
         guard dataset[keyPath: R.collection][id] != nil else { throw RepositoryError.notFound(R.kind, id: id) }
         switch R.kind {
         case .category:
-            let users = dataset.expenses.records.filter { $0.categoryID == id }.count
+            let users = dataset.expenses.lazy.filter { $0.categoryID == id }.count
             if users > 0 {
                 throw RepositoryError.stillReferenced(.category, id: id, by: "\(users) expense\(users == 1 ? "" : "s")")
             }

@@ -91,18 +91,18 @@ public struct FileBudgetRepository: BudgetRepository {
 
     public func budgetSummary(asOf today: CalendarDate, in wedding: WeddingID) async throws -> BudgetSummary {
         try await access.cached(.budgetSummary, wedding, asOf: today) {
-            BudgetSummary(wedding: $0.wedding, categories: $0.categories.records, expenses: $0.expenses.records, today: today)
+            BudgetSummary(wedding: $0.wedding, categories: $0.categories, expenses: $0.expenses, today: today)
         }
     }
 
     public func categoryMetrics(in wedding: WeddingID) async throws -> [CategoryMetrics] {
         try await access.cached(.categoryMetrics, wedding) {
-            CategoryMetrics.all(categories: $0.categories.records, expenses: $0.expenses.records)
+            CategoryMetrics.all(categories: $0.categories, expenses: $0.expenses)
         }
     }
 
     public func vendorPaymentTotals(in wedding: WeddingID) async throws -> [VendorPaymentTotal] {
-        try await access.cached(.vendorPaymentTotals, wedding) { VendorPaymentTotal.all(expenses: $0.expenses.records) }
+        try await access.cached(.vendorPaymentTotals, wedding) { VendorPaymentTotal.all(expenses: $0.expenses) }
     }
 
     public func searchExpenses(_ filter: ExpenseFilter, in wedding: WeddingID) async throws -> [Expense] {

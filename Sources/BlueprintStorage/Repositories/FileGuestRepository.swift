@@ -35,11 +35,11 @@ public struct FileGuestRepository: GuestRepository {
     }
 
     public func guestStats(in wedding: WeddingID) async throws -> GuestStats {
-        try await access.cached(.guestStats, wedding) { GuestStats(guests: $0.guests.records) }
+        try await access.cached(.guestStats, wedding) { GuestStats(guests: $0.guests) }
     }
 
     public func seatingChart(in wedding: WeddingID) async throws -> SeatingChart {
-        try await access.cached(.seatingChart, wedding) { SeatingChart(guests: $0.guests.records) }
+        try await access.cached(.seatingChart, wedding) { SeatingChart(guests: $0.guests) }
     }
 
     public func searchGuests(_ filter: GuestFilter, in wedding: WeddingID) async throws -> [Guest] {

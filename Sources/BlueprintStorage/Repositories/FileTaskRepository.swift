@@ -60,7 +60,7 @@ public struct FileTaskRepository: TaskRepository {
     }
 
     public func taskStats(asOf today: CalendarDate, in wedding: WeddingID) async throws -> TaskStats {
-        try await access.cached(.taskStats, wedding, asOf: today) { TaskStats(tasks: $0.tasks.records, today: today) }
+        try await access.cached(.taskStats, wedding, asOf: today) { TaskStats(tasks: $0.tasks, today: today) }
     }
 
     public func searchTasks(_ filter: TaskFilter, in wedding: WeddingID) async throws -> [WeddingTask] {

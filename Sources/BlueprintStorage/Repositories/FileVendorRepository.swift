@@ -34,7 +34,7 @@ public struct FileVendorRepository: VendorRepository {
     }
 
     public func vendorStats(in wedding: WeddingID) async throws -> VendorStats {
-        try await access.cached(.vendorStats, wedding) { VendorStats(vendors: $0.vendors.records) }
+        try await access.cached(.vendorStats, wedding) { VendorStats(vendors: $0.vendors) }
     }
 
     public func searchVendors(_ filter: VendorFilter, in wedding: WeddingID) async throws -> [Vendor] {

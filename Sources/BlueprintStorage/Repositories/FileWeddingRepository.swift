@@ -39,11 +39,11 @@ public struct FileWeddingRepository: WeddingRepository {
     public func createWedding(from dataset: WeddingDataset) async throws -> Wedding {
         let wedding = try await access.host.createWedding(dataset.wedding)
         try await access.write(CacheOperation(.weddingCreated, in: wedding.weddingID)) { transaction in
-            for category in dataset.categories.records { try transaction.insert(category) }
-            for vendor in dataset.vendors.records { try transaction.insert(vendor) }
-            for guest in dataset.guests.records { try transaction.insert(guest) }
-            for expense in dataset.expenses.records { try transaction.insert(expense) }
-            for task in dataset.tasks.records { try transaction.insert(task) }
+            for category in dataset.categories { try transaction.insert(category) }
+            for vendor in dataset.vendors { try transaction.insert(vendor) }
+            for guest in dataset.guests { try transaction.insert(guest) }
+            for expense in dataset.expenses { try transaction.insert(expense) }
+            for task in dataset.tasks { try transaction.insert(task) }
         }
         return wedding
     }
