@@ -60,32 +60,12 @@ public final class WeddingTransaction {
             if users > 0 {
                 throw RepositoryError.stillReferenced(.category, id: id, by: "\(users) expense\(users == 1 ? "" : "s")")
             }
-            for vendor in dataset.vendors.records where vendor.budgetCategoryID == id {
-                var unlinked = vendor
-                unlinked.budgetCategoryID = nil
-                try update(unlinked)
-            }
-            for task in dataset.tasks.records where task.budgetCategoryID == id {
-                var unlinked = task
-                unlinked.budgetCategoryID = nil
-                try update(unlinked)
-            }
-            for child in dataset.categories.records where child.parentID == id {
-                var unlinked = child
-                unlinked.parentID = nil
-                try update(unlinked)
-            }
+            try unlink(\Vendor.budgetCategoryID, from: id)
+            try unlink(\WeddingTask.budgetCategoryID, from: id)
+            try unlink(\BudgetCategory.parentID, from: id)
         case .vendor:
-            for expense in dataset.expenses.records where expense.vendorID == id {
-                var unlinked = expense
-                unlinked.vendorID = nil
-                try update(unlinked)
-            }
-            for task in dataset.tasks.records where task.vendorID == id {
-                var unlinked = task
-                unlinked.vendorID = nil
-                try update(unlinked)
-            }
+            try unlink(\Expense.vendorID, from: id)
+            try unlink(\WeddingTask.vendorID, from: id)
         case .wedding, .guest, .expense, .task:
             break
         }
@@ -114,6 +94,15 @@ public final class WeddingTransaction {
         dataset.wedding = stored
         mutations.append(.saveWedding(stored))
         return stored
+    }
+
+    /// Clears `link` in every record of its table that points at `id`, as versioned updates.
+    private func unlink<R: TableRecord>(_ link: WritableKeyPath<R, UUID?>, from id: UUID) throws {
+        for record in dataset[keyPath: R.collection].records where record[keyPath: link] == id {
+            var unlinked = record
+            unlinked[keyPath: link] = nil
+            try update(unlinked)
+        }
     }
 
     private func check<R: TableRecord>(_ record: R) throws {
