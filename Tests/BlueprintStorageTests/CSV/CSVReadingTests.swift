@@ -118,3 +118,32 @@ import Testing
         #expect(plan.batch.inserts.allSatisfy { $0.rsvp == .attending && $0.mealChoice == "Fish" })
     }
 }
+
+/// Malformed quoting is refused with its line, never imported garbled.
+@Suite struct CSVQuotingTests {
+    let importer = CSVImporter(wedding: testWedding(), mode: .addOnly)
+
+    @Test func textAfterAClosingQuoteIsRefusedWithItsLine() {
+        let file = "First Name,Last Name\nAna,Lopez\n\"Bo\"b,Okafor\n"
+        let error = importError { () throws(CSVImportError) in
+            try importer.planGuests(bytes(file), fileName: "guests.csv", existing: [])
+        }
+        let lines = messages(error)
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("guests.csv:3: text follows a closing quote") == true)
+    }
+
+    @Test func aQuotedFieldThatNeverClosesIsRefusedWhereItStarts() {
+        let file = "First Name,Last Name\nAna,Lopez\nBen,\"Okafor\nCy,Diaz\n"
+        let error = importError { () throws(CSVImportError) in
+            try importer.planGuests(bytes(file), fileName: "guests.csv", existing: [])
+        }
+        #expect(messages(error) == ["guests.csv:3: a quoted field starting here is never closed"])
+    }
+
+    @Test func quotesInsideAnUnquotedFieldAreKeptAsWritten() throws {
+        let plan = try importer.planGuests(bytes("First Name,Last Name\nBob \"Bobby\",Smith\n"),
+                                           fileName: "guests.csv", existing: [])
+        #expect(plan.batch.inserts.first?.firstName == "Bob \"Bobby\"")
+    }
+}

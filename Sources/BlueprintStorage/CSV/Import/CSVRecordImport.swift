@@ -50,6 +50,7 @@ struct CSVRecordImport<R: TableRecord> {
             outcome = merge(rows, into: existing, columns: columns, problems: &problems)
         }
         problems += validate(outcome.toValidate, columns: columns)
+        problems = QuotingCheck.merge(table.quoting, into: problems)
         guard problems.isEmpty else {
             // In file order: by line, then row-wide problems before those of columns left to right.
             let position = Dictionary(table.header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })

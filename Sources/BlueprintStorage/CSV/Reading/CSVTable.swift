@@ -16,6 +16,8 @@ struct CSVTable {
     let headerLine: Int
     /// The records after the header; blank lines and rows of empty cells are left out.
     let rows: [CSVRow]
+    /// A quoting mistake the reader would have garbled silently.
+    let quoting: QuotingCheck.Finding?
 
     /// Reads UTF-8 bytes, with or without a byte-order mark.
     /// - Throws: a problem naming the line and byte offset of invalid UTF-8, or saying the file is empty.
@@ -50,7 +52,7 @@ struct CSVTable {
         guard let header else {
             throw CSVImportProblem(line: nil, column: nil, message: "the file is empty; it needs a header row naming its columns")
         }
-        return CSVTable(header: header.fields, headerLine: header.line, rows: rows)
+        return CSVTable(header: header.fields, headerLine: header.line, rows: rows, quoting: QuotingCheck.check(text))
     }
 
     private static func decode(_ data: Data) throws(CSVImportProblem) -> String {
