@@ -12,10 +12,10 @@ public enum TerminalLocale {
     public static func adopt() { _ = adopted }
 
     /// Whether characters are measured as UTF-8 (false only when even C.UTF-8 is missing).
-    public static var isUTF8: Bool {
+    public static let isUTF8: Bool = {
         adopt()
         return isUTF8Now
-    }
+    }()
 
     private static let adopted: Void = {
         setlocale(LC_ALL, "")
