@@ -59,13 +59,21 @@ struct FrameDriverTests {
         #expect(!canvas.text.contains("pane"))
     }
 
-    @Test("a resize reaches the screen and always redraws, at any size")
+    @Test("a resize reaches the screen and always redraws: the notice when too small, the layout again when not")
     func resize() {
         let screen = RecordingScreen()
         screen.effect = .nothing
         let driver = FrameDriver(root: screen)
-        #expect(driver.handle(.resize, size: small) == .redraw)
-        #expect(screen.keys == [.resize])
+        let canvas = MemoryCanvas(rows: 24, columns: 80)
+        canvas.resize(to: small)
+        #expect(driver.handle(.resize, size: canvas.size) == .redraw)
+        driver.render(into: canvas)
+        #expect(canvas.text.contains("40×10 now, 60×16 needed"))
+        canvas.resize(to: normal)
+        #expect(driver.handle(.resize, size: canvas.size) == .redraw)
+        driver.render(into: canvas)
+        #expect(canvas.rows[0].hasPrefix("pane"))
+        #expect(screen.keys == [.resize, .resize])
     }
 
     @Test("each frame starts blank, so nothing from the previous frame lingers")
