@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BlueprintDomain", targets: ["BlueprintDomain"]),
         .library(name: "BlueprintCache", targets: ["BlueprintCache"]),
         .library(name: "BlueprintStorage", targets: ["BlueprintStorage"]),
+        .library(name: "BlueprintTUI", targets: ["BlueprintTUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +40,13 @@ let package = Package(
             ],
             exclude: ["FileStore/FORMAT.md"]
         ),
+        // ncurses with its wide-character API; see Sources/CNcursesw/shim.h.
+        .systemLibrary(
+            name: "CNcursesw",
+            path: "Sources/CNcursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "BlueprintTUI", dependencies: ["CNcursesw", "BlueprintDomain"]),
         // Test support: a second process that writes to a wedding, for the file store's
         // crash, locking and change-feed tests.
         .executableTarget(
@@ -64,6 +72,7 @@ let package = Package(
             name: "BlueprintStorageTests",
             dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]
         ),
+        .testTarget(name: "BlueprintTUITests", dependencies: ["BlueprintTUI", "BlueprintDomain", "CNcursesw"]),
         .testTarget(name: "EndToEndTests", dependencies: ["blueprint"]),
     ]
 )

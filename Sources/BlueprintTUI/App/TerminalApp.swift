@@ -1,0 +1,174 @@
+import Dispatch
+import Glibc
+
+/// The running terminal app: owns the ncurses session and the event sources, and drives the
+/// root screen through a `FrameDriver`.
+///
+/// Everything happens on the main actor, which owns every ncurses call. Nothing polls: keys
+/// arrive through a `DispatchSource` read source on standard input (then ncurses is drained in
+/// no-delay mode), signals through signal sources, and other code wakes the app by hopping to the
+/// main actor and calling `requestRedraw()`. An idle session uses no CPU and sends no bytes.
+@MainActor
+public final class TerminalApp {
+    /// Signals watched by sources; they are ignored as signals so ncurses installs no handlers.
+    private static let watchedSignals = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+
+    private let options: TerminalOptions
+    private let keymap: Keymap
+    private var session: TerminalSession?
+    private var driver: FrameDriver?
+    private var sources: [any DispatchSourceProtocol] = []
+    private var inputSource: (any DispatchSourceRead)?
+    private var onExit: @MainActor () async -> Void = {}
+    private var redrawPending = false
+    private var terminating = false
+    private var parked: CheckedContinuation<Void, Never>?
+
+    public init(options: TerminalOptions = TerminalOptions(), keymap: Keymap = .standard) {
+        self.options = options
+        self.keymap = keymap
+    }
+
+    /// The theme chosen for this terminal, once running.
+    public var theme: Theme? { session?.theme }
+
+    /// Takes over the terminal and shows `root` until the user quits or a signal ends the app,
+    /// then runs `onExit` (save what needs saving), restores the terminal and exits the process:
+    /// status 0 for quit, 128 + the signal number for SIGINT, SIGTERM and SIGHUP.
+    ///
+    /// Throws a `TerminalSessionError` (with a message for the user) before touching the
+    /// terminal if it cannot start: not a terminal, unknown `TERM`, no cursor addressing. Call it
+    /// from an async main, which parks the process in `dispatchMain()`: events then arrive on the
+    /// main queue, which the main actor uses.
+    public func run(_ root: any Screen, onExit: @escaping @MainActor () async -> Void = {}) async throws -> Never {
+        self.onExit = onExit
+        for signal in Self.watchedSignals { Glibc.signal(signal, SIG_IGN) }
+        let session: TerminalSession
+        do {
+            session = try TerminalSession.start(options: options)
+        } catch {
+            for signal in Self.watchedSignals { Glibc.signal(signal, SIG_DFL) }
+            throw error
+        }
+        self.session = session
+        driver = FrameDriver(root: root, keymap: keymap)
+        startSources()
+        render(repaintAll: false)
+        // Nothing resumes this: the app leaves through exit() in terminate(status:).
+        await withCheckedContinuation { parked = $0 }
+        preconditionFailure("the terminal app resumed after parking")
+    }
+
+    /// Asks for a new frame soon (after a store changed, say). Requests made before the frame
+    /// is drawn are merged into one.
+    public func requestRedraw() {
+        guard session != nil, !redrawPending else { return }
+        redrawPending = true
+        Task { @MainActor in
+            redrawPending = false
+            render(repaintAll: false)
+        }
+    }
+
+    /// Leaves the app as `q` does: exit hook, restore, exit with status 0.
+    public func quit() { terminate(status: 0) }
+
+    private func startSources() {
+        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        input.setEventHandler { MainActor.assumeIsolated { self.inputReady() } }
+        input.resume()
+        inputSource = input
+        for signal in Self.watchedSignals {
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
+            source.setEventHandler { MainActor.assumeIsolated { self.received(signal) } }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private func inputReady() {
+        guard let session, !terminating else { return }
+        guard let keys = session.readKeys() else {
+            hangUp()
+            return
+        }
+        process(keys)
+    }
+
+    private func received(_ signal: Int32) {
+        guard let session else { return }
+        switch signal {
+        case SIGWINCH:
+            _ = session.updateSize()
+            // resizeterm may queue KEY_RESIZE in ncurses, where no read source would see it.
+            process([.resize] + (session.readKeys() ?? []))
+        case SIGTSTP:
+            suspend()
+        case SIGCONT:
+            _ = session.updateSize()
+            render(repaintAll: true)
+        case SIGHUP:
+            hangUp()
+        default:
+            terminate(status: 128 + signal, forceIfRepeated: true)
+        }
+    }
+
+    private func process(_ keys: [Key]) {
+        guard let session, let driver, !terminating else { return }
+        var needsFrame = false
+        var repaintAll = false
+        for (index, key) in keys.enumerated() where !(key == .resize && index > 0 && keys[index - 1] == .resize) {
+            switch driver.handle(key, size: session.canvas.size) {
+            case .nothing: break
+            case .redraw: needsFrame = true
+            case .repaintAll: repaintAll = true
+            case .suspend: suspend()
+            case .quit:
+                terminate(status: 0)
+                return
+            }
+        }
+        if needsFrame || repaintAll { render(repaintAll: repaintAll) }
+    }
+
+    private func render(repaintAll: Bool) {
+        guard let session, let driver, !terminating else { return }
+        driver.render(into: session.canvas)
+        session.canvas.present(repaintAll: repaintAll)
+    }
+
+    private func suspend() {
+        guard let session else { return }
+        session.suspend()
+        _ = session.updateSize()
+        render(repaintAll: true)
+    }
+
+    /// The terminal is gone (ssh dropped): stop reading (end of file would wake the loop
+    /// forever), save, restore what can be restored, exit.
+    private func hangUp() {
+        inputSource?.cancel()
+        terminate(status: 128 + SIGHUP)
+    }
+
+    /// Runs the exit hook, restores the terminal and exits. With `forceIfRepeated`, a request
+    /// made while the hook runs (a second SIGINT or SIGTERM) exits at once; a hangup reported
+    /// twice (end of file, then SIGHUP) still waits for the hook.
+    private func terminate(status: Int32, forceIfRepeated: Bool = false) {
+        guard !terminating else {
+            if forceIfRepeated {
+                session?.end()
+                exit(status)
+            }
+            return
+        }
+        terminating = true
+        inputSource?.cancel()
+        Task { @MainActor in
+            await onExit()
+            session?.end()
+            exit(status)
+        }
+    }
+}

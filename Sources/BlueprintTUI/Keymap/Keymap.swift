@@ -1,0 +1,60 @@
+/// The one table of key bindings. Screens dispatch keys through it and the `?` help overlay is
+/// drawn from it, so help cannot drift from what keys do.
+public struct Keymap: Sendable {
+    /// Every binding, in the order help lists them.
+    public let bindings: [KeyBinding]
+    private let actions: [KeyMode: [Key: KeyAction]]
+
+    public init(_ bindings: [KeyBinding]) {
+        self.bindings = bindings
+        var actions: [KeyMode: [Key: KeyAction]] = [:]
+        for binding in bindings {
+            for key in binding.keys where actions[binding.mode]?[key] == nil {
+                actions[binding.mode, default: [:]][key] = binding.action
+            }
+        }
+        self.actions = actions
+    }
+
+    /// What `key` does in `mode`: the mode's own sections first, then typed text where the mode
+    /// takes text, then the global section (only its control keys when the mode is modal).
+    public func resolve(_ key: Key, in mode: KeyMode) -> KeyResolution {
+        for layer in mode.layers {
+            if let action = actions[layer]?[key] { return .action(action) }
+        }
+        if mode.capturesText, let character = key.printableCharacter { return .text(character) }
+        if mode != .global, let action = actions[.global]?[key] {
+            if case .control = key { return .action(action) }
+            if !mode.isModal { return .action(action) }
+        }
+        return .unbound
+    }
+
+    /// The bindings of one section, in table order.
+    public func bindings(in mode: KeyMode) -> [KeyBinding] { bindings.filter { $0.mode == mode } }
+
+    /// Keys that mean two things in one mode: bound twice within the sections a mode consults,
+    /// or, in a non-modal mode, hiding a global binding. Empty for a well-formed keymap.
+    public var conflicts: [(mode: KeyMode, key: Key)] {
+        var found: [(KeyMode, Key)] = []
+        for mode in KeyMode.allCases {
+            var sections = mode.layers
+            if !mode.isModal && mode != .global { sections.append(.global) }
+            var seen: Set<Key> = []
+            for binding in bindings where sections.contains(binding.mode) {
+                for key in binding.keys where !seen.insert(key).inserted {
+                    found.append((mode, key))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The action the terminal app performs itself for `key` (Ctrl-C, Ctrl-L, Ctrl-Z), in any mode.
+    func appAction(for key: Key) -> KeyAction? {
+        guard case .control = key, case .action(let action) = resolve(key, in: .global), action.isHandledByApp else {
+            return nil
+        }
+        return action
+    }
+}

@@ -1,0 +1,24 @@
+/// How much colour the theme may use.
+public enum ColorCapability: Sendable, Hashable {
+    /// No colour: `NO_COLOR` is set, or the terminal has none. Attributes only.
+    case monochrome
+    /// The eight basic ANSI colours; bright ones are drawn as bold.
+    case ansi8
+    /// The sixteen ANSI colours: the design's baseline.
+    case ansi16
+    /// The 256-colour palette: finer shades of the same design.
+    case indexed256
+
+    /// The capability for a terminal that reports `colors` colours (ncurses' `COLORS`, or 0
+    /// without colour support), honouring `NO_COLOR` (any non-empty value) in `environment`.
+    public static func detect(environment: [String: String], hasColors: Bool, colors: Int) -> ColorCapability {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
+        guard hasColors else { return .monochrome }
+        switch colors {
+        case 256...: return .indexed256
+        case 16...: return .ansi16
+        case 8...: return .ansi8
+        default: return .monochrome
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// The top line: numbered tabs for the panes, `[1] Guests [2] Budget [3] Vendors [4] Tasks`,
+/// and a title (the wedding) on the right.
+public struct HeaderBar: Hashable, Sendable {
+    /// The planner's panes, in the order of their number keys.
+    public static let paneTitles: [DisplayText] = ["Guests", "Budget", "Vendors", "Tasks"]
+
+    public var title: DisplayText
+    public var tabs: [DisplayText]
+    /// Index into `tabs` of the pane on screen.
+    public var activeTab: Int
+
+    public init(title: DisplayText, tabs: [DisplayText] = HeaderBar.paneTitles, activeTab: Int) {
+        self.title = title
+        self.tabs = tabs
+        self.activeTab = activeTab
+    }
+
+    /// The tab under `column`, for mouse clicks on the header.
+    public func tab(atColumn column: Int) -> Int? {
+        var x = 0
+        for (index, label) in tabLabels.enumerated() {
+            if column >= x && column < x + label.width { return index }
+            x += label.width + 1
+        }
+        return nil
+    }
+
+    @MainActor
+    public func render(into canvas: any Canvas, row: Int = 0) {
+        let width = canvas.size.columns
+        var x = 0
+        for (index, label) in tabLabels.enumerated() where x < width {
+            canvas.draw(label, row: row, column: x, style: index == activeTab ? .tabActive : .tabInactive)
+            x += label.width + 1
+        }
+        let room = width - x - 1
+        if room > 0 && !title.isEmpty {
+            let shown = title.truncated(toWidth: room)
+            canvas.draw(shown, row: row, column: width - shown.width, style: .header)
+        }
+    }
+
+    private var tabLabels: [DisplayText] {
+        tabs.enumerated().map { DisplayText("[\($0.offset + 1)] ") + $0.element }
+    }
+}

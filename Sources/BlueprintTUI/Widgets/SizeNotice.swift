@@ -1,0 +1,23 @@
+/// What shows instead of the layout when the terminal is smaller than the minimum: the sizes,
+/// centred, as far as they fit.
+public struct SizeNotice {
+    public let minimum: CanvasSize
+
+    public init(minimum: CanvasSize) { self.minimum = minimum }
+
+    @MainActor
+    public func render(into canvas: any Canvas) {
+        let size = canvas.size
+        let paragraphs: [(DisplayText, TextStyle)] = [
+            ("Terminal too small", .warning),
+            (DisplayText("\(size) now, \(minimum) needed"), .normal),
+            ("Enlarge the window, or press q to quit.", .muted),
+        ]
+        let lines = paragraphs.flatMap { text, style in text.wrapped(toWidth: size.columns).map { ($0, style) } }
+        let shown = lines.prefix(size.rows)
+        let top = (size.rows - shown.count) / 2
+        for (offset, (line, style)) in shown.enumerated() {
+            canvas.draw(line, row: top + offset, column: (size.columns - line.width) / 2, style: style)
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import BlueprintTUI
+import Testing
+
+@Suite("Header, status line, dialogs, help and the size notice")
+@MainActor
+struct WidgetTests {
+    @Test("the header shows numbered tabs, the active one styled, and the title on the right")
+    func header() {
+        let canvas = MemoryCanvas(rows: 1, columns: 80)
+        HeaderBar(title: "Ana & Ben", activeTab: 2).render(into: canvas)
+        #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks                            Ana & Ben")
+        #expect(canvas.styleMap == "iiiiiiiiii iiiiiiiiii ttttttttttt iiiiiiiii                            hhhhhhhhh")
+        let header = HeaderBar(title: "x", activeTab: 0)
+        #expect(header.tab(atColumn: 0) == 0)
+        #expect(header.tab(atColumn: 12) == 1)
+        #expect(header.tab(atColumn: 10) == nil)
+        #expect(header.tab(atColumn: 70) == nil)
+    }
+
+    @Test("a hostile wedding title is neutralised and cut to the room left by the tabs")
+    func hostileTitle() {
+        let canvas = MemoryCanvas(rows: 1, columns: 60)
+        HeaderBar(title: DisplayText("\u{1B}]0;owned\u{07}山田 & \u{202E}Ben"), activeTab: 0).render(into: canvas)
+        #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks  ␛]0;owned␇山田…")
+        #expect(canvas.rowWidths == [60])
+    }
+
+    @Test("the status line keeps its hints while there is room, then gives them up for the message")
+    func statusLine() {
+        let canvas = MemoryCanvas(rows: 1, columns: 40)
+        StatusLine("12 guests").render(into: canvas, row: 0)
+        #expect(canvas.text == " 12 guests               ? help  q quit")
+        #expect(canvas.styleMap == String(repeating: "b", count: 40))
+        canvas.clear()
+        StatusLine(DisplayText("Could not save: \(Names.carriageReturn) is locked by another session"), severity: .error)
+            .render(into: canvas, row: 0)
+        #expect(canvas.text == " Could not save: Over␍write is locked…")
+        #expect(canvas.styleMap == "b" + String(repeating: "d", count: 37) + "bb")
+    }
+
+    @Test("the confirm dialog is centred, wraps its message, neutralises names, and focuses Cancel")
+    func confirmDialog() {
+        let canvas = MemoryCanvas(rows: 24, columns: 80)
+        let dialog = ConfirmDialog(title: "Delete guest",
+                                   message: DisplayText("Delete \(Names.oscTitle) from the guest list? Their RSVP and seat go too."),
+                                   confirmLabel: "Delete")
+        #expect(dialog.focus == .cancel)
+        dialog.render(into: canvas)
+        #expect(canvas.text == """
+
+
+
+
+
+
+
+
+                ┌─ Delete guest ───────────────────────────────────────────────┐
+                │                                                              │
+                │ Delete Title␛]0;pwned␇Guest from the guest list? Their RSVP  │
+                │ and seat go too.                                             │
+                │                                                              │
+                │                    [ Delete ]  [ Cancel ]                    │
+                └──────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+        """)
+        #expect(canvas.styleMap == """
+
+
+
+
+
+
+
+
+                oooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooo
+                o                                                              o
+                o                                                              o
+                o                                                              o
+                o                                                              o
+                o                    uuuuuuuuuu  UUUUUUUUUU                    o
+                oooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooooo
+
+
+
+
+
+
+
+
+
+        """)
+    }
+
+    @Test("in the dialog, Enter at first cancels; y confirms; moving to Delete and Enter confirms; Esc and n cancel")
+    func confirmDialogKeys() {
+        var dialog = ConfirmDialog(title: "Delete", message: "Sure?", confirmLabel: "Delete")
+        #expect(dialog.handle(.enter) == .cancelled)
+        #expect(dialog.handle(.character("y")) == .confirmed)
+        #expect(dialog.handle(.escape) == .cancelled)
+        #expect(dialog.handle(.character("n")) == .cancelled)
+        #expect(dialog.handle(.character("q")) == nil)
+        #expect(dialog.handle(.tab) == nil)
+        #expect(dialog.focus == .confirm)
+        #expect(dialog.handle(.enter) == .confirmed)
+        #expect(dialog.handle(.left) == nil)
+        #expect(dialog.focus == .cancel)
+    }
+
+    @Test("help at 80×24: the first page, from the keymap")
+    func helpFirstPage() {
+        let canvas = MemoryCanvas(rows: 24, columns: 80)
+        HelpOverlay().render(into: canvas)
+        #expect(canvas.text == """
+
+          ┌─ Keys ───────────────────────────────────────────────────────────────────┐
+          │ Everywhere                                                               │
+          │  q, Ctrl-C             Quit                                              │
+          │  ?                     Show this help                                    │
+          │  1                     Show guests                                       │
+          │  2                     Show the budget                                   │
+          │  3                     Show vendors                                      │
+          │  4                     Show tasks                                        │
+          │  Tab                   Next pane                                         │
+          │  Shift-Tab             Previous pane                                     │
+          │  :                     Type a command                                    │
+          │  u                     Undo the last change                              │
+          │  Ctrl-L                Redraw the screen                                 │
+          │  Ctrl-Z                Suspend to the shell (fg resumes)                 │
+          │                                                                          │
+          │ Lists and tables                                                         │
+          │  k, ↑                  Move up                                           │
+          │  j, ↓                  Move down                                         │
+          │  h, ←                  Scroll left                                       │
+          │  l, →                  Scroll right                                      │
+          │  PgUp                  Page up                                           │
+          └──────────────────────────────────────────────────── ↓ more · Esc closes ─┘
+
+        """)
+    }
+
+    @Test("help scrolls to its last binding, and closes with Esc, ? or q")
+    func helpScrolling() {
+        let canvas = MemoryCanvas(rows: 24, columns: 80)
+        let help = HelpOverlay()
+        help.render(into: canvas)
+        #expect(help.handle(.character("G")) == .stayOpen)
+        canvas.clear()
+        help.render(into: canvas)
+        #expect(canvas.text == """
+
+          ┌─ Keys ───────────────────────────────────────────────────────────────────┐
+          │  Ctrl-K                Delete to the end                                 │
+          │                                                                          │
+          │ Command line                                                             │
+          │  Enter                 Run the command                                   │
+          │  Esc                   Close the command line                            │
+          │                                                                          │
+          │ Confirm dialog                                                           │
+          │  y                     Yes, do it                                        │
+          │  n, Esc                No, cancel                                        │
+          │  Tab, Shift-Tab, ←, →  Switch button                                     │
+          │  Enter                 Choose the highlighted button (Cancel at first)   │
+          │                                                                          │
+          │ Help                                                                     │
+          │  Esc, ?, q             Close help                                        │
+          │  k, ↑                  Scroll up                                         │
+          │  j, ↓                  Scroll down                                       │
+          │  PgUp                  Page up                                           │
+          │  PgDn, Space           Page down                                         │
+          │  g, Home               Top                                               │
+          │  G, End                Bottom                                            │
+          └───────────────────────────────────────────────────────────── Esc closes ─┘
+
+        """)
+        _ = help.handle(.character("g"))
+        #expect(help.scrollOffset == 0)
+        _ = help.handle(.pageDown)
+        #expect(help.scrollOffset == 20)
+        _ = help.handle(.character("k"))
+        #expect(help.scrollOffset == 19)
+        for key in [Key.escape, .character("?"), .character("q")] {
+            #expect(help.handle(key) == .close)
+        }
+    }
+
+    @Test("below the minimum size a centred notice gives both sizes")
+    func sizeNotice() {
+        let canvas = MemoryCanvas(rows: 12, columns: 50)
+        SizeNotice(minimum: FrameDriver.minimumSize).render(into: canvas)
+        #expect(canvas.text == """
+
+
+
+
+                        Terminal too small
+                     50×12 now, 60×16 needed
+             Enlarge the window, or press q to quit.
+
+
+
+
+
+        """)
+        let tiny = MemoryCanvas(rows: 3, columns: 20)
+        SizeNotice(minimum: FrameDriver.minimumSize).render(into: tiny)
+        #expect(tiny.text == """
+         Terminal too small
+          20×3 now, 60×16
+               needed
+        """)
+    }
+
+    @Test("a box frame draws its border and title and blanks what is under it")
+    func boxFrame() {
+        let canvas = MemoryCanvas(rows: 4, columns: 12)
+        canvas.draw("xxxxxxxxxxxx", row: 1, column: 0, style: .normal)
+        BoxFrame.render(into: canvas, rect: CanvasRect(row: 0, column: 1, rows: 4, columns: 10), title: "Note")
+        #expect(canvas.rows == [" ┌─ Note ─┐ ", "x│        │x", " │        │ ", " └────────┘ "])
+    }
+}
