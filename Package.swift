@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BlueprintDomain", targets: ["BlueprintDomain"]),
         .library(name: "BlueprintCache", targets: ["BlueprintCache"]),
         .library(name: "BlueprintStorage", targets: ["BlueprintStorage"]),
+        .library(name: "BlueprintStores", targets: ["BlueprintStores"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,6 +39,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "BlueprintStores",
+            dependencies: ["BlueprintDomain", "BlueprintCache", .product(name: "Logging", package: "swift-log")]
+        ),
         // Test support: a second process that writes to a wedding, for the file store's
         // crash, locking and change-feed tests.
         .executableTarget(
@@ -62,6 +67,10 @@ let package = Package(
         .testTarget(
             name: "BlueprintStorageTests",
             dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]
+        ),
+        .testTarget(
+            name: "BlueprintStoresTests",
+            dependencies: ["BlueprintStores", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["blueprint"]),
     ]
