@@ -153,6 +153,8 @@ public class DomainStore: CacheableStore {
 
     // MARK: Undo
 
+    public var canUndo: Bool { !undoSteps.isEmpty }
+
     /// What `undo()` would take back ("delete guest"), or `nil` when there is nothing to undo.
     public var undoTitle: String? { undoSteps.last?.title }
 
@@ -167,7 +169,7 @@ public class DomainStore: CacheableStore {
         let outcome = await step.revert()
         // A storage failure leaves the change in place: it can be undone again, unless newer
         // changes were recorded meanwhile.
-        if case .failed(.failure) = outcome, undoStepsRecorded == recordedBefore, !isClosed {
+        if case let .failed(error) = outcome, error.isStorageFailure, undoStepsRecorded == recordedBefore, !isClosed {
             undoSteps.append(step)
             signalUpdate()
         }

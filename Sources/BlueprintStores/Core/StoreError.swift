@@ -24,6 +24,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The data was not the problem: the disk or a layer below failed, so trying again may work.
+    var isStorageFailure: Bool {
+        switch self {
+        case .repository(.storage), .failure: return true
+        default: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case let .repository(error): return error.description

@@ -5,9 +5,11 @@ import Foundation
 ///
 /// An edit shows at once as a pending layer. When its write returns, the layer holds what was
 /// stored and stays over every load that started before that, so a reload in flight never
-/// hides the edit or brings back what it replaced; a load that started later contains it and
+/// hides the edit or brings back what it replaced; a load that started later holds it and
 /// drops the layer. A failed write just removes its layer: that is the rollback. Where a layer
-/// and the load disagree about a record, the higher version wins.
+/// and the load disagree about a record, the higher version wins, and a layer stays while a
+/// load still holds an older version of one of its records (a cache not yet told of a change
+/// made elsewhere).
 @MainActor
 final class RecordCollection<R: Record>: ConflictHolder {
     private enum Edit {
@@ -47,11 +49,20 @@ final class RecordCollection<R: Record>: ConflictHolder {
     /// Marks the start of a load; pass it to `show` with the load's records.
     func loadMark() -> Int { confirmations }
 
-    /// Shows freshly loaded records; layers confirmed before the load started are in them.
+    /// Shows freshly loaded records, dropping the layers they hold.
     func show(_ records: [R], loadedFrom mark: Int) {
         loaded = RecordTable(records)
-        layers.removeAll { $0.confirmed.map { $0 <= mark } ?? false }
+        layers.removeAll { layer in
+            guard let confirmed = layer.confirmed, confirmed <= mark else { return false }
+            return layer.edits.allSatisfy(isHeldByLoad)
+        }
         rebuild()
+    }
+
+    /// Whether the load holds `edit`: the record at its version or newer, or gone since.
+    private func isHeldByLoad(_ edit: Edit) -> Bool {
+        guard case let .save(record) = edit, let loadedRecord = loaded[record.id] else { return true }
+        return loadedRecord.version >= record.version
     }
 
     // MARK: Editing

@@ -1,7 +1,8 @@
 import BlueprintDomain
 
 /// The stores of one open wedding, kept live: every change to the wedding, from this process
-/// or another, reloads just the stores whose kinds of record it touched.
+/// or another, reloads just the stores whose kinds of record it touched. A session stays live
+/// until `close()` (`AppModel` closes the previous one when it opens another).
 @MainActor
 public final class WeddingSession {
     public let weddingID: WeddingID
@@ -24,9 +25,8 @@ public final class WeddingSession {
         vendors = VendorStore(wedding: wedding, context: context)
         tasks = TaskStore(wedding: wedding, context: context)
         let changes = context.changes.changes(in: wedding)
-        feed = Task { [weak self] in
+        feed = Task {
             for await change in changes {
-                guard let self else { return }
                 for store in self.stores { store.receive(change) }
             }
         }

@@ -29,6 +29,13 @@ struct Harness {
         return store
     }
 
+    /// A live session on the first wedding with every store loaded, as the app has it.
+    func openSession() async -> WeddingSession {
+        let session = WeddingSession(wedding: weddingID, context: context)
+        for store in session.stores { await store.load() }
+        return session
+    }
+
     /// The first wedding's data as stored, read past the stores and the cache.
     func stored<T: Sendable>(_ body: @escaping @Sendable (WeddingDataset) -> T) async throws -> T {
         try await host.read(weddingID, body)

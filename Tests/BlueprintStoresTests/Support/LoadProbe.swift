@@ -1,4 +1,5 @@
 import BlueprintDomain
+import Foundation
 @testable import BlueprintStores
 
 /// Watches and steers the repository calls the stores make: counts them, holds them open
@@ -19,7 +20,7 @@ actor LoadProbe {
     private var holds: Set<Hold> = []
     private var held: [Hold: [CheckedContinuation<Void, Never>]] = [:]
     private var failures: [Point: RepositoryError] = [:]
-    private var countWaiters: [(point: Point, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var countWaiters: [UUID: (point: Point, count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
 
     /// How many calls reached `point`.
     func count(_ point: Point) -> Int { counts[point, default: 0] }
@@ -37,18 +38,29 @@ actor LoadProbe {
     /// The next call to `point` throws `error`.
     func failNext(_ point: Point, with error: RepositoryError = .storage("disk unplugged")) { failures[point] = error }
 
-    /// Returns once `count` calls have reached `point` (held ones included).
+    /// Returns once `count` calls have reached `point` (held ones included), or when the
+    /// waiting task is cancelled (by the test's time limit).
     func waitForCalls(_ point: Point, count: Int = 1) async {
         guard counts[point, default: 0] < count else { return }
-        await withCheckedContinuation { countWaiters.append((point, count, $0)) }
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { countWaiters[id] = (point, count, $0) }
+        } onCancel: {
+            Task { await self.stopWaiting(id) }
+        }
+    }
+
+    private func stopWaiting(_ id: UUID) {
+        countWaiters.removeValue(forKey: id)?.continuation.resume()
     }
 
     /// Every intercepted call passes here first.
     func enter(_ point: Point, wedding: WeddingID) async throws {
         counts[point, default: 0] += 1
-        let reached = countWaiters.filter { $0.point == point && $0.count <= counts[point]! }
-        countWaiters.removeAll { $0.point == point && $0.count <= counts[point]! }
-        for waiter in reached { waiter.continuation.resume() }
+        for (id, waiter) in countWaiters where waiter.point == point && waiter.count <= counts[point]! {
+            countWaiters.removeValue(forKey: id)
+            waiter.continuation.resume()
+        }
         for hold in [Hold(point: point, wedding: wedding), Hold(point: point, wedding: nil)] where holds.contains(hold) {
             await withCheckedContinuation { held[hold, default: []].append($0) }
         }
