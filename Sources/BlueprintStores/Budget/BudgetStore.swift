@@ -35,7 +35,7 @@ public final class BudgetStore: DomainStore {
     public var filter = ExpenseFilter() {
         didSet {
             guard filter != oldValue else { return }
-            list.setFilter(filter.matches)
+            list.setFilter(filter)
             signalUpdate()
         }
     }
@@ -54,7 +54,7 @@ public final class BudgetStore: DomainStore {
     public var searchText = "" {
         didSet {
             guard searchText != oldValue else { return }
-            list.setSearch(searchText, matches: ExpenseFilter(text: searchText).matches)
+            list.setSearch(searchText)
             signalUpdate()
         }
     }

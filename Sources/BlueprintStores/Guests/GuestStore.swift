@@ -26,7 +26,7 @@ public final class GuestStore: DomainStore {
     public var filter = GuestFilter() {
         didSet {
             guard filter != oldValue else { return }
-            list.setFilter(filter.matches)
+            list.setFilter(filter)
             signalUpdate()
         }
     }
@@ -45,7 +45,7 @@ public final class GuestStore: DomainStore {
     public var searchText = "" {
         didSet {
             guard searchText != oldValue else { return }
-            list.setSearch(searchText, matches: GuestFilter(text: searchText).matches)
+            list.setSearch(searchText)
             signalUpdate()
         }
     }

@@ -25,7 +25,7 @@ public final class TaskStore: DomainStore {
     public var filter = TaskFilter() {
         didSet {
             guard filter != oldValue else { return }
-            list.setFilter(filter.matches)
+            list.setFilter(filter)
             signalUpdate()
         }
     }
@@ -44,7 +44,7 @@ public final class TaskStore: DomainStore {
     public var searchText = "" {
         didSet {
             guard searchText != oldValue else { return }
-            list.setSearch(searchText, matches: TaskFilter(text: searchText).matches)
+            list.setSearch(searchText)
             signalUpdate()
         }
     }

@@ -24,7 +24,7 @@ public final class VendorStore: DomainStore {
     public var filter = VendorFilter() {
         didSet {
             guard filter != oldValue else { return }
-            list.setFilter(filter.matches)
+            list.setFilter(filter)
             signalUpdate()
         }
     }
@@ -43,7 +43,7 @@ public final class VendorStore: DomainStore {
     public var searchText = "" {
         didSet {
             guard searchText != oldValue else { return }
-            list.setSearch(searchText, matches: VendorFilter(text: searchText).matches)
+            list.setSearch(searchText)
             signalUpdate()
         }
     }
