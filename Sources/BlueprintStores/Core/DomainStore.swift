@@ -129,6 +129,10 @@ public class DomainStore: CacheableStore {
 
     /// Invalidates the store if `change` touched its kinds, and reloads it if it shows data.
     /// Changes arriving while a load runs are coalesced into one more load after it.
+    ///
+    /// This process's own changes reload too: the edits are already shown (and stay shown, see
+    /// `RecordCollection`), and the reload brings what a write changed beyond its own record,
+    /// such as the expenses a vendor deletion unlinked.
     func receive(_ change: RepositoryChange) {
         guard !isClosed, change.wedding == weddingID, !recordKinds.isDisjoint(with: change.kinds) else { return }
         invalidate()
