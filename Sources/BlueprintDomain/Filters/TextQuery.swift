@@ -7,7 +7,9 @@ public struct TextQuery: Hashable, Sendable {
 
     public init(_ text: String) {
         self.text = text
-        self.folded = TextQuery.fold(text)
+        // U+0000 is left out of the query: Foundation's `contains` on Linux crashes when the
+        // searched-for text holds one and the field is not ASCII ("北京zoe" and "zoe\0").
+        self.folded = TextQuery.fold(text.filter { $0 != "\u{0}" })
     }
 
     public var isEmpty: Bool { folded.isEmpty }

@@ -1,0 +1,37 @@
+import BlueprintDomain
+
+/// A record a list pane filters and searches by text.
+///
+/// The fields are the ones the domain's filter matches its text against (`GuestFilter`,
+/// `VendorFilter`, `ExpenseFilter`, `TaskFilter`); a test checks that both always agree.
+protocol TextSearchable: Record {
+    var searchFields: [String] { get }
+}
+
+extension Guest: TextSearchable {
+    var searchFields: [String] { [fullName, email, household, plusOneName, phone, notes] }
+}
+
+extension Vendor: TextSearchable {
+    var searchFields: [String] { [name, contactName, email, phone, website, notes] }
+}
+
+extension Expense: TextSearchable {
+    var searchFields: [String] { [name, paymentMethod, notes] }
+}
+
+extension WeddingTask: TextSearchable {
+    var searchFields: [String] { [title, details, assignees.joined(separator: " ")] + subtasks.map(\.title) }
+}
+
+/// A domain filter: conditions on a record's fields plus a text query.
+protocol RecordFilter: Hashable {
+    associatedtype Row
+    var text: TextQuery { get set }
+    func matches(_ row: Row) -> Bool
+}
+
+extension GuestFilter: RecordFilter {}
+extension VendorFilter: RecordFilter {}
+extension ExpenseFilter: RecordFilter {}
+extension TaskFilter: RecordFilter {}

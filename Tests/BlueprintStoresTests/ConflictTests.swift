@@ -1,0 +1,112 @@
+import BlueprintDomain
+@testable import BlueprintStores
+import Testing
+
+@MainActor
+@Suite("Conflicting edits", .timeLimit(.minutes(1)))
+struct ConflictTests {
+    /// Loads the guests, then lets another process rename Ana to "Annie" (version 2).
+    private func guestsWithAStaleAna() async throws -> (Harness, WeddingSession, stale: Guest) {
+        let harness = Harness()
+        let session = await harness.openSession()
+        let store = session.guests
+        let stale = try #require(store.guest(Sample.ana))
+        var theirs = stale.renamed("Annie")
+        theirs.version = 2
+        await harness.externalWrite([.saveGuest(theirs)])
+        return (harness, session, stale)
+    }
+
+    @Test func aStaleUpdateIsAConflictCarryingBothVersions() async throws {
+        let (harness, session, stale) = try await guestsWithAStaleAna()
+        let store = session.guests
+
+        let mine = stale.renamed("Anita")
+        #expect(await store.update(mine) == .conflict)
+
+        let conflict = try #require(store.conflict)
+        #expect(conflict.yours == mine)
+        #expect(conflict.current.firstName == "Annie" && conflict.current.version == 2)
+        #expect(store.hasConflict)
+        #expect(store.guest(Sample.ana)?.firstName == "Annie")
+        #expect(try await harness.stored { $0.guests[Sample.ana]?.firstName } == "Annie")
+    }
+
+    @Test func reloadingDropsMyEditAndShowsTheCurrentRecord() async throws {
+        let (harness, session, stale) = try await guestsWithAStaleAna()
+        let store = session.guests
+        #expect(await store.update(stale.renamed("Anita")) == .conflict)
+
+        await store.resolveConflictByReloading()
+
+        #expect(store.conflict == nil && !store.hasConflict)
+        #expect(store.guest(Sample.ana)?.firstName == "Annie")
+        #expect(await eventually(store) { store.isCacheValid && store.guest(Sample.ana)?.firstName == "Annie" })
+        #expect(try await harness.stored { $0.guests[Sample.ana]?.version } == 2)
+    }
+
+    @Test func overwritingSavesMyVersionOverTheCurrentOne() async throws {
+        let (harness, session, stale) = try await guestsWithAStaleAna()
+        let store = session.guests
+        #expect(await store.update(stale.renamed("Anita")) == .conflict)
+
+        #expect(await store.resolveConflictByOverwriting() == .saved)
+
+        #expect(store.conflict == nil)
+        let stored = try #require(try await harness.stored { $0.guests[Sample.ana] })
+        #expect(stored.firstName == "Anita" && stored.version == 3)
+        #expect(store.guest(Sample.ana) == stored)
+        #expect(await store.resolveConflictByOverwriting() == .failed(.noConflict))
+    }
+
+    @Test func aSubtaskChangeOnAStaleTaskIsAConflictOnTheTask() async throws {
+        let harness = Harness()
+        let session = await harness.openSession()
+        let store = session.tasks
+        var theirs = try #require(store.task(Sample.orderCake))
+        theirs.title = "Order the wedding cake"
+        theirs.version = 2
+        // The store still shows version 1 when the subtask is ticked: its reload is held.
+        await harness.probe.hold(.read(.tasks))
+        await harness.externalWrite([.saveTask(theirs)])
+        await harness.probe.waitForCalls(.read(.tasks), count: 2)
+
+        #expect(await store.toggleSubtask(Sample.chooseFlavour, in: Sample.orderCake) == .conflict)
+
+        let conflict = try #require(store.conflict)
+        #expect(conflict.yours.subtasks.last?.isDone == true && conflict.yours.version == 1)
+        #expect(conflict.current.title == "Order the wedding cake" && conflict.current.subtasks.last?.isDone == false)
+
+        #expect(await store.resolveConflictByOverwriting() == .saved)
+        let stored = try #require(try await harness.stored { $0.tasks[Sample.orderCake] })
+        #expect(stored.subtasks.last?.isDone == true && stored.title == "Order the cake" && stored.version == 3)
+        await harness.probe.release(.read(.tasks))
+        #expect(await eventually(store) { store.isCacheValid && store.task(Sample.orderCake) == stored })
+    }
+
+    @Test func aBudgetStoreHoldsOneConflictAtATime() async throws {
+        let harness = Harness()
+        let session = await harness.openSession()
+        let store = session.budget
+        var category = try #require(store.category(Sample.flowers))
+        var expense = try #require(store.expense(Sample.bouquet))
+        var theirCategory = category, theirExpense = expense
+        theirCategory.version = 2
+        theirCategory.notes = "theirs"
+        theirExpense.version = 2
+        theirExpense.notes = "theirs"
+        await harness.externalWrite([.saveCategory(theirCategory), .saveExpense(theirExpense)])
+
+        category.notes = "mine"
+        #expect(await store.updateCategory(category) == .conflict)
+        #expect(store.categoryConflict?.yours.notes == "mine")
+        expense.notes = "mine"
+        #expect(await store.updateExpense(expense) == .conflict)
+        #expect(store.categoryConflict == nil && store.expenseConflict?.current.notes == "theirs")
+
+        #expect(await store.resolveConflictByOverwriting() == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.bouquet]?.notes } == "mine")
+        #expect(try await harness.stored { $0.categories[Sample.flowers]?.notes } == "theirs")
+        #expect(!store.hasConflict)
+    }
+}

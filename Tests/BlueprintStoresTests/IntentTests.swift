@@ -1,0 +1,141 @@
+import BlueprintDomain
+@testable import BlueprintStores
+import Testing
+
+@MainActor
+@Suite("What each intent does", .timeLimit(.minutes(1)))
+struct IntentTests {
+    @Test func anRSVPChangesTheGuestAndTheFigures() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(GuestStore.init)
+        #expect(store.stats.attending == 1 && store.stats.pending == 2)
+        #expect(await store.setRSVP(.attending, for: Sample.ben) == .saved)
+        #expect(store.stats.attending == 2 && store.stats.pending == 1)
+        #expect(try await harness.stored { $0.guests[Sample.ben]?.rsvp } == .attending)
+    }
+
+    @Test func bookingAVendorMarksItBookedToday() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(VendorStore.init)
+        #expect(await store.book(Sample.roseFlorist) == .saved)
+        let stored = try #require(try await harness.stored { $0.vendors[Sample.roseFlorist] })
+        #expect(stored.status == .booked && stored.bookedDate == Sample.today)
+        #expect(store.vendor(Sample.roseFlorist) == stored)
+        #expect(store.stats.byStatus[.booked] == 2)
+        #expect(store.stats.bookedCost == Sample.money(8_300))
+    }
+
+    @Test func togglingDoneCompletesAndReopensATask() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(TaskStore.init)
+        #expect(store.stats.overdue == 1)
+
+        #expect(await store.toggleDone(Sample.orderCake) == .saved)
+        #expect(store.task(Sample.orderCake)?.status == .completed)
+        #expect(store.stats.overdue == 0)
+
+        #expect(await store.toggleDone(Sample.orderCake) == .saved)
+        // A subtask is done, so the reopened task is in progress.
+        #expect(try await harness.stored { $0.tasks[Sample.orderCake]?.status } == .inProgress)
+    }
+
+    @Test func subtasksAreAddedTickedAndDeleted() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(TaskStore.init)
+
+        #expect(await store.addSubtask("Pick a stand", to: Sample.orderCake) == .saved)
+        let added = try #require(store.task(Sample.orderCake)?.subtasks.last)
+        #expect(added.title == "Pick a stand" && !added.isDone)
+
+        #expect(await store.toggleSubtask(added.id, in: Sample.orderCake) == .saved)
+        #expect(await store.deleteSubtask(Sample.tasteCakes, in: Sample.orderCake) == .saved)
+
+        let stored = try #require(try await harness.stored { $0.tasks[Sample.orderCake] })
+        #expect(stored.subtasks.map(\.title) == ["Choose a flavour", "Pick a stand"])
+        #expect(stored.subtasks.map(\.isDone) == [false, true])
+        #expect(stored.version == 4)
+        #expect(store.task(Sample.orderCake) == stored)
+    }
+
+    @Test func payingTheLastInstallmentPaysTheExpense() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(BudgetStore.init)
+        let owedBefore = try #require(store.summary).dueNext30DaysTotal
+
+        #expect(await store.markInstallmentPaid(Sample.depositSecond, in: Sample.venueDeposit) == .saved)
+
+        let stored = try #require(try await harness.stored { $0.expenses[Sample.venueDeposit] })
+        #expect(stored.paymentStatus == .paid)
+        #expect(stored.installments.map(\.paidDate) == [CalendarDate(year: 2025, month: 12, day: 1), Sample.today])
+        #expect(try #require(store.summary).dueNext30DaysTotal == owedBefore - Sample.money(4_000))
+        #expect(try #require(store.summary).paid == Sample.money(8_000))
+    }
+
+    @Test func installmentsAreSavedAndDeleted() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(BudgetStore.init)
+        var deposit = Installment(amount: Sample.money(100), dueDate: Sample.today.adding(days: 3))
+
+        #expect(await store.saveInstallment(deposit, in: Sample.bouquet) == .saved)
+        deposit.amount = Sample.money(150)
+        #expect(await store.saveInstallment(deposit, in: Sample.bouquet) == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.bouquet]?.installments } == [deposit])
+
+        #expect(await store.deleteInstallment(deposit.id, in: Sample.bouquet) == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.bouquet]?.installments } == [])
+        #expect(store.expense(Sample.bouquet)?.installments == [])
+    }
+
+    @Test func markingAnExpensePaidPaysItsOpenInstallmentsToday() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(BudgetStore.init)
+        #expect(await store.markPaid(Sample.venueDeposit) == .saved)
+        let stored = try #require(try await harness.stored { $0.expenses[Sample.venueDeposit] })
+        #expect(stored.paymentStatus == .paid)
+        #expect(stored.installments.allSatisfy { $0.isPaid })
+        #expect(stored.installments[0].paidDate == CalendarDate(year: 2025, month: 12, day: 1))
+    }
+
+    @Test func aCategoryInUseCannotBeDeleted() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(BudgetStore.init)
+        let outcome = await store.deleteCategory(Sample.venue)
+        #expect(outcome == .failed(.repository(.stillReferenced(.category, id: Sample.venue, by: "1 expense"))))
+        #expect(store.category(Sample.venue) != nil)
+    }
+
+    @Test func bulkImportAddsAndUpdatesGuestsTogether() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(GuestStore.init)
+        let eve = Guest(firstName: "Eve", lastName: "Evans")
+        let ben = store.guest(Sample.ben)!.renamed("Benjamin")
+
+        let summary = try await store.importGuests(ImportBatch(inserts: [eve], updates: [ben])).get()
+
+        #expect(summary == ImportSummary(inserted: 1, updated: 1))
+        #expect(store.guests.count == 5)
+        #expect(store.guest(Sample.ben)?.firstName == "Benjamin" && store.guest(Sample.ben)?.version == 2)
+        #expect(store.isCacheValid)
+    }
+
+    @Test func aFailedImportShowsNoneOfItsRows() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(VendorStore.init)
+        await harness.host.failNextWrites()
+        let result = await store.importVendors(ImportBatch(inserts: [Vendor(name: "Cake Co"), Vendor(name: "DJ Sam")]))
+        #expect(throws: StoreError.self) { try result.get() }
+        #expect(store.vendors.count == 2)
+    }
+
+    @Test func editingTheWeddingUpdatesTheBudgetTotal() async throws {
+        let harness = Harness()
+        let session = WeddingSession(wedding: harness.weddingID, context: harness.context)
+        await session.wedding.load()
+        await session.budget.load()
+        #expect(session.wedding.daysUntilWedding == 170)
+
+        #expect(await session.wedding.update(session.wedding.wedding!.withTotalBudget(Sample.money(25_000))) == .saved)
+
+        #expect(await eventually(session.budget) { session.budget.summary?.totalBudget == Sample.money(25_000) })
+    }
+}

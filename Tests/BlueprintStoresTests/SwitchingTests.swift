@@ -1,0 +1,71 @@
+import BlueprintDomain
+@testable import BlueprintStores
+import Testing
+
+@MainActor
+@Suite("Switching weddings", .timeLimit(.minutes(1)))
+struct SwitchingTests {
+    @Test func openingAnotherWeddingShowsNothingOfThePreviousOne() async throws {
+        let other = Sample.otherDataset()
+        let harness = Harness([Sample.dataset(), other])
+        let app = AppModel(context: harness.context)
+        let warmer = CacheWarmer(monitor: .init(clock: harness.clock))
+        let first = app.open(harness.weddingID)
+        _ = await warmer.warm(first).value
+
+        let second = app.open(other.wedding.weddingID)
+        _ = await warmer.warm(second).value
+
+        #expect(app.session === second && first.isClosed && first.stores.allSatisfy(\.isClosed))
+        #expect(second.wedding.wedding?.name == "Cy & Dee")
+        #expect(second.guests.visibleGuests.map(\.firstName) == ["Zoe"])
+        #expect(second.budget.expenses.isEmpty && second.vendors.vendors.isEmpty && second.tasks.tasks.isEmpty)
+        #expect(try await app.weddings().map(\.name) == ["Ana & Ben", "Cy & Dee"])
+    }
+
+    @Test func aLoadOfThePreviousWeddingStillInFlightCannotLandInTheNewOne() async throws {
+        let other = Sample.otherDataset()
+        let harness = Harness([Sample.dataset(), other])
+        let app = AppModel(context: harness.context)
+        await harness.probe.hold(.read(.guests), in: harness.weddingID)
+        let first = app.open(harness.weddingID)
+        let staleLoad = Task { await first.guests.load() }
+        await harness.probe.waitForCalls(.read(.guests))
+
+        let second = app.open(other.wedding.weddingID)
+        await second.guests.load()
+        let secondUpdates = second.guests.updates()
+        await harness.probe.release(.read(.guests), in: harness.weddingID)
+        await staleLoad.value
+
+        #expect(first.guests.guests.isEmpty)
+        #expect(second.guests.guests.map(\.firstName) == ["Zoe"])
+        #expect(second.guests.guests.allSatisfy { $0.id != Sample.ana })
+        second.close()
+        var updates = secondUpdates.makeAsyncIterator()
+        #expect(await updates.next() == nil, "the stale load signalled the new wedding's store")
+    }
+
+    @Test func anEditToThePreviousWeddingAfterSwitchingIsRefused() async throws {
+        let other = Sample.otherDataset()
+        let harness = Harness([Sample.dataset(), other])
+        let app = AppModel(context: harness.context)
+        let first = app.open(harness.weddingID)
+        await first.guests.load()
+        app.open(other.wedding.weddingID)
+
+        #expect(await first.guests.delete(Sample.ana) == .failed(.closed))
+        #expect(try await harness.stored { $0.guests[Sample.ana] } != nil)
+    }
+
+    @Test func theAppSignalsWhenTheOpenWeddingChanges() async throws {
+        let harness = Harness()
+        let app = AppModel(context: harness.context)
+        var updates = app.updates().makeAsyncIterator()
+        let session = app.open(harness.weddingID)
+        #expect(await updates.next() != nil)
+        app.closeSession()
+        #expect(await updates.next() != nil)
+        #expect(app.session == nil && session.isClosed)
+    }
+}

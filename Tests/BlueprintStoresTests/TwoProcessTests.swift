@@ -1,0 +1,33 @@
+import BlueprintCache
+import BlueprintDomain
+import BlueprintStorage
+@testable import BlueprintStores
+import Foundation
+import Testing
+
+@MainActor
+@Suite("Two processes on one data directory", .timeLimit(.minutes(1)))
+struct TwoProcessTests {
+    @Test func aGuestAddedByAnotherProcessShowsWithinASecond() async throws {
+        let directory = try TemporaryDataDirectory()
+        let fileStore = try FileStore(root: directory.root)
+        let repositories = Repositories(host: fileStore, cache: RepositoryCache())
+        let wedding = try await repositories.weddings.createWedding(from: Sample.dataset()).weddingID
+        let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
+                                   vendors: repositories.vendors, tasks: repositories.tasks, changes: repositories)
+        let session = WeddingSession(wedding: wedding, context: context)
+        _ = await CacheWarmer(monitor: PerformanceMonitor()).warm(session).value
+        #expect(session.guests.guests.count == 4)
+
+        let writer = try await OtherProcess.runWriter(["append", directory.root, wedding.description, "1"])
+        #expect(writer.status == 0)
+        let added = try #require(writer.lines.first { $0.hasPrefix("ack ") }.flatMap { UUID(uuidString: String($0.dropFirst(4))) })
+
+        // From the other process's acknowledgement, the change has one second to show.
+        #expect(await eventually(session.guests, within: .seconds(1)) { session.guests.guest(added) != nil })
+        #expect(session.guests.visibleGuests.count == 5 && session.guests.stats.invited == 5)
+        #expect(session.vendors.isCacheValid && session.tasks.isCacheValid && session.budget.isCacheValid)
+        session.close()
+        await fileStore.close()
+    }
+}

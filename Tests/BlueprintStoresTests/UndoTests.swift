@@ -1,0 +1,95 @@
+import BlueprintDomain
+@testable import BlueprintStores
+import Testing
+
+@MainActor
+@Suite("Undo", .timeLimit(.minutes(1)))
+struct UndoTests {
+    @Test func undoingAnUpdateRestoresTheFields() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(GuestStore.init)
+        let before = try #require(store.guest(Sample.ana))
+        var edited = before.renamed("Anna")
+        edited.table = 5
+        #expect(await store.update(edited) == .saved)
+        #expect(store.undoTitle == "edit guest")
+
+        #expect(await store.undo() == .saved)
+
+        let stored = try #require(try await harness.stored { $0.guests[Sample.ana] })
+        #expect(stored.firstName == "Ana" && stored.table == 2 && stored.version == 3)
+        #expect(store.guest(Sample.ana) == stored)
+        #expect(!store.canUndo)
+    }
+
+    @Test func undoingACreateDeletesTheRecord() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(VendorStore.init)
+        let vendor = Vendor(name: "Cake Co", category: .cake)
+        #expect(await store.create(vendor) == .saved)
+
+        #expect(await store.undo() == .saved)
+
+        #expect(store.vendor(vendor.id) == nil)
+        #expect(try await harness.stored { $0.vendors[vendor.id] } == nil)
+    }
+
+    @Test func undoingADeleteRecreatesTheRecordWithItsIDAndFields() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(TaskStore.init)
+        let deleted = try #require(store.task(Sample.orderCake))
+        #expect(await store.delete(Sample.orderCake) == .saved)
+        #expect(store.task(Sample.orderCake) == nil)
+        #expect(store.undoTitle == "delete task")
+
+        #expect(await store.undo() == .saved)
+
+        let restored = try #require(try await harness.stored { $0.tasks[Sample.orderCake] })
+        #expect(restored.title == deleted.title && restored.subtasks == deleted.subtasks)
+        #expect(restored.dueDate == deleted.dueDate && restored.status == deleted.status)
+        #expect(store.task(Sample.orderCake) == restored)
+    }
+
+    @Test func undoTakesChangesBackNewestFirst() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(GuestStore.init)
+        #expect(await store.setRSVP(.attending, for: Sample.ben) == .saved)
+        #expect(await store.delete(Sample.cleo) == .saved)
+
+        #expect(await store.undo() == .saved)
+        #expect(store.guest(Sample.cleo) != nil && store.guest(Sample.ben)?.rsvp == .attending)
+        #expect(await store.undo() == .saved)
+        #expect(store.guest(Sample.ben)?.rsvp == .invited)
+        #expect(await store.undo() == .failed(.nothingToUndo))
+        #expect(try await harness.stored { $0.guests.records } == store.guests)
+    }
+
+    @Test func undoingAChangeSomeoneElseChangedSinceIsAConflict() async throws {
+        let harness = Harness()
+        let session = await harness.openSession()
+        let store = session.guests
+        #expect(await store.setRSVP(.attending, for: Sample.ben) == .saved)
+        var theirs = try #require(store.guest(Sample.ben))
+        theirs.notes = "theirs"
+        theirs.version = 3
+        await harness.externalWrite([.saveGuest(theirs)])
+
+        #expect(await store.undo() == .conflict)
+        #expect(store.conflict?.yours.rsvp == .invited && store.conflict?.current.notes == "theirs")
+    }
+
+    @Test func anUndoThatFailsToWriteCanBeTriedAgain() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(GuestStore.init)
+        #expect(await store.delete(Sample.dev) == .saved)
+        await harness.host.failNextWrites()
+
+        guard case .failed(.repository(.storage)) = await store.undo() else {
+            Issue.record("the undo should have failed to write")
+            return
+        }
+        #expect(store.guest(Sample.dev) == nil && store.canUndo)
+        #expect(await store.undo() == .saved)
+        #expect(store.guest(Sample.dev) != nil)
+    }
+}
