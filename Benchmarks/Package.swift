@@ -36,5 +36,17 @@ let package = Package(
             path: "Benchmarks/CacheBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "StoresBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BlueprintDomain", package: "blueprint"),
+                .product(name: "BlueprintCache", package: "blueprint"),
+                .product(name: "BlueprintStorage", package: "blueprint"),
+                .product(name: "BlueprintStores", package: "blueprint"),
+            ],
+            path: "Benchmarks/StoresBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -26,7 +26,7 @@ struct TextMatchingTests {
         #expect(GuestFilter(text: "zoe\u{0}").matches(guest))
         var index = FoldedTextIndex<Guest>()
         index.refresh([guest])
-        #expect(index.matches(guest, folded: TextFolding.foldQuery("zoe\u{0}")))
+        #expect(index.matches(guest, folded: FoldedBytes(TextFolding.foldQuery("zoe\u{0}"))))
     }
 
     @Test func foldingASCIIMatchesFoundation() {
@@ -80,7 +80,7 @@ struct TextMatchingTests {
         var index = FoldedTextIndex<Row>()
         index.refresh(rows)
         for query in queries {
-            let folded = TextFolding.foldQuery(query)
+            let folded = FoldedBytes(TextFolding.foldQuery(query))
             for row in rows {
                 #expect(index.matches(row, folded: folded) == filter(query).matches(row),
                         "\(query.debugDescription) in \(row.searchFields.map(\.debugDescription))")

@@ -17,6 +17,8 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     private var textsAreCurrent = false
     /// The filter's conditions other than its text.
     private var includes: (Row) -> Bool = { _ in true }
+    /// Whether the conditions let every row through (so an empty text shows `sorted` as it is).
+    private var isUnconditioned = true
     private var conditions: AnyHashable?
     private var filterText = ""
     private var searchQuery = ""
@@ -48,12 +50,14 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         let text = TextFolding.foldQuery(filter.text.text)
         let narrows = AnyHashable(conditions) == self.conditions && text.contains(filterText)
         includes = conditions.matches
+        isUnconditioned = conditions == Filter.none
         self.conditions = AnyHashable(conditions)
         filterText = text
         guard narrows else { return refilter() }
         foldTexts()
         let texts = self.texts
-        visible = visible.filter { texts.matches($0, folded: text) }
+        let query = FoldedBytes(text)
+        visible = visible.filter { texts.matches($0, folded: query) }
         research()
     }
 
@@ -64,9 +68,13 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     }
 
     private mutating func refilter() {
+        if isUnconditioned && filterText.isEmpty {
+            visible = sorted
+            return research()
+        }
         if !filterText.isEmpty { foldTexts() }
-        let texts = self.texts, filterText = self.filterText, includes = self.includes
-        visible = sorted.filter { includes($0) && texts.matches($0, folded: filterText) }
+        let texts = self.texts, query = FoldedBytes(filterText), includes = self.includes
+        visible = sorted.filter { includes($0) && texts.matches($0, folded: query) }
         research()
     }
 
@@ -78,7 +86,8 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         }
         foldTexts()
         let texts = self.texts, visible = self.visible
-        matches = SearchMatches(query: searchQuery, rows: visible.indices.filter { texts.matches(visible[$0], folded: folded) })
+        let query = FoldedBytes(folded)
+        matches = SearchMatches(query: searchQuery, rows: visible.indices.filter { texts.matches(visible[$0], folded: query) })
     }
 
     private mutating func foldTexts() {

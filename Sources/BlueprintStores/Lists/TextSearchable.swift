@@ -27,11 +27,13 @@ extension WeddingTask: TextSearchable {
 /// A domain filter: conditions on a record's fields plus a text query.
 protocol RecordFilter: Hashable {
     associatedtype Row
+    /// The filter that lets every row through.
+    static var none: Self { get }
     var text: TextQuery { get set }
     func matches(_ row: Row) -> Bool
 }
 
-extension GuestFilter: RecordFilter {}
-extension VendorFilter: RecordFilter {}
-extension ExpenseFilter: RecordFilter {}
-extension TaskFilter: RecordFilter {}
+extension GuestFilter: RecordFilter { static var none: GuestFilter { GuestFilter() } }
+extension VendorFilter: RecordFilter { static var none: VendorFilter { VendorFilter() } }
+extension ExpenseFilter: RecordFilter { static var none: ExpenseFilter { ExpenseFilter() } }
+extension TaskFilter: RecordFilter { static var none: TaskFilter { TaskFilter() } }
