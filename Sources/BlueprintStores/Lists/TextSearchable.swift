@@ -4,28 +4,28 @@ import BlueprintDomain
 ///
 /// The fields are the ones the domain's filter matches its text against (`GuestFilter`,
 /// `VendorFilter`, `ExpenseFilter`, `TaskFilter`); a test checks that both always agree.
-protocol TextSearchable: Record {
+public protocol TextSearchable: Record {
     var searchFields: [String] { get }
 }
 
 extension Guest: TextSearchable {
-    var searchFields: [String] { [fullName, email, household, plusOneName, phone, notes] }
+    public var searchFields: [String] { [fullName, email, household, plusOneName, phone, notes] }
 }
 
 extension Vendor: TextSearchable {
-    var searchFields: [String] { [name, contactName, email, phone, website, notes] }
+    public var searchFields: [String] { [name, contactName, email, phone, website, notes] }
 }
 
 extension Expense: TextSearchable {
-    var searchFields: [String] { [name, paymentMethod, notes] }
+    public var searchFields: [String] { [name, paymentMethod, notes] }
 }
 
 extension WeddingTask: TextSearchable {
-    var searchFields: [String] { [title, details, assignees.joined(separator: " ")] + subtasks.map(\.title) }
+    public var searchFields: [String] { [title, details, assignees.joined(separator: " ")] + subtasks.map(\.title) }
 }
 
 /// A domain filter: conditions on a record's fields plus a text query.
-protocol RecordFilter: Hashable {
+public protocol RecordFilter: Hashable {
     associatedtype Row
     /// The filter that lets every row through.
     static var none: Self { get }
@@ -33,7 +33,7 @@ protocol RecordFilter: Hashable {
     func matches(_ row: Row) -> Bool
 }
 
-extension GuestFilter: RecordFilter { static var none: GuestFilter { GuestFilter() } }
-extension VendorFilter: RecordFilter { static var none: VendorFilter { VendorFilter() } }
-extension ExpenseFilter: RecordFilter { static var none: ExpenseFilter { ExpenseFilter() } }
-extension TaskFilter: RecordFilter { static var none: TaskFilter { TaskFilter() } }
+extension GuestFilter: RecordFilter { public static var none: GuestFilter { GuestFilter() } }
+extension VendorFilter: RecordFilter { public static var none: VendorFilter { VendorFilter() } }
+extension ExpenseFilter: RecordFilter { public static var none: ExpenseFilter { ExpenseFilter() } }
+extension TaskFilter: RecordFilter { public static var none: TaskFilter { TaskFilter() } }

@@ -4,76 +4,28 @@ import Foundation
 /// The tasks of the open wedding, ready to draw: rows after filter, sort and search, and the
 /// figures as of today. Intents change tasks and subtasks at once and roll back if the write fails.
 @MainActor
-public final class TaskStore: DomainStore {
+public final class TaskStore: ListStore<TaskSortKey, TaskFilter> {
     public static let validity = Duration.seconds(5 * 60)
 
     private let repository: any TaskRepository
-    private lazy var records = RecordCollection(.tasks(repository, in: weddingID), in: self)
-    private var list = RowList(order: ListOrder(TaskSortKey.dueDate))
 
     /// Every task, in the order loaded.
     public var tasks: [WeddingTask] { records.records }
     /// The tasks to show: filtered by `filter`, sorted by `order`.
-    public var visibleTasks: [WeddingTask] { list.visible }
+    public var visibleTasks: [WeddingTask] { visible }
     /// Counts as of `today` (overdue never counts closed tasks).
     public private(set) var stats: TaskStats
-    /// Where `searchText` matches among `visibleTasks`.
-    public var searchMatches: SearchMatches { list.matches }
-    /// The open conflict, if an edit to a task lost to someone else's.
-    public var conflict: EditConflict<WeddingTask>? { records.conflict }
-
-    public var filter = TaskFilter() {
-        didSet {
-            guard filter != oldValue else { return }
-            list.setFilter(filter)
-            signalUpdate()
-        }
-    }
-
-    public var order: ListOrder<TaskSortKey> {
-        get { list.order }
-        set {
-            guard newValue != list.order else { return }
-            list.setOrder(newValue)
-            signalUpdate()
-        }
-    }
-
-    /// What `/` searches for among the visible tasks (title, details, assignees, subtasks);
-    /// empty ends the search.
-    public var searchText = "" {
-        didSet {
-            guard searchText != oldValue else { return }
-            list.setSearch(searchText)
-            signalUpdate()
-        }
-    }
 
     public init(wedding: WeddingID, context: StoreContext) {
         repository = context.tasks
         stats = TaskStats(tasks: [], today: context.today)
-        super.init(weddingID: wedding, domain: .tasks, validity: Self.validity, recordKinds: [.task], context: context)
+        super.init(wedding: wedding, domain: .tasks, validity: Self.validity, context: context,
+                   gateway: .tasks(context.tasks, in: wedding), order: .dueDate, noun: "task")
     }
 
-    public func task(_ id: UUID) -> WeddingTask? { records[id] }
+    public func task(_ id: UUID) -> WeddingTask? { record(id) }
 
     // MARK: Intents
-
-    @discardableResult
-    public func create(_ task: WeddingTask) async -> EditOutcome {
-        await records.create(task, title: "add task")
-    }
-
-    /// Saves `task`, which carries the version it was read at; a stale one is a conflict.
-    @discardableResult
-    public func update(_ task: WeddingTask) async -> EditOutcome {
-        await records.update(task, title: "edit task")
-    }
-
-    @discardableResult
-    public func delete(_ id: UUID) async -> EditOutcome {
-        await records.delete(id: id, title: "delete task")
-    }
 
     /// Completes an open task; reopens a completed one (in progress if any subtask is done).
     @discardableResult
@@ -133,17 +85,10 @@ public final class TaskStore: DomainStore {
         }
     }
 
-    // MARK: Loading and deriving
-
-    override func fetchRecords() async throws -> @MainActor () -> Void {
-        let mark = records.loadMark()
-        let tasks = try await records.gateway.fetchAll()
-        return { self.records.show(tasks, loadedFrom: mark) }
-    }
+    // MARK: Deriving
 
     override func recordsDidChange() {
         stats = TaskStats(tasks: records.records, today: today)
-        list.show(records.records)
         super.recordsDidChange()
     }
 }

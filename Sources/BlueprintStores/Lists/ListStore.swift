@@ -1,0 +1,90 @@
+import BlueprintDomain
+import Foundation
+
+/// A store of one kind of record shown as a list: the records, the rows to show after filter,
+/// sort and search, and create / update / delete intents that change the list at once and roll
+/// back if the write fails. The guest, vendor and task stores add their figures and intents.
+@MainActor
+public class ListStore<Key: ListSortKey, Filter: RecordFilter>: DomainStore
+where Key.Row: TextSearchable, Filter.Row == Key.Row {
+    public typealias Row = Key.Row
+
+    lazy var records = RecordCollection(gateway, in: self)
+    private let gateway: RecordGateway<Row>
+    private var list: RowList<Key>
+    /// What the record is called in undo titles ("guest").
+    private let noun: String
+
+    /// The rows to show: filtered by `filter`, sorted by `order`.
+    public var visible: [Row] { list.visible }
+    /// Where `searchText` matches among `visible`.
+    public var searchMatches: SearchMatches { list.matches }
+    /// The open conflict, if an edit lost to someone else's.
+    public var conflict: EditConflict<Row>? { records.conflict }
+
+    /// Narrows `visible`; `filter.text` is type-to-filter.
+    public var filter = Filter.none {
+        didSet {
+            guard filter != oldValue else { return }
+            list.setFilter(filter)
+            signalUpdate()
+        }
+    }
+
+    public var order: ListOrder<Key> {
+        get { list.order }
+        set {
+            guard newValue != list.order else { return }
+            list.setOrder(newValue)
+            signalUpdate()
+        }
+    }
+
+    /// What `/` searches for among the visible rows (the fields of `TextSearchable`); empty
+    /// ends the search.
+    public var searchText = "" {
+        didSet {
+            guard searchText != oldValue else { return }
+            list.setSearch(searchText)
+            signalUpdate()
+        }
+    }
+
+    init(wedding: WeddingID, domain: StoreDomain, validity: Duration, context: StoreContext,
+         gateway: RecordGateway<Row>, order: Key, noun: String) {
+        self.gateway = gateway
+        self.noun = noun
+        list = RowList(order: ListOrder(order))
+        super.init(weddingID: wedding, domain: domain, validity: validity, recordKinds: [Row.kind], context: context)
+    }
+
+    /// The loaded record with `id`, as shown (pending edits included).
+    public func record(_ id: UUID) -> Row? { records[id] }
+
+    @discardableResult
+    public func create(_ row: Row) async -> EditOutcome {
+        await records.create(row, title: "add \(noun)")
+    }
+
+    /// Saves `row`, which carries the version it was read at; a stale one is a conflict.
+    @discardableResult
+    public func update(_ row: Row) async -> EditOutcome {
+        await records.update(row, title: "edit \(noun)")
+    }
+
+    @discardableResult
+    public func delete(_ id: UUID) async -> EditOutcome {
+        await records.delete(id: id, title: "delete \(noun)")
+    }
+
+    override func fetchRecords() async throws -> @MainActor () -> Void {
+        let mark = records.loadMark()
+        let rows = try await records.gateway.fetchAll()
+        return { self.records.show(rows, loadedFrom: mark) }
+    }
+
+    override func recordsDidChange() {
+        list.show(records.records)
+        super.recordsDidChange()
+    }
+}
