@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "BlueprintCache", targets: ["BlueprintCache"]),
         .library(name: "BlueprintStorage", targets: ["BlueprintStorage"]),
         .library(name: "BlueprintTUI", targets: ["BlueprintTUI"]),
+        .library(name: "BlueprintStores", targets: ["BlueprintStores"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +48,10 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "BlueprintTUI", dependencies: ["CNcursesw", "BlueprintDomain"]),
+        .target(
+            name: "BlueprintStores",
+            dependencies: ["BlueprintDomain", "BlueprintCache", .product(name: "Logging", package: "swift-log")]
+        ),
         // Test support: a second process that writes to a wedding, for the file store's
         // crash, locking and change-feed tests.
         .executableTarget(
@@ -73,6 +78,10 @@ let package = Package(
             dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]
         ),
         .testTarget(name: "BlueprintTUITests", dependencies: ["BlueprintTUI", "BlueprintDomain", "CNcursesw"]),
+        .testTarget(
+            name: "BlueprintStoresTests",
+            dependencies: ["BlueprintStores", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["blueprint"]),
     ]
 )

@@ -1,0 +1,197 @@
+import BlueprintDomain
+import Foundation
+
+/// The budget of the open wedding, ready to draw: the summary as of today, each category's
+/// money, and the expense rows after filter, sort and search. Intents change categories,
+/// expenses and installments at once and roll back if the write fails.
+@MainActor
+public final class BudgetStore: DomainStore {
+    public static let validity = Duration.seconds(5 * 60)
+
+    private let repository: any BudgetRepository
+    private let weddings: any WeddingRepository
+    private lazy var categoryRecords = RecordCollection(.categories(repository, in: weddingID), in: self)
+    private lazy var expenseRecords = RecordCollection(.expenses(repository, in: weddingID), in: self)
+    private var list = RowList(order: ListOrder(ExpenseSortKey.dueDate))
+
+    /// The wedding, for its total budget and currency; `nil` until loaded.
+    public private(set) var wedding: Wedding?
+    public var categories: [BudgetCategory] { categoryRecords.records }
+    /// Every expense, in the order loaded.
+    public var expenses: [Expense] { expenseRecords.records }
+    /// The expenses to show: filtered by `filter`, sorted by `order`.
+    public var visibleExpenses: [Expense] { list.visible }
+    /// Where `searchText` matches among `visibleExpenses`.
+    public var searchMatches: SearchMatches { list.matches }
+    /// Totals, over-budget categories and payments due, as of `today`; `nil` until loaded.
+    public private(set) var summary: BudgetSummary?
+    /// Allocated, spent and paid per category, by category name.
+    public private(set) var categoryMetrics: [CategoryMetrics] = []
+    /// The open conflict, if an edit to a category lost to someone else's.
+    public var categoryConflict: EditConflict<BudgetCategory>? { categoryRecords.conflict }
+    /// The open conflict, if an edit to an expense (or its installments) lost to someone else's.
+    public var expenseConflict: EditConflict<Expense>? { expenseRecords.conflict }
+
+    public var filter = ExpenseFilter() {
+        didSet {
+            guard filter != oldValue else { return }
+            list.setFilter(filter.matches)
+            signalUpdate()
+        }
+    }
+
+    public var order: ListOrder<ExpenseSortKey> {
+        get { list.order }
+        set {
+            guard newValue != list.order else { return }
+            list.setOrder(newValue)
+            signalUpdate()
+        }
+    }
+
+    /// What `/` searches for among the visible expenses (name, payment method, notes); empty
+    /// ends the search.
+    public var searchText = "" {
+        didSet {
+            guard searchText != oldValue else { return }
+            list.setSearch(searchText, matches: ExpenseFilter(text: searchText).matches)
+            signalUpdate()
+        }
+    }
+
+    public init(wedding: WeddingID, context: StoreContext) {
+        repository = context.budget
+        weddings = context.weddings
+        // The total budget lives on the wedding record, so its changes reload the budget too.
+        super.init(weddingID: wedding, domain: .budget, validity: Self.validity,
+                   recordKinds: [.wedding, .category, .expense], context: context)
+    }
+
+    public func category(_ id: UUID) -> BudgetCategory? { categoryRecords[id] }
+    public func expense(_ id: UUID) -> Expense? { expenseRecords[id] }
+
+    // MARK: Category intents
+
+    @discardableResult
+    public func createCategory(_ category: BudgetCategory) async -> EditOutcome {
+        await categoryRecords.create(category, title: "add category")
+    }
+
+    @discardableResult
+    public func updateCategory(_ category: BudgetCategory) async -> EditOutcome {
+        await categoryRecords.update(category, title: "edit category")
+    }
+
+    /// Refused while expenses use the category. Vendors, tasks and child categories that named
+    /// it are unlinked (undo does not relink them).
+    @discardableResult
+    public func deleteCategory(_ id: UUID) async -> EditOutcome {
+        await categoryRecords.delete(id: id, title: "delete category")
+    }
+
+    // MARK: Expense intents
+
+    @discardableResult
+    public func createExpense(_ expense: Expense) async -> EditOutcome {
+        await expenseRecords.create(expense, title: "add expense")
+    }
+
+    @discardableResult
+    public func updateExpense(_ expense: Expense) async -> EditOutcome {
+        await expenseRecords.update(expense, title: "edit expense")
+    }
+
+    @discardableResult
+    public func deleteExpense(_ id: UUID) async -> EditOutcome {
+        await expenseRecords.delete(id: id, title: "delete expense")
+    }
+
+    /// Marks the expense paid, and its unpaid installments paid today.
+    @discardableResult
+    public func markPaid(_ expenseID: UUID) async -> EditOutcome {
+        guard var expense = expenseRecords[expenseID] else { return .failed(.notLoaded(.expense, id: expenseID)) }
+        let today = self.today
+        expense.paymentStatus = .paid
+        for index in expense.installments.indices where !expense.installments[index].isPaid {
+            expense.installments[index].paidDate = today
+        }
+        return await expenseRecords.update(expense, title: "mark paid")
+    }
+
+    // MARK: Installment intents
+
+    /// Adds the installment to the expense, or replaces the one with its id.
+    @discardableResult
+    public func saveInstallment(_ installment: Installment, in expenseID: UUID) async -> EditOutcome {
+        guard var expense = expenseRecords[expenseID] else { return .failed(.notLoaded(.expense, id: expenseID)) }
+        if let index = expense.installments.firstIndex(where: { $0.id == installment.id }) {
+            expense.installments[index] = installment
+        } else {
+            expense.installments.append(installment)
+        }
+        let repository = self.repository, wedding = weddingID, version = expense.version
+        return await expenseRecords.change(expense, title: "save installment") {
+            try await repository.saveInstallment(installment, expenseID: expenseID, expectedVersion: version, in: wedding)
+        }
+    }
+
+    /// Marks the installment paid today; the expense becomes paid when none is left unpaid,
+    /// else partly paid.
+    @discardableResult
+    public func markInstallmentPaid(_ id: UUID, in expenseID: UUID) async -> EditOutcome {
+        guard var expense = expenseRecords[expenseID],
+              let index = expense.installments.firstIndex(where: { $0.id == id }) else {
+            return .failed(.notLoaded(.expense, id: expenseID))
+        }
+        expense.installments[index].paidDate = today
+        expense.paymentStatus = expense.installments.allSatisfy(\.isPaid) ? .paid : .partial
+        return await expenseRecords.update(expense, title: "mark installment paid")
+    }
+
+    @discardableResult
+    public func deleteInstallment(_ id: UUID, in expenseID: UUID) async -> EditOutcome {
+        guard var expense = expenseRecords[expenseID], expense.installments.contains(where: { $0.id == id }) else {
+            return .failed(.notLoaded(.expense, id: expenseID))
+        }
+        expense.installments.removeAll { $0.id == id }
+        let repository = self.repository, wedding = weddingID, version = expense.version
+        return await expenseRecords.change(expense, title: "delete installment") {
+            try await repository.deleteInstallment(id: id, expenseID: expenseID, expectedVersion: version, in: wedding)
+        }
+    }
+
+    /// Creates `newCategories`, then adds and updates many expenses, in one all-or-nothing write
+    /// (a CSV import). Not undoable.
+    public func importExpenses(_ batch: ImportBatch<Expense>, newCategories: [BudgetCategory] = [])
+        async -> Result<ImportSummary, StoreError> {
+        let repository = self.repository, wedding = weddingID
+        return await expenseRecords.importRecords(batch.inserts + batch.updates) {
+            try await repository.importExpenses(batch, newCategories: newCategories, in: wedding)
+        }
+    }
+
+    // MARK: Loading and deriving
+
+    override func fetchRecords() async throws -> @MainActor () -> Void {
+        let categoryMark = categoryRecords.loadMark(), expenseMark = expenseRecords.loadMark()
+        let (weddings, categories, expenses, id) = (self.weddings, categoryRecords.gateway, expenseRecords.gateway, weddingID)
+        async let wedding = weddings.fetchWedding(id)
+        async let loadedCategories = categories.fetchAll()
+        async let loadedExpenses = expenses.fetchAll()
+        let loaded = try await (wedding, loadedCategories, loadedExpenses)
+        return {
+            self.wedding = loaded.0
+            self.categoryRecords.show(loaded.1, loadedFrom: categoryMark)
+            self.expenseRecords.show(loaded.2, loadedFrom: expenseMark)
+        }
+    }
+
+    override func recordsDidChange() {
+        let categories = categoryRecords.records, expenses = expenseRecords.records
+        summary = wedding.map { BudgetSummary(wedding: $0, categories: categories, expenses: expenses, today: today) }
+        categoryMetrics = CategoryMetrics.all(categories: categories, expenses: expenses)
+            .sorted { ($0.name.lowercased(), $0.categoryID.uuidString) < ($1.name.lowercased(), $1.categoryID.uuidString) }
+        list.show(expenses)
+        super.recordsDidChange()
+    }
+}

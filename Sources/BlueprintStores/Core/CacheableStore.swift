@@ -1,0 +1,26 @@
+import BlueprintDomain
+
+/// A store that keeps loaded data for a while and knows when to load it again.
+///
+/// `load()` reloads only when the store is not valid: never loaded, older than
+/// `cacheValidityDuration`, invalidated, or told of a change since. `load(force: true)` always
+/// reloads. (The original app skipped every non-forced reload once loaded, so its validity
+/// never expired.)
+@MainActor
+public protocol CacheableStore: AnyObject {
+    /// When the data shown was loaded; `nil` before the first load lands.
+    var lastLoadTime: Timestamp? { get }
+    /// How long loaded data stays valid.
+    var cacheValidityDuration: Duration { get }
+    /// Loaded, not invalidated since, and younger than `cacheValidityDuration`.
+    var isCacheValid: Bool { get }
+    /// Makes the next `load()` reload.
+    func invalidate()
+    /// Reloads if the store is not valid, or always with `force`; returns when the load has landed.
+    func load(force: Bool) async
+}
+
+extension CacheableStore {
+    /// Reloads if the store is not valid.
+    public func load() async { await load(force: false) }
+}

@@ -1,0 +1,221 @@
+import BlueprintDomain
+
+/// What every store of one wedding shares: loading and validity, live reloads, observation,
+/// undo and conflict resolution. `GuestStore`, `BudgetStore`, `VendorStore`, `TaskStore` and
+/// `WeddingStore` add their records, figures, list state and intents.
+///
+/// A store serves one wedding for its whole life; opening another wedding makes new stores
+/// (`AppModel`), so nothing loaded for one wedding can reach another's.
+@MainActor
+public class DomainStore: CacheableStore {
+    public let weddingID: WeddingID
+    public let domain: StoreDomain
+    public let cacheValidityDuration: Duration
+    /// The kinds of record shown; a change to any of them reloads the store.
+    public let recordKinds: Set<RecordKind>
+    public private(set) var loadState: LoadState = .idle
+    public private(set) var lastLoadTime: Timestamp?
+    /// Closed stores load nothing, change nothing and have ended their `updates()` streams.
+    public private(set) var isClosed = false
+    let context: StoreContext
+
+    /// A load in flight: its number, and how many invalidations had happened when it started.
+    private struct Flight {
+        let number: Int
+        let invalidations: Int
+        let task: Task<Void, Never>
+    }
+
+    private var flight: Flight?
+    private var reloadWhenLanded = false
+    private var loadsStarted = 0
+    private var newestLoadShown = 0
+    private var invalidations = 0
+    /// `invalidations` when the load shown started; the store is valid only while it is unchanged.
+    private var validAsOf: Int?
+    /// Uptime when the load shown landed.
+    private var loadedAt: Duration?
+    private var undoSteps: [UndoStep] = []
+    private var undoStepsRecorded = 0
+    private weak var conflictHolder: (any ConflictHolder)?
+    private let updateSignal = UpdateSignal()
+
+    init(weddingID: WeddingID, domain: StoreDomain, validity: Duration, recordKinds: Set<RecordKind>, context: StoreContext) {
+        self.weddingID = weddingID
+        self.domain = domain
+        self.cacheValidityDuration = validity
+        self.recordKinds = recordKinds
+        self.context = context
+    }
+
+    // MARK: Validity and loading
+
+    public var isCacheValid: Bool {
+        guard let loadedAt, validAsOf == invalidations else { return false }
+        return context.clock.uptime() - loadedAt < cacheValidityDuration
+    }
+
+    public func invalidate() { invalidations += 1 }
+
+    public func load(force: Bool) async {
+        guard !isClosed else { return }
+        if !force && isCacheValid { return }
+        // A load that started after the last invalidation will bring fresh data: join it.
+        if !force, let flight, flight.invalidations == invalidations {
+            await flight.task.value
+            return
+        }
+        await startLoad().value
+    }
+
+    /// Today on the user's wall calendar.
+    public var today: CalendarDate { context.today }
+
+    /// Fetches the store's records from the repositories and returns the work that shows them.
+    /// The returned closure runs only if the load is still wanted (not superseded by a newer
+    /// load that landed first, and the store still open). Subclasses override this.
+    func fetchRecords() async throws -> @MainActor () -> Void {
+        preconditionFailure("\(type(of: self)) must override fetchRecords()")
+    }
+
+    @discardableResult
+    private func startLoad() -> Task<Void, Never> {
+        loadsStarted += 1
+        let number = loadsStarted
+        let invalidationsAtStart = invalidations
+        let task = Task { await self.runLoad(number: number, invalidationsAtStart: invalidationsAtStart) }
+        flight = Flight(number: number, invalidations: invalidationsAtStart, task: task)
+        setLoadState(.loading)
+        return task
+    }
+
+    private func runLoad(number: Int, invalidationsAtStart: Int) async {
+        let result: Result<@MainActor () -> Void, any Error>
+        do {
+            result = .success(try await fetchRecords())
+        } catch {
+            result = .failure(error)
+        }
+        guard !isClosed else { return }
+        let isNewest = flight?.number == number
+        if isNewest { flight = nil }
+        switch result {
+        case .success(let show) where number > newestLoadShown:
+            newestLoadShown = number
+            show()
+            lastLoadTime = context.clock.now()
+            loadedAt = context.clock.uptime()
+            validAsOf = invalidationsAtStart
+            setLoadState(flight == nil ? .loaded : .loading)
+            recordsDidChange()
+        case .failure(let error) where isNewest:
+            setLoadState(.failed(StoreError(error)))
+        case .success, .failure:
+            break  // a newer load has landed or is still coming
+        }
+        if isNewest && reloadWhenLanded {
+            reloadWhenLanded = false
+            startLoad()
+        }
+    }
+
+    private func setLoadState(_ state: LoadState) {
+        guard state != loadState else { return }
+        loadState = state
+        signalUpdate()
+    }
+
+    // MARK: Live changes
+
+    /// Invalidates the store if `change` touched its kinds, and reloads it if it shows data.
+    /// Changes arriving while a load runs are coalesced into one more load after it.
+    func receive(_ change: RepositoryChange) {
+        guard !isClosed, change.wedding == weddingID, !recordKinds.isDisjoint(with: change.kinds) else { return }
+        invalidate()
+        if flight != nil {
+            reloadWhenLanded = true
+        } else if newestLoadShown > 0 {
+            startLoad()
+        }
+    }
+
+    // MARK: Observation
+
+    /// A stream that yields whenever anything the store shows changes (records, figures, rows,
+    /// load state, conflict, undo); a burst yields once. It ends when the store closes.
+    public func updates() -> AsyncStream<Void> { updateSignal.stream() }
+
+    /// Recomputes what is derived from the records (figures, rows) and tells observers.
+    /// Subclasses override it to derive their state, then call `super`.
+    func recordsDidChange() { signalUpdate() }
+
+    func signalUpdate() { updateSignal.signal() }
+
+    // MARK: Undo
+
+    /// What `undo()` would take back ("delete guest"), or `nil` when there is nothing to undo.
+    public var undoTitle: String? { undoSteps.last?.title }
+
+    /// Takes back the last saved change of this store. A deleted record comes back with its id
+    /// and fields. Undoing a change that someone else changed since is a conflict.
+    @discardableResult
+    public func undo() async -> EditOutcome {
+        guard !isClosed else { return .failed(.closed) }
+        guard let step = undoSteps.popLast() else { return .failed(.nothingToUndo) }
+        let recordedBefore = undoStepsRecorded
+        signalUpdate()
+        let outcome = await step.revert()
+        // A storage failure leaves the change in place: it can be undone again, unless newer
+        // changes were recorded meanwhile.
+        if case .failed(.failure) = outcome, undoStepsRecorded == recordedBefore, !isClosed {
+            undoSteps.append(step)
+            signalUpdate()
+        }
+        return outcome
+    }
+
+    func recordUndo(_ step: UndoStep) {
+        undoSteps.append(step)
+        undoStepsRecorded += 1
+        if undoSteps.count > UndoStep.historyLimit { undoSteps.removeFirst() }
+    }
+
+    // MARK: Conflicts
+
+    /// Whether an edit lost to someone else's and waits for the caller to choose.
+    public var hasConflict: Bool { conflictHolder != nil }
+
+    /// Drops your conflicting edit and reloads, showing the current records.
+    public func resolveConflictByReloading() async {
+        conflictHolder?.dismissConflict()
+        conflictHolder = nil
+        signalUpdate()
+        await load(force: true)
+    }
+
+    /// Saves your version of the conflicting record over the current one.
+    @discardableResult
+    public func resolveConflictByOverwriting() async -> EditOutcome {
+        guard let holder = conflictHolder else { return .failed(.noConflict) }
+        conflictHolder = nil
+        return await holder.overwriteConflict()
+    }
+
+    /// Makes `holder`'s conflict the open one; a store shows one conflict at a time.
+    func conflictOpened(in holder: any ConflictHolder) {
+        if let previous = conflictHolder, previous !== holder { previous.dismissConflict() }
+        conflictHolder = holder
+    }
+
+    // MARK: Closing
+
+    /// Stops loading and changing, and ends the `updates()` streams. In-flight loads land nowhere.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        flight?.task.cancel()
+        flight = nil
+        undoSteps.removeAll()
+        updateSignal.finish()
+    }
+}

@@ -1,0 +1,8 @@
+/// The parts of a wedding that have a store, in the order the app shows them.
+public enum StoreDomain: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+    /// The wedding's own settings: names, date, currency, total budget.
+    case wedding
+    case guests, budget, vendors, tasks
+
+    public var description: String { rawValue }
+}

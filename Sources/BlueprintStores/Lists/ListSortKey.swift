@@ -1,0 +1,11 @@
+import BlueprintDomain
+
+/// A column a list can be sorted by.
+public protocol ListSortKey: CaseIterable, Hashable, Sendable where AllCases == [Self] {
+    associatedtype Row: Record
+    /// The column's name in the list header ("Name", "RSVP").
+    var title: String { get }
+    /// What rows are compared by, first `rank`, then `text` (compare lower-cased text); rows
+    /// that tie keep the order they were loaded in.
+    func sortValue(of row: Row) -> (rank: Int64, text: String)
+}

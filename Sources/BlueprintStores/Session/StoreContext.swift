@@ -1,0 +1,36 @@
+import BlueprintDomain
+import Foundation
+
+/// What the stores work with: the repositories, their change feed, and the time.
+///
+/// The app builds one from `Repositories` (which is also the change feed); tests pass
+/// repositories over an in-memory host, or test doubles, and a `ManualClock`.
+public struct StoreContext: Sendable {
+    public var weddings: any WeddingRepository
+    public var guests: any GuestRepository
+    public var budget: any BudgetRepository
+    public var vendors: any VendorRepository
+    public var tasks: any TaskRepository
+    /// Changes to a wedding from this process and others; the cache must already have dropped
+    /// what a change made stale when it is delivered (as `Repositories.changes(in:)` does).
+    public var changes: any ChangeFeed
+    public var clock: any TimeSource
+    /// The time zone "today" is taken in (due dates, overdue tasks, payments due).
+    public var timeZone: TimeZone
+
+    public init(weddings: any WeddingRepository, guests: any GuestRepository, budget: any BudgetRepository,
+                vendors: any VendorRepository, tasks: any TaskRepository, changes: any ChangeFeed,
+                clock: any TimeSource = SystemClock(), timeZone: TimeZone = .current) {
+        self.weddings = weddings
+        self.guests = guests
+        self.budget = budget
+        self.vendors = vendors
+        self.tasks = tasks
+        self.changes = changes
+        self.clock = clock
+        self.timeZone = timeZone
+    }
+
+    /// Today on the user's wall calendar, by `clock`.
+    public var today: CalendarDate { CalendarDate(clock.now().date, in: timeZone) }
+}

@@ -1,0 +1,57 @@
+import BlueprintDomain
+
+/// The stores of one open wedding, kept live: every change to the wedding, from this process
+/// or another, reloads just the stores whose kinds of record it touched.
+@MainActor
+public final class WeddingSession {
+    public let weddingID: WeddingID
+    public let wedding: WeddingStore
+    public let guests: GuestStore
+    public let budget: BudgetStore
+    public let vendors: VendorStore
+    public let tasks: TaskStore
+    let context: StoreContext
+    private var feed: Task<Void, Never>?
+
+    /// Makes the stores (nothing is loaded yet; see `CacheWarmer`) and subscribes to the
+    /// wedding's changes at once, so none is missed between opening and loading.
+    public init(wedding: WeddingID, context: StoreContext) {
+        weddingID = wedding
+        self.context = context
+        self.wedding = WeddingStore(wedding: wedding, context: context)
+        guests = GuestStore(wedding: wedding, context: context)
+        budget = BudgetStore(wedding: wedding, context: context)
+        vendors = VendorStore(wedding: wedding, context: context)
+        tasks = TaskStore(wedding: wedding, context: context)
+        let changes = context.changes.changes(in: wedding)
+        feed = Task { [weak self] in
+            for await change in changes {
+                guard let self else { return }
+                for store in self.stores { store.receive(change) }
+            }
+        }
+    }
+
+    /// Every store, in `StoreDomain` order.
+    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks] }
+
+    public func store(for domain: StoreDomain) -> DomainStore {
+        switch domain {
+        case .wedding: return wedding
+        case .guests: return guests
+        case .budget: return budget
+        case .vendors: return vendors
+        case .tasks: return tasks
+        }
+    }
+
+    public var isClosed: Bool { feed == nil }
+
+    /// Unsubscribes and closes every store: loads still in flight land nowhere, and the stores'
+    /// update streams end.
+    public func close() {
+        feed?.cancel()
+        feed = nil
+        for store in stores { store.close() }
+    }
+}
