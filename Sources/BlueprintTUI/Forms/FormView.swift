@@ -11,8 +11,8 @@ public enum FormView {
         let inner = width - 4
         let valueWidth = min(36, max(8, inner - labelWidth - 2))
         let issueColumn = labelWidth + 2 + valueWidth + 2
-        let issuesBeside = inner - issueColumn >= 18
-        let lines = layoutLines(form, issuesBeside: issuesBeside)
+        let issueRoom = inner - issueColumn
+        let lines = layoutLines(form, roomBeside: issueRoom >= 18 ? issueRoom : 0)
         let general = form.generalIssues.flatMap { DisplayText($0).wrapped(toWidth: inner) }
         let height = min(screen.rows - 2, lines.count + general.count + 4)
         let box = screen.centered(rows: height, columns: width)
@@ -46,8 +46,8 @@ public enum FormView {
                 canvas.draw(shown, row: row, column: valueX, width: valueWidth, style: focused ? TextStyle.accent : .normal)
                 if focused { pickListAnchor = (row, valueX) }
             }
-            if issuesBeside, let issue = form.issues[field.name] {
-                canvas.draw(DisplayText(issue), row: row, column: x + issueColumn, width: inner - issueColumn, style: .danger)
+            if line.showsIssueBeside, let issue = form.issues[field.name] {
+                canvas.draw(DisplayText(issue), row: row, column: x + issueColumn, width: issueRoom, style: .danger)
             }
         }
         for (offset, line) in general.prefix(max(0, box.rows - 5)).enumerated() {
@@ -59,16 +59,22 @@ public enum FormView {
         }
     }
 
-    /// One line of the form body: a field, or the problem under it.
+    /// One line of the form body: a field (with its problem beside it, if that fits), or the
+    /// problem under it.
     private struct Line {
         let field: Int
         let isIssueLine: Bool
+        var showsIssueBeside = false
     }
 
-    private static func layoutLines(_ form: Form, issuesBeside: Bool) -> [Line] {
+    /// A line per field, plus one under each field whose problem does not fit in `roomBeside` columns.
+    private static func layoutLines(_ form: Form, roomBeside: Int) -> [Line] {
         form.fields.indices.flatMap { index -> [Line] in
-            let hasIssue = form.issues[form.fields[index].name] != nil
-            return [Line(field: index, isIssueLine: false)] + (hasIssue && !issuesBeside ? [Line(field: index, isIssueLine: true)] : [])
+            guard let issue = form.issues[form.fields[index].name] else { return [Line(field: index, isIssueLine: false)] }
+            if DisplayText(issue).width <= roomBeside {
+                return [Line(field: index, isIssueLine: false, showsIssueBeside: true)]
+            }
+            return [Line(field: index, isIssueLine: false), Line(field: index, isIssueLine: true)]
         }
     }
 

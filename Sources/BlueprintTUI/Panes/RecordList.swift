@@ -23,6 +23,12 @@ final class RecordList {
         selectedID = model.selectedRow.map { rows[$0].id }
     }
 
+    /// The selected row of `rows`, once the table is brought up to date with them.
+    func selectedRow<R: Record>(in rows: [R]) -> Int? {
+        sync(rows)
+        return model.selectedRow
+    }
+
     /// The selected record among `rows` (after `sync`).
     func selected<R: Record>(in rows: [R]) -> R? {
         guard let row = model.selectedRow, row < rows.count else { return nil }
@@ -31,6 +37,7 @@ final class RecordList {
 
     /// Selects `row` of `rows`.
     func select<R: Record>(row: Int, in rows: [R]) {
+        model.setRowCount(rows.count)
         model.select(row: row)
         selectedID = model.selectedRow.map { rows[$0].id }
     }

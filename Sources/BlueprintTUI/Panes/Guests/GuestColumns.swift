@@ -15,7 +15,7 @@ enum GuestColumns {
             TableColumn(title("Name", .name), minWidth: 14, maxWidth: 32, flex: 3, priority: 10),
             TableColumn(title("Household", .household), minWidth: 10, maxWidth: 26, flex: 2, priority: 3),
             TableColumn(title("RSVP", .rsvp), minWidth: 9, priority: 9),
-            TableColumn(title("Meal", nil), minWidth: 10, maxWidth: 14, flex: 1, priority: 5),
+            TableColumn(title("Meal", nil), minWidth: 10, maxWidth: 22, flex: 1, priority: 5),
             TableColumn(title("Table", .table), minWidth: 7, alignment: .right, priority: 6),
             TableColumn(title("Plus-one", nil), minWidth: 8, maxWidth: 22, flex: 1, priority: 4),
         ]

@@ -41,7 +41,7 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     var searchMatches: SearchMatches { guests.searchMatches }
-    var selectedRow: Int? { list.model.selectedRow }
+    var selectedRow: Int? { list.selectedRow(in: guests.visibleGuests) }
 
     func selectRow(_ row: Int) { list.select(row: row, in: guests.visibleGuests) }
 
