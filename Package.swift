@@ -47,7 +47,7 @@ let package = Package(
             path: "Sources/CNcursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "BlueprintTUI", dependencies: ["CNcursesw", "BlueprintDomain"]),
+        .target(name: "BlueprintTUI", dependencies: ["CNcursesw", "BlueprintDomain", "BlueprintCache", "BlueprintStores"]),
         .target(
             name: "BlueprintStores",
             dependencies: ["BlueprintDomain", "BlueprintCache", .product(name: "Logging", package: "swift-log")]
@@ -64,6 +64,8 @@ let package = Package(
                 "BlueprintDomain",
                 "BlueprintCache",
                 "BlueprintStorage",
+                "BlueprintStores",
+                "BlueprintTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -77,7 +79,10 @@ let package = Package(
             name: "BlueprintStorageTests",
             dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]
         ),
-        .testTarget(name: "BlueprintTUITests", dependencies: ["BlueprintTUI", "BlueprintDomain", "CNcursesw"]),
+        .testTarget(
+            name: "BlueprintTUITests",
+            dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores", "CNcursesw"]
+        ),
         .testTarget(
             name: "BlueprintStoresTests",
             dependencies: ["BlueprintStores", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]

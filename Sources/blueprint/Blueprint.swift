@@ -2,13 +2,14 @@ import ArgumentParser
 import BlueprintDomain
 import Foundation
 
-/// `blueprint`: the wedding planner's command line. Later issues make the TUI its default.
+/// `blueprint`: the wedding planner. With no command it opens the full-screen planner.
 @main
 struct Blueprint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blueprint",
         abstract: "Plan a wedding in the terminal: guests, budget, vendors and tasks.",
-        subcommands: [DemoCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self]
+        subcommands: [OpenCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self],
+        defaultSubcommand: OpenCommand.self
     )
 
     /// Runs the command; every message, including errors that quote what a user or a CSV

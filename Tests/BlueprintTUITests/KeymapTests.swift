@@ -61,10 +61,10 @@ struct KeymapTests {
         #expect(keymap.resolve(.escape, in: .confirm) == .action(.cancel))
     }
 
-    @Test("the command line takes text, and Tab does not switch panes under it")
+    @Test("the command line takes text, and Tab completes instead of switching panes under it")
     func commandLineMode() {
         #expect(keymap.resolve(.character("w"), in: .commandLine) == .text("w"))
-        #expect(keymap.resolve(.tab, in: .commandLine) == .unbound)
+        #expect(keymap.resolve(.tab, in: .commandLine) == .action(.complete))
         #expect(keymap.resolve(.enter, in: .commandLine) == .action(.submit))
     }
 

@@ -131,8 +131,9 @@ struct WidgetTests {
           │  4                     Show tasks                                        │
           │  Tab                   Next pane                                         │
           │  Shift-Tab             Previous pane                                     │
-          │  :                     Type a command                                    │
-          │  u                     Undo the last change                              │
+          │  :                     Type a command (Tab completes)                    │
+          │  u                     Undo the last change in this pane                 │
+          │  !                     Show cache and timing diagnostics                 │
           │  Ctrl-L                Redraw the screen                                 │
           │  Ctrl-Z                Suspend to the shell (fg resumes)                 │
           │                                                                          │
@@ -141,7 +142,6 @@ struct WidgetTests {
           │  j, ↓                  Move down                                         │
           │  h, ←                  Scroll left                                       │
           │  l, →                  Scroll right                                      │
-          │  PgUp                  Page up                                           │
           └──────────────────────────────────────────────────── ↓ more · Esc closes ─┘
 
         """)
@@ -158,17 +158,11 @@ struct WidgetTests {
         #expect(canvas.text == """
 
           ┌─ Keys ───────────────────────────────────────────────────────────────────┐
-          │  Ctrl-K                Delete to the end                                 │
           │                                                                          │
-          │ Command line                                                             │
-          │  Enter                 Run the command                                   │
-          │  Esc                   Close the command line                            │
-          │                                                                          │
-          │ Confirm dialog                                                           │
-          │  y                     Yes, do it                                        │
-          │  n, Esc                No, cancel                                        │
-          │  Tab, Shift-Tab, ←, →  Switch button                                     │
-          │  Enter                 Choose the highlighted button (Cancel at first)   │
+          │ Edit conflict                                                            │
+          │  r                     Reload: drop your edit, show theirs               │
+          │  o                     Overwrite theirs with your edit                   │
+          │  c, Esc                Cancel: back to your edit                         │
           │                                                                          │
           │ Help                                                                     │
           │  Esc, ?, q             Close help                                        │
@@ -178,6 +172,12 @@ struct WidgetTests {
           │  PgDn, Space           Page down                                         │
           │  g, Home               Top                                               │
           │  G, End                Bottom                                            │
+          │                                                                          │
+          │ Diagnostics                                                              │
+          │  Esc, !, q             Close diagnostics                                 │
+          │  r                     Take the figures again                            │
+          │  k, ↑                  Scroll up                                         │
+          │  j, ↓                  Scroll down                                       │
           └───────────────────────────────────────────────────────────── Esc closes ─┘
 
         """)

@@ -32,27 +32,43 @@ public final class TerminalApp {
     /// The theme chosen for this terminal, once running.
     public var theme: Theme? { session?.theme }
 
-    /// Takes over the terminal and shows `root` until the user quits or a signal ends the app,
-    /// then runs `onExit` (save what needs saving), restores the terminal and exits the process:
-    /// status 0 for quit, 128 + the signal number for SIGINT, SIGTERM and SIGHUP.
-    ///
-    /// Throws a `TerminalSessionError` (with a message for the user) before touching the
-    /// terminal if it cannot start: not a terminal, unknown `TERM`, no cursor addressing. Call it
-    /// from an async main, which parks the process in `dispatchMain()`: events then arrive on the
-    /// main queue, which the main actor uses.
-    public func run(_ root: any Screen, onExit: @escaping @MainActor () async -> Void = {}) async throws -> Never {
-        self.onExit = onExit
+    /// Takes over the terminal (full-screen mode, nothing drawn yet), or throws a
+    /// `TerminalSessionError` with a message for the user before touching it: not a terminal,
+    /// unknown `TERM`, no cursor addressing. Call it before slow or irreversible work, so a
+    /// terminal that cannot work is reported first. Does nothing if already started.
+    public func start() throws {
+        guard session == nil else { return }
         for signal in Self.watchedSignals { Glibc.signal(signal, SIG_IGN) }
-        let session: TerminalSession
         do {
             session = try TerminalSession.start(options: options)
         } catch {
             for signal in Self.watchedSignals { Glibc.signal(signal, SIG_DFL) }
             throw error
         }
-        self.session = session
+    }
+
+    /// Gives the terminal back after `start()` when the app will not `run` after all (opening
+    /// the data failed); a later error message then lands on a normal terminal.
+    public func stop() {
+        session?.end()
+        session = nil
+        for signal in Self.watchedSignals { Glibc.signal(signal, SIG_DFL) }
+    }
+
+    /// Shows `root` until the user quits or a signal ends the app, then runs `onExit` (save what
+    /// needs saving), restores the terminal and exits the process: status 0 for quit, 128 + the
+    /// signal number for SIGINT, SIGTERM and SIGHUP. Starts the terminal first if `start()` was
+    /// not called, throwing as it does.
+    ///
+    /// Call it from an async main, which parks the process in `dispatchMain()`: events then
+    /// arrive on the main queue, which the main actor uses.
+    public func run(_ root: any Screen, onExit: @escaping @MainActor () async -> Void = {}) async throws -> Never {
+        try start()
+        guard let session else { preconditionFailure("the terminal session did not start") }
+        self.onExit = onExit
         driver = FrameDriver(root: root, keymap: keymap)
         startSources()
+        _ = session.updateSize()
         render(repaintAll: false)
         // Nothing resumes this: the app leaves through exit() in terminate(status:).
         await withCheckedContinuation { parked = $0 }

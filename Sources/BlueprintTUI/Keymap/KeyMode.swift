@@ -1,30 +1,62 @@
+import BlueprintDomain
+
 /// A section of the keymap, and the input context a screen is in.
 public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     /// Everywhere: panes, quit, help, redraw.
     case global
-    /// Moving through a list or table.
+    /// Moving through a list or table (every pane, and views such as the seating chart).
     case list
+    /// The guest list, on top of `list`.
+    case guests
+    /// The budget's categories and expenses, on top of `list`.
+    case budget
+    /// The vendor list, on top of `list`.
+    case vendors
+    /// The task list, on top of `list`.
+    case tasks
+    /// The details of one record.
+    case detail
     /// Editing a form: fields take typed text.
     case form
-    /// Editing keys of any text field (forms and the command line).
+    /// A pick-list or yes/no field of a form has the focus.
+    case choiceField
+    /// A pick-list opened over a form.
+    case pickList
+    /// Editing keys of any text field (forms, search and the command line).
     case textEditing
+    /// The `/` search line.
+    case search
     /// The `:` command line.
     case commandLine
     /// A yes/no dialog; cancel is the default.
     case confirm
+    /// Your edit lost to another session's: reload, overwrite or cancel.
+    case conflict
     /// The help overlay.
     case help
+    /// The cache and timing figures.
+    case diagnostics
 
     /// The section's heading in the help overlay.
     public var title: String {
         switch self {
         case .global: "Everywhere"
         case .list: "Lists and tables"
+        case .guests: "Guests"
+        case .budget: "Budget"
+        case .vendors: "Vendors"
+        case .tasks: "Tasks"
+        case .detail: "Details"
         case .form: "Forms"
+        case .choiceField: "Pick-list and yes/no fields"
+        case .pickList: "Open pick-list"
         case .textEditing: "Text fields"
+        case .search: "Search line"
         case .commandLine: "Command line"
         case .confirm: "Confirm dialog"
+        case .conflict: "Edit conflict"
         case .help: "Help"
+        case .diagnostics: "Diagnostics"
         }
     }
 
@@ -32,36 +64,55 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     var layers: [KeyMode] {
         switch self {
         case .form: [.form, .textEditing]
+        case .choiceField: [.choiceField, .form]
+        case .search: [.search, .textEditing]
         case .commandLine: [.commandLine, .textEditing]
+        case .guests, .budget, .vendors, .tasks: [self, .list]
         default: [self]
         }
     }
 
-    /// Whether printable characters not bound in `layers` are typed text.
-    var capturesText: Bool { self == .form || self == .commandLine || self == .textEditing }
+    /// Whether printable characters not bound in `layers` are typed text (in a pick-list field,
+    /// a letter jumps to the first option that starts with it).
+    var capturesText: Bool {
+        switch self {
+        case .form, .choiceField, .search, .commandLine, .textEditing: true
+        default: false
+        }
+    }
 
     /// Whether only control-key global bindings (Ctrl-L, Ctrl-Z, Ctrl-C) reach past this mode,
     /// so that typing `q` in a field, or pressing Tab in a dialog, stays there.
-    var isModal: Bool { self != .global && self != .list }
+    var isModal: Bool {
+        switch self {
+        case .global, .list, .guests, .budget, .vendors, .tasks: false
+        default: true
+        }
+    }
 }
 
 /// What a key does.
 public enum KeyAction: Hashable, Sendable {
     // Everywhere.
-    case quit, help, redraw, suspend, nextPane, previousPane, command, undo
+    case quit, help, redraw, suspend, nextPane, previousPane, command, undo, diagnostics
     /// Show pane `n` (1-based, as numbered in the header tabs).
     case showPane(Int)
     // Lists and tables.
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
     case search, nextMatch, previousMatch
     case add, edit, delete, toggle, activate, cancel
-    // Forms and the command line.
-    case nextField, previousField, submit
+    case cycleSort, reverseSort, filter, clearFilters, switchView
+    // Panes.
+    /// Sets the selected guest's answer.
+    case setRSVP(RSVPStatus)
+    case markPaid, recordInstallment, book, expand, expandAll
+    // Forms, pick-lists and the command line.
+    case nextField, previousField, submit, previousOption, nextOption, openList, complete
     // Text fields.
     case cursorLeft, cursorRight, lineStart, lineEnd
     case deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward
-    // Dialogs.
-    case confirm, switchButton
+    // Dialogs and views.
+    case confirm, switchButton, reload, overwrite, refresh
 
     /// Actions the terminal app performs itself from the control-key global bindings, in every
     /// mode, before a screen sees the key.

@@ -9,8 +9,9 @@ extension Keymap {
         KeyBinding(.global, [.character("4")], .showPane(4), "Show tasks"),
         KeyBinding(.global, [.tab], .nextPane, "Next pane"),
         KeyBinding(.global, [.backTab], .previousPane, "Previous pane"),
-        KeyBinding(.global, [.character(":")], .command, "Type a command"),
-        KeyBinding(.global, [.character("u")], .undo, "Undo the last change"),
+        KeyBinding(.global, [.character(":")], .command, "Type a command (Tab completes)"),
+        KeyBinding(.global, [.character("u")], .undo, "Undo the last change in this pane"),
+        KeyBinding(.global, [.character("!")], .diagnostics, "Show cache and timing diagnostics"),
         KeyBinding(.global, [.control("l")], .redraw, "Redraw the screen"),
         KeyBinding(.global, [.control("z")], .suspend, "Suspend to the shell (fg resumes)"),
 
@@ -28,14 +29,48 @@ extension Keymap {
         KeyBinding(.list, [.character("a")], .add, "Add"),
         KeyBinding(.list, [.character("e")], .edit, "Edit the selected row"),
         KeyBinding(.list, [.character("d")], .delete, "Delete the selected row (asks first)"),
-        KeyBinding(.list, [.character(" ")], .toggle, "Toggle the selected row"),
+        KeyBinding(.list, [.character(" ")], .toggle, "Toggle the selected row: attending, paid, booked, done"),
         KeyBinding(.list, [.enter], .activate, "Open the selected row"),
-        KeyBinding(.list, [.escape], .cancel, "Clear the search"),
+        KeyBinding(.list, [.escape], .cancel, "Clear the search, or go back"),
+        KeyBinding(.list, [.character("s")], .cycleSort, "Sort by the next column"),
+        KeyBinding(.list, [.character("S")], .reverseSort, "Reverse the sort"),
+        KeyBinding(.list, [.character("f")], .filter, "Filter the list"),
+        KeyBinding(.list, [.character("F")], .clearFilters, "Clear the filters"),
+        KeyBinding(.list, [.character("v")], .switchView, "Switch view: seating chart, categories/expenses, tasks by status"),
+
+        KeyBinding(.guests, [.character("A")], .setRSVP(.attending), "RSVP: attending"),
+        KeyBinding(.guests, [.character("D")], .setRSVP(.declined), "RSVP: declined"),
+        KeyBinding(.guests, [.character("M")], .setRSVP(.maybe), "RSVP: maybe"),
+        KeyBinding(.guests, [.character("P")], .setRSVP(.pending), "RSVP: pending"),
+        KeyBinding(.guests, [.character("I")], .setRSVP(.invited), "RSVP: invited (not yet asked)"),
+
+        KeyBinding(.budget, [.character("p")], .markPaid, "Mark the selected expense paid"),
+        KeyBinding(.budget, [.character("i")], .recordInstallment, "Record an installment of the selected expense"),
+
+        KeyBinding(.vendors, [.character("b")], .book, "Book the selected vendor today"),
+
+        KeyBinding(.tasks, [.character("o")], .expand, "Expand or collapse the subtasks"),
+        KeyBinding(.tasks, [.character("O")], .expandAll, "Expand or collapse every task"),
+
+        KeyBinding(.detail, [.escape, .enter, .character("q")], .cancel, "Close"),
+        KeyBinding(.detail, [.character("e")], .edit, "Edit"),
+        KeyBinding(.detail, [.character("d")], .delete, "Delete (asks first)"),
+        KeyBinding(.detail, [.character("k"), .up], .moveUp, "Scroll up"),
+        KeyBinding(.detail, [.character("j"), .down], .moveDown, "Scroll down"),
 
         KeyBinding(.form, [.tab, .down], .nextField, "Next field"),
         KeyBinding(.form, [.backTab, .up], .previousField, "Previous field"),
         KeyBinding(.form, [.enter], .submit, "Save"),
-        KeyBinding(.form, [.escape], .cancel, "Cancel without saving"),
+        KeyBinding(.form, [.escape], .cancel, "Cancel (asks before dropping edits)"),
+
+        KeyBinding(.choiceField, [.left], .previousOption, "Previous choice"),
+        KeyBinding(.choiceField, [.right], .nextOption, "Next choice"),
+        KeyBinding(.choiceField, [.character(" ")], .openList, "Open the pick-list (a letter jumps to a choice)"),
+
+        KeyBinding(.pickList, [.character("k"), .up], .moveUp, "Previous choice"),
+        KeyBinding(.pickList, [.character("j"), .down], .moveDown, "Next choice"),
+        KeyBinding(.pickList, [.enter, .character(" ")], .activate, "Choose"),
+        KeyBinding(.pickList, [.escape], .cancel, "Close the list"),
 
         KeyBinding(.textEditing, [.left], .cursorLeft, "Cursor left"),
         KeyBinding(.textEditing, [.right], .cursorRight, "Cursor right"),
@@ -47,13 +82,21 @@ extension Keymap {
         KeyBinding(.textEditing, [.control("u")], .deleteToStart, "Delete to the start"),
         KeyBinding(.textEditing, [.control("k")], .deleteToEnd, "Delete to the end"),
 
+        KeyBinding(.search, [.enter], .submit, "Keep the search (n and N move between matches)"),
+        KeyBinding(.search, [.escape], .cancel, "Drop the search"),
+
         KeyBinding(.commandLine, [.enter], .submit, "Run the command"),
+        KeyBinding(.commandLine, [.tab], .complete, "Complete the word"),
         KeyBinding(.commandLine, [.escape], .cancel, "Close the command line"),
 
         KeyBinding(.confirm, [.character("y")], .confirm, "Yes, do it"),
         KeyBinding(.confirm, [.character("n"), .escape], .cancel, "No, cancel"),
         KeyBinding(.confirm, [.tab, .backTab, .left, .right], .switchButton, "Switch button"),
         KeyBinding(.confirm, [.enter], .activate, "Choose the highlighted button (Cancel at first)"),
+
+        KeyBinding(.conflict, [.character("r")], .reload, "Reload: drop your edit, show theirs"),
+        KeyBinding(.conflict, [.character("o")], .overwrite, "Overwrite theirs with your edit"),
+        KeyBinding(.conflict, [.character("c"), .escape], .cancel, "Cancel: back to your edit"),
 
         KeyBinding(.help, [.escape, .character("?"), .character("q")], .cancel, "Close help"),
         KeyBinding(.help, [.character("k"), .up], .moveUp, "Scroll up"),
@@ -62,5 +105,10 @@ extension Keymap {
         KeyBinding(.help, [.pageDown, .character(" ")], .pageDown, "Page down"),
         KeyBinding(.help, [.character("g"), .home], .top, "Top"),
         KeyBinding(.help, [.character("G"), .end], .bottom, "Bottom"),
+
+        KeyBinding(.diagnostics, [.escape, .character("!"), .character("q")], .cancel, "Close diagnostics"),
+        KeyBinding(.diagnostics, [.character("r")], .refresh, "Take the figures again"),
+        KeyBinding(.diagnostics, [.character("k"), .up], .moveUp, "Scroll up"),
+        KeyBinding(.diagnostics, [.character("j"), .down], .moveDown, "Scroll down"),
     ])
 }

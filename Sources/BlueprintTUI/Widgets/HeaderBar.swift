@@ -1,5 +1,5 @@
 /// The top line: numbered tabs for the panes, `[1] Guests [2] Budget [3] Vendors [4] Tasks`,
-/// and a title (the wedding) on the right.
+/// then on the right a title (the wedding) and a marker (the live-sync state).
 public struct HeaderBar: Hashable, Sendable {
     /// The planner's panes, in the order of their number keys.
     public static let paneTitles: [DisplayText] = ["Guests", "Budget", "Vendors", "Tasks"]
@@ -8,11 +8,17 @@ public struct HeaderBar: Hashable, Sendable {
     public var tabs: [DisplayText]
     /// Index into `tabs` of the pane on screen.
     public var activeTab: Int
+    /// Drawn at the right end, after the title; empty for none.
+    public var marker: DisplayText
+    public var markerStyle: TextStyle
 
-    public init(title: DisplayText, tabs: [DisplayText] = HeaderBar.paneTitles, activeTab: Int) {
+    public init(title: DisplayText, tabs: [DisplayText] = HeaderBar.paneTitles, activeTab: Int,
+                marker: DisplayText = .empty, markerStyle: TextStyle = .success) {
         self.title = title
         self.tabs = tabs
         self.activeTab = activeTab
+        self.marker = marker
+        self.markerStyle = markerStyle
     }
 
     /// The tab under `column`, for mouse clicks on the header.
@@ -33,10 +39,16 @@ public struct HeaderBar: Hashable, Sendable {
             canvas.draw(label, row: row, column: x, style: index == activeTab ? .tabActive : .tabInactive)
             x += label.width + 1
         }
-        let room = width - x - 1
+        var right = width
+        if !marker.isEmpty && width - x - 1 >= marker.width {
+            right -= marker.width
+            canvas.draw(marker, row: row, column: right, style: markerStyle)
+            right -= 1
+        }
+        let room = right - x - 1
         if room > 0 && !title.isEmpty {
             let shown = title.truncated(toWidth: room)
-            canvas.draw(shown, row: row, column: width - shown.width, style: .header)
+            canvas.draw(shown, row: row, column: right - shown.width, style: .header)
         }
     }
 

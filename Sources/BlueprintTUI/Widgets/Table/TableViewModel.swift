@@ -3,7 +3,8 @@
 /// draws it and reports back how many rows fit, so paging moves by what the user sees.
 @MainActor
 public final class TableViewModel {
-    public let columns: [TableColumn]
+    /// The columns; a pane may retitle them (a sort marker) between frames.
+    public var columns: [TableColumn]
     public private(set) var rowCount: Int
     /// The selected row; nil only when the table is empty.
     public private(set) var selectedRow: Int?

@@ -1,0 +1,47 @@
+import BlueprintDomain
+
+/// How values are written on screen, in one place so every pane agrees.
+enum Formats {
+    /// `67%`.
+    static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
+
+    /// "87 days to go", "tomorrow", "today", "12 days ago".
+    static func daysToGo(_ days: Int) -> String {
+        switch days {
+        case 0: "today"
+        case 1: "tomorrow"
+        case 2...: "\(days) days to go"
+        case -1: "yesterday"
+        default: "\(-days) days ago"
+        }
+    }
+
+    /// A date as stored (`2026-09-12`), or empty.
+    static func date(_ date: CalendarDate?) -> String { date?.description ?? "" }
+
+    /// "yes" or "no".
+    static func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
+
+    /// Capitalised enumeration values: "not-started" → "Not started".
+    static func label(_ raw: String) -> String {
+        let spaced = raw.replacingOccurrences(of: "-", with: " ")
+        return spaced.prefix(1).uppercased() + spaced.dropFirst()
+    }
+
+    /// A one-line summary of filter parts, "RSVP attending · table 3", or "" when none is set.
+    static func filterSummary(_ parts: [String?]) -> String {
+        parts.compactMap { $0 }.joined(separator: " · ")
+    }
+}
+
+extension RSVPStatus {
+    /// How the answer looks in lists: attending reads as done, declined as muted, the rest as waiting.
+    var style: TextStyle {
+        switch self {
+        case .attending: .success
+        case .declined: .muted
+        case .maybe: .warning
+        case .invited, .pending: .normal
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import BlueprintDomain
+
+/// A form's state: its fields, which one has the focus, an open pick-list, and the problems
+/// found when it was last submitted, each shown beside its field.
+///
+/// The form knows nothing of records: a pane fills it from one, and builds and validates a
+/// record from it on submit.
+public struct Form: Hashable, Sendable {
+    /// What a key did to the form, when it is for the form's owner.
+    public enum Event: Hashable, Sendable {
+        case submit, cancel
+    }
+
+    public let title: String
+    public private(set) var fields: [FormField]
+    public private(set) var focus = 0
+    /// The highlighted option of the focused field's open pick-list; nil when none is open.
+    public private(set) var pickListSelection: Int?
+    /// Problems by field name, from the last submit; a field's problem goes once it is edited.
+    public private(set) var issues: [String: String] = [:]
+    /// Problems that name no field of the form, shown at its foot.
+    public private(set) var generalIssues: [String] = []
+    private let initialTexts: [String]
+
+    public init(title: String, fields: [FormField]) {
+        precondition(!fields.isEmpty, "a form needs at least one field")
+        self.title = title
+        self.fields = fields
+        initialTexts = fields.map(\.text)
+    }
+
+    /// The mode keys are resolved in: the open pick-list, a choice field, or a text field.
+    public var keyMode: KeyMode {
+        if pickListSelection != nil { return .pickList }
+        return fields[focus].isChoice ? .choiceField : .form
+    }
+
+    /// Whether any field differs from what the form opened with.
+    public var isDirty: Bool { fields.map(\.text) != initialTexts }
+
+    public var focusedField: FormField { fields[focus] }
+
+    /// The field called `name`.
+    public subscript(name: String) -> FormField {
+        guard let field = fields.first(where: { $0.name == name }) else {
+            preconditionFailure("the form \(title) has no field \(name)")
+        }
+        return field
+    }
+
+    /// The text of field `name`, trimmed of surrounding spaces.
+    public func trimmed(_ name: String) -> String {
+        self[name].text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether the yes/no field `name` is on.
+    public func isOn(_ name: String) -> Bool { self[name].selectedIndex == 1 }
+
+    /// Handles a key: moving between fields, editing the focused one, the pick-list. Returns the
+    /// event for the form's owner (Enter, Esc), or nil.
+    public mutating func handle(_ key: Key, keymap: Keymap = .standard) -> Event? {
+        if let highlighted = pickListSelection {
+            handlePickList(key, highlighted: highlighted, keymap: keymap)
+            return nil
+        }
+        switch keymap.resolve(key, in: keyMode) {
+        case .action(.submit): return .submit
+        case .action(.cancel): return .cancel
+        case .action(.nextField): focus = (focus + 1) % fields.count
+        case .action(.previousField): focus = (focus + fields.count - 1) % fields.count
+        case .action(.previousOption): step(by: -1)
+        case .action(.nextOption): step(by: 1)
+        case .action(.openList): pickListSelection = fields[focus].selectedIndex
+        case .action(let action): editText { $0.apply(action) }
+        case .text(let character):
+            switch fields[focus].value {
+            case .text: editText { $0.insert(String(character)); return true }
+            case .choice(let choice):
+                if let index = choice.option(startingWith: character) { select(index) }
+            }
+        case .unbound: break
+        }
+        return nil
+    }
+
+    /// Moves the focus to field `name`.
+    public mutating func focus(on name: String) {
+        if let index = fields.firstIndex(where: { $0.name == name }) { focus = index }
+    }
+
+    /// Shows `problems` beside their fields (a field named `installments[2].amount` counts as
+    /// `installments`) and moves the focus to the first field with one.
+    public mutating func show(_ problems: [ValidationIssue]) {
+        issues = [:]
+        generalIssues = []
+        for problem in problems {
+            let name = String(problem.field.prefix { $0 != "[" && $0 != "." })
+            if fields.contains(where: { $0.name == name }) {
+                issues[name] = issues[name].map { $0 + "; " + problem.message } ?? problem.message
+            } else {
+                generalIssues.append(problem.description)
+            }
+        }
+        if let first = fields.firstIndex(where: { issues[$0.name] != nil }) { focus = first }
+    }
+
+    private mutating func handlePickList(_ key: Key, highlighted: Int, keymap: Keymap) {
+        guard case .choice(let choice) = fields[focus].value else {
+            pickListSelection = nil
+            return
+        }
+        switch keymap.resolve(key, in: .pickList) {
+        case .action(.moveUp): pickListSelection = max(0, highlighted - 1)
+        case .action(.moveDown): pickListSelection = min(choice.options.count - 1, highlighted + 1)
+        case .action(.activate):
+            select(highlighted)
+            pickListSelection = nil
+        case .action(.cancel): pickListSelection = nil
+        default: break
+        }
+    }
+
+    private mutating func step(by offset: Int) {
+        guard case .choice(let choice) = fields[focus].value else { return }
+        select((choice.selected + offset + choice.options.count) % choice.options.count)
+    }
+
+    private mutating func select(_ index: Int) {
+        guard case .choice(var choice) = fields[focus].value else { return }
+        choice.selected = index
+        fields[focus].value = .choice(choice)
+        issues[fields[focus].name] = nil
+    }
+
+    private mutating func editText(_ edit: (inout TextField) -> Bool) {
+        guard case .text(var field) = fields[focus].value else { return }
+        let before = field
+        _ = edit(&field)
+        guard field != before else { return }
+        fields[focus].value = .text(field)
+        issues[fields[focus].name] = nil
+    }
+}

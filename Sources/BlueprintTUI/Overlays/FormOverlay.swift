@@ -1,0 +1,88 @@
+import BlueprintDomain
+import BlueprintStores
+
+/// A form for adding or editing a record. Enter builds the record and checks it with the
+/// domain's validation (problems appear beside their fields), then saves it through the store;
+/// the form stays open until the save lands, so a refusal or a conflict never loses what was
+/// typed. Esc asks before dropping edits.
+@MainActor
+final class FormOverlay: Overlay {
+    /// What submitting the form leads to.
+    enum Submission {
+        /// The form's values are not a valid record; nothing is saved.
+        case invalid([ValidationIssue])
+        /// Save with `write`, then report `success`.
+        case save(success: String, write: @MainActor () async -> EditOutcome)
+    }
+
+    private(set) var form: Form
+    private let store: DomainStore
+    private let submit: @MainActor (Form) -> Submission
+    private(set) var isSaving = false
+
+    init(_ form: Form, store: DomainStore, submit: @escaping @MainActor (Form) -> Submission) {
+        self.form = form
+        self.store = store
+        self.submit = submit
+    }
+
+    var keyMode: KeyMode { form.keyMode }
+    var modeName: String { "FORM" }
+
+    func render(into canvas: any Canvas) {
+        FormView.render(form, into: canvas, footer: isSaving ? "Saving…" : nil)
+    }
+
+    func handle(_ key: Key, host: any PlannerHost) {
+        guard !isSaving, let event = form.handle(key, keymap: host.keymap) else { return }
+        switch event {
+        case .submit: save(host: host)
+        case .cancel: cancel(host: host)
+        }
+    }
+
+    private func save(host: any PlannerHost) {
+        switch submit(form) {
+        case .invalid(let issues):
+            form.show(issues)
+            host.report("Not saved: check the fields marked in red", severity: .warning)
+        case .save(let success, let write):
+            isSaving = true
+            let store = self.store
+            host.perform { [weak self, weak host] in
+                let outcome = await write()
+                guard let self, let host else { return }
+                self.isSaving = false
+                switch outcome {
+                case .saved:
+                    host.dismiss(self)
+                    host.report(success)
+                case .failed(.repository(.invalid(_, let issues))):
+                    self.form.show(issues)
+                    host.report("Not saved: check the fields marked in red", severity: .warning)
+                case .failed(let error):
+                    host.report("Not saved: \(error)", severity: .error)
+                case .conflict:
+                    host.present(ConflictOverlay(store: store) { [weak self, weak host] resolution in
+                        guard let self, let host, resolution != .cancelled else { return }
+                        host.dismiss(self)
+                    })
+                }
+            }
+        }
+    }
+
+    private func cancel(host: any PlannerHost) {
+        let store = self.store
+        let close: @MainActor () -> Void = { [weak self, weak host] in
+            guard let self, let host else { return }
+            host.dismiss(self)
+            if store.hasConflict { host.perform { await store.resolveConflictByReloading() } }
+        }
+        guard form.isDirty else { return close() }
+        host.present(ConfirmOverlay(
+            dialog: ConfirmDialog(title: "Discard changes?", message: "Close the form and drop what you typed?",
+                                  confirmLabel: "Discard", cancelLabel: "Keep editing"),
+            onConfirm: close))
+    }
+}

@@ -1,0 +1,34 @@
+import BlueprintDomain
+
+/// Every field of a guest, for the detail view.
+enum GuestDetail {
+    static func lines(_ guest: Guest, wedding: Wedding?) -> [DetailOverlay.Line] {
+        let side = GuestForms.sideLabels(wedding)[InvitedBy.allCases.firstIndex(of: guest.invitedBy)!]
+        let address = [guest.address.line1, guest.address.line2, guest.address.city, guest.address.region,
+                       guest.address.postalCode, guest.address.country].filter { !$0.isEmpty }.joined(separator: ", ")
+        let plusOne = guest.plusOneAllowed
+            ? (guest.plusOneName.isEmpty ? "allowed" : guest.plusOneName) + (guest.plusOneAttending ? ", coming" : ", not coming")
+            : "not allowed"
+        return [
+            .init(label: "Name", value: guest.fullName),
+            .init(label: "RSVP", value: Formats.label(guest.rsvp.rawValue), style: guest.rsvp.style),
+            .init(label: "Household", value: guest.household),
+            .init(label: "Side", value: side),
+            .init(label: "Relationship", value: guest.relationship),
+            .init(label: "Plus-one", value: plusOne),
+            .init(label: "Meal", value: guest.mealChoice.isEmpty ? "not chosen" : guest.mealChoice),
+            .init(label: "Dietary needs", value: guest.dietaryRestrictions),
+            .init(label: "Accessibility", value: guest.accessibilityNeeds),
+            .init(label: "Table", value: guest.table.map(String.init) ?? "not seated"),
+            .init(label: "Seat", value: guest.seat.map(String.init) ?? ""),
+            .init(label: "Wedding party", value: guest.weddingPartyRole),
+            .init(label: "Email", value: guest.email),
+            .init(label: "Phone", value: guest.phone),
+            .init(label: "Address", value: address),
+            .init(label: "Gift received", value: Formats.yesNo(guest.giftReceived)),
+            .init(label: "Thank-you sent", value: Formats.yesNo(guest.thankYouSent)),
+            .init(label: "Notes", value: guest.notes),
+            .init(label: "Updated", value: "\(guest.updatedAt) (version \(guest.version))", style: .muted),
+        ]
+    }
+}

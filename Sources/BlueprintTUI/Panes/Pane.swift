@@ -1,0 +1,29 @@
+import BlueprintStores
+
+/// One of the four panes (guests, budget, vendors, tasks): it draws its part of the screen and
+/// handles the keys of its mode; the planner screen handles the global ones.
+@MainActor
+protocol Pane: AnyObject {
+    /// The mode keys are resolved in (it changes with the pane's view: the seating chart is a plain list).
+    var keyMode: KeyMode { get }
+    /// The mode shown at the left of the status line ("GUESTS", "SEATING").
+    var modeName: String { get }
+    /// The store whose changes `u` takes back.
+    var store: DomainStore { get }
+    /// What the pane shows, for the status line: active filters and counts.
+    var statusContext: String { get }
+    /// What `/`, `n` and `N` search in the current view; nil where there is nothing to search.
+    var searchTarget: (any SearchTarget)? { get }
+    func render(into canvas: any Canvas, rect: CanvasRect)
+    /// Handles an action of the pane's mode; false if it does nothing here.
+    func handle(_ action: KeyAction, host: any PlannerHost) -> Bool
+}
+
+/// A list the `/` search runs over: the store's search text and matches, and the pane's selection.
+@MainActor
+protocol SearchTarget: AnyObject {
+    var searchText: String { get set }
+    var searchMatches: SearchMatches { get }
+    var selectedRow: Int? { get }
+    func selectRow(_ row: Int)
+}

@@ -1,0 +1,13 @@
+/// Something drawn over the panes that takes the keys while it is open: a dialog, a form,
+/// help, the details of a record, or a line (search, command) over the status line.
+@MainActor
+protocol Overlay: AnyObject {
+    /// The keymap mode its keys are resolved in.
+    var keyMode: KeyMode { get }
+    /// The mode shown at the left of the status line ("FORM").
+    var modeName: String { get }
+    /// Draws the overlay over the frame drawn so far.
+    func render(into canvas: any Canvas)
+    /// Handles a key; the overlay dismisses itself through `host` when it is done.
+    func handle(_ key: Key, host: any PlannerHost)
+}

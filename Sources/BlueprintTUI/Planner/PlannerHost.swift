@@ -1,0 +1,49 @@
+import BlueprintDomain
+import BlueprintStores
+
+/// What panes and overlays ask of the planner screen: show and close overlays, report to the
+/// status line, and run store intents (which are asynchronous) in the background.
+@MainActor
+protocol PlannerHost: AnyObject {
+    var keymap: Keymap { get }
+    /// Today, as the stores see it.
+    var today: CalendarDate { get }
+    /// Puts `overlay` on top; it gets the keys until dismissed.
+    func present(_ overlay: any Overlay)
+    /// Takes `overlay` (and anything above it) off the screen.
+    func dismiss(_ overlay: any Overlay)
+    /// Shows `message` in the status line.
+    func report(_ message: String, severity: StatusLine.Severity)
+    /// Runs `work` (a store intent and what follows it) and draws a frame when it is done.
+    func perform(_ work: @escaping @MainActor () async -> Void)
+}
+
+extension PlannerHost {
+    func report(_ message: String) { report(message, severity: .info) }
+
+    /// Reports what became of an intent: `success` once saved, the reason if it failed, and the
+    /// reload/overwrite/cancel choice if it lost to another session's edit of `store`.
+    func report(_ outcome: EditOutcome, success: String, store: DomainStore) {
+        switch outcome {
+        case .saved: report(success)
+        case .failed(let error): report("Not saved: \(error)", severity: .error)
+        case .conflict: present(ConflictOverlay(store: store, onResolved: { _ in }))
+        }
+    }
+
+    /// Runs `intent` in the background and reports its outcome.
+    func run(_ intent: @escaping @MainActor () async -> EditOutcome, success: String, store: DomainStore) {
+        perform { [weak self] in
+            let outcome = await intent()
+            self?.report(outcome, success: success, store: store)
+        }
+    }
+
+    /// Asks before deleting: cancel has the focus, so Enter pressed by habit deletes nothing.
+    func confirmDelete(_ noun: String, named name: String, consequence: String = "",
+                       delete: @escaping @MainActor () -> Void) {
+        let message = "Delete the \(noun) \(name)?" + (consequence.isEmpty ? "" : " " + consequence) + " u undoes it."
+        present(ConfirmOverlay(dialog: ConfirmDialog(title: DisplayText("Delete \(noun)"), message: DisplayText(message),
+                                                     confirmLabel: "Delete"), onConfirm: delete))
+    }
+}

@@ -1,0 +1,232 @@
+import BlueprintCache
+import BlueprintDomain
+import BlueprintStores
+import Foundation
+
+/// The planner: the header (tabs, wedding, days to go, live marker), the pane on screen, the
+/// status line (mode, filter and counts, last message) and any overlays, driven by the stores
+/// of the open wedding.
+///
+/// Nothing polls: each store's `updates()` stream and the wedding's change feed wake the
+/// screen, which asks for a frame through `requestRedraw`. Store intents run as tasks; their
+/// outcomes land in the status line (or a conflict dialog).
+@MainActor
+public final class PlannerScreen: Screen, PlannerHost {
+    public let model: AppModel
+    public let keymap: Keymap
+    let services: PlannerServices
+    private let requestRedraw: @MainActor () -> Void
+    private(set) var panes: [any Pane] = []
+    /// Index into `panes` of the pane on screen.
+    public private(set) var activePane = 0
+    private var overlays: [any Overlay] = []
+    private var message: (text: String, severity: StatusLine.Severity)?
+    private var observers: [Task<Void, Never>] = []
+    private var pending: [UUID: Task<Void, Never>] = [:]
+    /// How long warming each store of the open wedding took, once all have landed.
+    public private(set) var warmUpReport: WarmUpReport?
+
+    public init(model: AppModel, services: PlannerServices = PlannerServices(), keymap: Keymap = .standard,
+                requestRedraw: @escaping @MainActor () -> Void = {}) {
+        self.model = model
+        self.services = services
+        self.keymap = keymap
+        self.requestRedraw = requestRedraw
+    }
+
+    /// The open wedding's stores, if one is open.
+    public var session: WeddingSession? { model.session }
+
+    public var today: CalendarDate { model.context.today }
+
+    // MARK: Opening weddings
+
+    /// Opens `wedding` (closing the one open), starts warming every store, and returns once the
+    /// store of the pane on screen has loaded, so the first frame shows it; the others load on.
+    public func open(_ wedding: WeddingID) async {
+        for observer in observers { observer.cancel() }
+        observers = []
+        overlays = []
+        let session = model.open(wedding)
+        panes = Self.panes(for: session)
+        observe(session)
+        let warming = await CacheWarmer(monitor: services.monitor).warm(session, first: panes[activePane].store.domain)
+        warmUpReport = nil
+        observers.append(Task { [weak self] in
+            let report = await warming.value
+            guard let self, self.session === session else { return }
+            self.warmUpReport = report
+            self.requestRedraw()
+        })
+    }
+
+    /// Shows `text` in the status line (a note from the command line, such as a new demo wedding).
+    public func announce(_ text: String) { report(text) }
+
+    /// Waits until every intent started so far has landed and been reported.
+    public func settle() async {
+        while let (id, task) = pending.first {
+            await task.value
+            pending[id] = nil
+        }
+    }
+
+    /// Waits for the work in flight, then closes the open wedding's stores.
+    public func close() async {
+        await settle()
+        for observer in observers { observer.cancel() }
+        observers = []
+        model.closeSession()
+    }
+
+    private static func panes(for session: WeddingSession) -> [any Pane] {
+        [GuestsPane(guests: session.guests, wedding: session.wedding),
+         NoticePane(store: session.budget, title: "BUDGET"),
+         NoticePane(store: session.vendors, title: "VENDORS"),
+         NoticePane(store: session.tasks, title: "TASKS")]
+    }
+
+    /// Redraws whenever a store changes, and says so when another session changed the wedding.
+    private func observe(_ session: WeddingSession) {
+        for store in session.stores {
+            let updates = store.updates()
+            observers.append(Task { [weak self] in
+                for await _ in updates { self?.requestRedraw() }
+            })
+        }
+        let changes = model.context.changes.changes(in: session.weddingID)
+        observers.append(Task { [weak self] in
+            for await change in changes where change.origin == .external {
+                self?.report("Updated from another session: " + Self.nouns(change.kinds))
+                self?.requestRedraw()
+            }
+        })
+    }
+
+    private static func nouns(_ kinds: Set<RecordKind>) -> String {
+        let nouns: [(RecordKind, String)] = [(.wedding, "wedding settings"), (.guest, "guests"), (.category, "budget"),
+                                             (.expense, "expenses"), (.vendor, "vendors"), (.task, "tasks")]
+        return nouns.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
+    }
+
+    // MARK: PlannerHost
+
+    func present(_ overlay: any Overlay) { overlays.append(overlay) }
+
+    func dismiss(_ overlay: any Overlay) {
+        guard let index = overlays.firstIndex(where: { $0 === overlay }) else { return }
+        overlays.removeSubrange(index...)
+    }
+
+    func report(_ text: String, severity: StatusLine.Severity) {
+        message = (text, severity)
+    }
+
+    func perform(_ work: @escaping @MainActor () async -> Void) {
+        let id = UUID()
+        pending[id] = Task { [weak self] in
+            await work()
+            self?.pending[id] = nil
+            self?.requestRedraw()
+        }
+    }
+
+    // MARK: Screen
+
+    public func render(into canvas: any Canvas) {
+        let size = canvas.size
+        header.render(into: canvas)
+        let body = CanvasRect(row: 1, column: 0, rows: size.rows - 2, columns: size.columns)
+        if let pane = panes[safe: activePane] {
+            pane.render(into: canvas, rect: body)
+        } else {
+            canvas.draw("No wedding is open.", row: 2, column: 1, style: .muted)
+        }
+        statusLine.render(into: canvas, row: size.rows - 1)
+        for overlay in overlays { overlay.render(into: canvas) }
+    }
+
+    public func handle(_ key: Key) -> Effect {
+        if key == .resize { return .redraw }
+        if case .mouse = key { return .nothing }
+        message = nil
+        if let overlay = overlays.last {
+            overlay.handle(key, host: self)
+            return .redraw
+        }
+        guard let pane = panes[safe: activePane] else {
+            return keymap.resolve(key, in: .global) == .action(.quit) ? .quit : .redraw
+        }
+        guard case .action(let action) = keymap.resolve(key, in: pane.keyMode) else { return .redraw }
+        switch action {
+        case .quit: return .quit
+        case .help: present(HelpOverlayHost(keymap: keymap))
+        case .showPane(let number): show(pane: number - 1)
+        case .nextPane: show(pane: (activePane + 1) % panes.count)
+        case .previousPane: show(pane: (activePane + panes.count - 1) % panes.count)
+        case .undo: undo(in: pane.store)
+        case .search, .nextMatch, .previousMatch: search(action, in: pane)
+        default:
+            if !pane.handle(action, host: self) { return .nothing }
+        }
+        return .redraw
+    }
+
+    private func show(pane index: Int) {
+        guard panes.indices.contains(index) else { return }
+        activePane = index
+    }
+
+    private func undo(in store: DomainStore) {
+        guard let title = store.undoTitle else {
+            report("Nothing to undo in this pane", severity: .warning)
+            return
+        }
+        run({ await store.undo() }, success: "Undid \(title)", store: store)
+    }
+
+    private func search(_ action: KeyAction, in pane: any Pane) {
+        guard let target = pane.searchTarget else {
+            report("Nothing to search here", severity: .warning)
+            return
+        }
+        if action == .search {
+            present(SearchLine(target: target))
+            return
+        }
+        let matches = target.searchMatches
+        guard !matches.query.isEmpty else {
+            report("No search: / starts one", severity: .warning)
+            return
+        }
+        let row = action == .nextMatch ? matches.next(after: target.selectedRow) : matches.previous(before: target.selectedRow)
+        guard let row else {
+            report("No match for “\(matches.query)”", severity: .warning)
+            return
+        }
+        target.selectRow(row)
+        report("Match \(matches.position(of: row) ?? 0) of \(matches.count) for “\(matches.query)”")
+    }
+
+    // MARK: Header and status line
+
+    private var header: HeaderBar {
+        var title = "No wedding open"
+        if let store = session?.wedding, let wedding = store.wedding {
+            title = wedding.name
+            if let days = store.daysUntilWedding { title += " · " + Formats.daysToGo(days) }
+        }
+        return HeaderBar(title: DisplayText(title), activeTab: activePane, marker: session == nil ? .empty : "● live")
+    }
+
+    private var statusLine: StatusLine {
+        let pane = panes[safe: activePane]
+        let mode = overlays.last?.modeName ?? pane?.modeName ?? ""
+        return StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
+                          mode: DisplayText(mode), context: DisplayText(pane?.statusContext ?? ""))
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,72 @@
+import BlueprintDomain
+import BlueprintStorage
+import BlueprintStores
+import BlueprintTUI
+import Foundation
+
+/// The planner's `:import` and `:export`: CSV planned by the storage layer's importer and
+/// written through the open wedding's stores (so the panes update at once), exports written
+/// atomically from what the stores hold.
+@MainActor
+struct FileTransfer: DataTransfer {
+    func importFile(_ kind: TransferKind, path: String, into session: WeddingSession) async throws -> String {
+        guard let wedding = session.wedding.wedding else { throw TransferError("the wedding is still loading") }
+        let url = URL(fileURLWithPath: path)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TransferError("cannot read \(path): \(error.localizedDescription)")
+        }
+        let importer = CSVImporter(wedding: wedding, mode: .addOnly)
+        let name = url.lastPathComponent
+        let result: Result<ImportSummary, StoreError>
+        switch kind {
+        case .guests:
+            let plan = try importer.planGuests(data, fileName: name, existing: session.guests.guests)
+            result = await session.guests.importGuests(plan.batch)
+        case .vendors:
+            let plan = try importer.planVendors(data, fileName: name, existing: session.vendors.vendors,
+                                                categories: session.budget.categories)
+            result = await session.vendors.importVendors(plan.batch)
+        case .expenses:
+            let plan = try importer.planExpenses(data, fileName: name, existing: session.budget.expenses,
+                                                 categories: session.budget.categories, vendors: session.vendors.vendors)
+            result = await session.budget.importExpenses(plan.batch, newCategories: plan.newCategories)
+        case .tasks:
+            throw TransferError("tasks cannot be imported from CSV; guests, vendors and expenses can")
+        }
+        let summary = try result.get()
+        return "Imported \(kind.rawValue) from \(name): \(summary.inserted) added, \(summary.updated) updated"
+    }
+
+    func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, from session: WeddingSession) async throws -> String {
+        guard let wedding = session.wedding.wedding else { throw TransferError("the wedding is still loading") }
+        let csv = CSVExporter(wedding: wedding)
+        let data: Data
+        let count: Int
+        switch (kind, format) {
+        case (.guests, .csv): (data, count) = (try csv.guests(session.guests.guests), session.guests.guests.count)
+        case (.guests, .json): (data, count) = (try JSONExporter.export(session.guests.guests), session.guests.guests.count)
+        case (.vendors, .csv):
+            (data, count) = (try csv.vendors(session.vendors.vendors, categories: session.budget.categories), session.vendors.vendors.count)
+        case (.vendors, .json): (data, count) = (try JSONExporter.export(session.vendors.vendors), session.vendors.vendors.count)
+        case (.expenses, .csv):
+            (data, count) = (try csv.expenses(session.budget.expenses, categories: session.budget.categories,
+                                              vendors: session.vendors.vendors), session.budget.expenses.count)
+        case (.expenses, .json): (data, count) = (try JSONExporter.export(session.budget.expenses), session.budget.expenses.count)
+        case (.tasks, .csv):
+            (data, count) = (try csv.tasks(session.tasks.tasks, categories: session.budget.categories,
+                                           vendors: session.vendors.vendors), session.tasks.tasks.count)
+        case (.tasks, .json): (data, count) = (try JSONExporter.export(session.tasks.tasks), session.tasks.tasks.count)
+        }
+        try AtomicFile.write(data, to: path)
+        return "Exported \(count) \(kind.rawValue) to \(path)"
+    }
+}
+
+/// Why an import or export could not run.
+struct TransferError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Glibc
+import Logging
+
+/// Where the planner logs while the full-screen interface is up: a file, never the screen.
+enum LogFile {
+    /// `$XDG_STATE_HOME/blueprint/blueprint.log` (when absolute, as the XDG spec asks), else
+    /// `~/.local/state/blueprint/blueprint.log`.
+    static func defaultPath(environment: [String: String]) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/blueprint/blueprint.log" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/state/blueprint/blueprint.log"
+    }
+
+    /// Sends every logger of the process to `path` (folders made 0700, the file 0600), at the
+    /// level in `$BLUEPRINT_LOG_LEVEL` (default `info`). If the file cannot be opened, logs are
+    /// dropped and the returned note says why, for the status line.
+    static func bootstrap(path: String, environment: [String: String]) -> String? {
+        let level = environment["BLUEPRINT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+            return "Logging is off: cannot make \(folder) (\(error.localizedDescription))"
+        }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+            return "Logging is off: cannot open \(path) (\(reason))"
+        }
+        LoggingSystem.bootstrap { label in FileLogHandler(label: label, descriptor: descriptor, logLevel: level) }
+        return nil
+    }
+}

@@ -1,0 +1,232 @@
+import BlueprintDomain
+import BlueprintStores
+@testable import BlueprintTUI
+import Testing
+
+@Suite("Guests pane")
+@MainActor
+struct GuestsPaneTests {
+    /// The names in the table, top to bottom.
+    func names(_ planner: PlannerHarness) -> [String] {
+        planner.session.guests.visibleGuests.map(\.fullName)
+    }
+
+    func selectedName(_ planner: PlannerHarness) -> String? {
+        let pane = planner.screen.panes[0] as! GuestsPane
+        return pane.selectedRow.map { planner.session.guests.visibleGuests[$0].fullName }
+    }
+
+    @Test("the figures strip: headcount with plus-ones, answers, response rate and meals in the wedding's order")
+    func statsStrip() async {
+        let planner = await PlannerHarness()
+        #expect(planner.rows[1].hasPrefix("4 coming (with plus-ones)  3 attending  1 declined  3 pending  57% responded  Meals: Beef 1, Fish 1"))
+    }
+
+    @Test("the table shows name, household, RSVP, meal, table and plus-one; hostile names are neutralised, wide ones aligned")
+    func table() async {
+        let planner = await PlannerHarness()
+        let rows = planner.rows
+        #expect(rows[2] == "Name ▲                         Household             RSVP      Meal              Table Plus-one     ")
+        #expect(rows[3] == "Ana Alvarez                    Alvarez               Attending Fish                  1 +1 Sam       ")
+        #expect(rows[8] == "Evil␛[2J␛]0;pwned␇ Rider␍      Hax                   Maybe                                          ")
+        #expect(rows[9] == "山田 太郎 😀 Amélie            山田家                Attending Beef                  1              ")
+        #expect(planner.canvas.rowWidths.allSatisfy { $0 == 100 })
+    }
+
+    @Test("at 60 columns the household gives way first; name, RSVP, meal, table and plus-one stay")
+    func narrow() async {
+        let planner = await PlannerHarness(rows: 16, columns: 60)
+        #expect(planner.rows[2] == "Name ▲             RSVP      Meal           Table Plus-one  ")
+    }
+
+    @Test("s cycles the sort column, S reverses it; the header marks it")
+    func sorting() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("s"))
+        #expect(names(planner).first == "Emi Endo")
+        #expect(planner.rows[2].contains("RSVP ▲"))
+        #expect(planner.statusRow.contains("Sorted by RSVP"))
+        await planner.press(.character("S"))
+        #expect(names(planner).first == "Ben Brown")
+        #expect(planner.rows[2].contains("RSVP ▼"))
+        await planner.press(.character("s"))
+        #expect(planner.session.guests.order.key == .table)
+        #expect(Array(names(planner).prefix(2)) == ["Ana Alvarez", "山田 太郎 😀 Amélie"])
+    }
+
+    @Test("f filters by RSVP, side, table and meal as you choose; Enter keeps it, F clears it; Esc restores the one before")
+    func filters() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("f"), .right, .right, .right)
+        #expect(names(planner) == ["Ana Alvarez", "Dev Das", "山田 太郎 😀 Amélie"])
+        await planner.press(.tab, .right)
+        #expect(names(planner) == ["Ana Alvarez", "山田 太郎 😀 Amélie"])
+        await planner.press(.tab)
+        await planner.type("1")
+        await planner.press(.tab, .character("f"), .enter)
+        #expect(names(planner) == ["Ana Alvarez"])
+        #expect(planner.statusRow.hasPrefix(" GUESTS │ RSVP attending · Ana's side · table 1 · meal Fish · 1 of 7 guests"))
+
+        await planner.press(.character("f"), .right)
+        #expect(planner.session.guests.filter.rsvp == [.maybe])
+        await planner.press(.escape)
+        #expect(names(planner) == ["Ana Alvarez"])
+
+        await planner.press(.character("F"))
+        #expect(names(planner).count == 7)
+        #expect(planner.statusRow.contains("Filters cleared"))
+    }
+
+    @Test("/ searches as you type and jumps to the first match; n and N step through the matches; Esc drops it")
+    func search() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("/"))
+        await planner.type("en")
+        #expect(planner.statusRow.hasPrefix("/en"))
+        #expect(planner.statusRow.contains("3 matches"))
+        #expect(selectedName(planner) == "Ben Brown")
+        await planner.press(.enter)
+        #expect(planner.statusRow.contains("3 matches · n next, N previous"))
+        await planner.press(.character("n"))
+        #expect(selectedName(planner) == "Cleo Chen")
+        #expect(planner.statusRow.contains("Match 2 of 3 for “en”"))
+        await planner.press(.character("n"), .character("n"))
+        #expect(selectedName(planner) == "Ben Brown")
+        await planner.press(.character("N"))
+        #expect(selectedName(planner) == "Emi Endo")
+        planner.frame()
+        #expect(planner.canvas.style(row: 4, column: 0) == .accent)
+        await planner.press(.escape)
+        #expect(planner.session.guests.searchText.isEmpty)
+    }
+
+    @Test("a adds a guest through the form: Tab between fields, wide characters, pick-lists; Enter saves")
+    func addGuest() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("a"))
+        #expect(planner.frame().contains("┌─ New guest ─"))
+        #expect(planner.statusRow.hasPrefix(" FORM"))
+        await planner.type("Zoë 山田")
+        await planner.press(.tab)
+        await planner.type("Okafor-Smith")
+        await planner.press(.tab, .tab, .tab, .tab, .right, .tab, .tab, .right, .right)
+        await planner.press(.backTab, .backTab, .backTab)
+        await planner.type("The Okafors")
+        await planner.press(.enter)
+        let added = try #require(try await planner.storedGuests().first { $0.lastName == "Okafor-Smith" })
+        #expect(added.firstName == "Zoë 山田")
+        #expect(added.household == "The Okafors")
+        #expect(added.invitedBy == .partner1)
+        #expect(added.rsvp == .attending)
+        #expect(!planner.frame().contains("┌─ New guest ─"))
+        #expect(planner.statusRow.contains("Added Zoë 山田 Okafor-Smith"))
+        #expect(selectedName(planner) == "Zoë 山田 Okafor-Smith")
+    }
+
+    @Test("bad values are refused with the message beside the field; nothing is saved until they are fixed")
+    func validation() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("a"), .tab, .tab)
+        await planner.type("bob@")
+        await planner.press(.enter)
+        let frame = planner.frame()
+        #expect(frame.contains("a first or last name is required"))
+        #expect(frame.contains("'bob@' is not an email address"))
+        #expect(planner.statusRow.contains("Not saved: check the fields marked in red"))
+        #expect(try await planner.storedGuests().count == 7)
+        await planner.type("Bob")
+        await planner.press(.tab, .tab, .control("u"))
+        await planner.type("bob@example.com")
+        await planner.press(.enter)
+        #expect(try await planner.storedGuests().count == 8)
+    }
+
+    @Test("e edits the selected guest; the stored version goes up")
+    func editGuest() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("e"))
+        #expect(planner.frame().contains("┌─ Edit Ana Alvarez ─"))
+        await planner.press(.tab, .control("u"))
+        await planner.type("Álvarez-Ruiz")
+        await planner.press(.enter)
+        let ana = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
+        #expect(ana.lastName == "Álvarez-Ruiz")
+        #expect(ana.version == 2)
+        #expect(ana.plusOneName == "Sam")
+    }
+
+    @Test("Esc on an edited form asks first; keeping is the default; discarding saves nothing")
+    func cancelAsks() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("e"))
+        await planner.type("x")
+        await planner.press(.escape)
+        #expect(planner.frame().contains("Discard changes?"))
+        await planner.press(.enter)
+        #expect(planner.frame().contains("┌─ Edit Ana Alvarez ─"))
+        await planner.press(.escape, .character("y"))
+        #expect(!planner.frame().contains("Edit Ana Alvarez"))
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.ana }?.version == 1)
+        await planner.press(.character("e"), .escape)
+        #expect(!planner.frame().contains("Edit Ana Alvarez"))
+    }
+
+    @Test("d asks before deleting, with Cancel focused; y deletes; u brings the guest back")
+    func deleteAndUndo() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("d"))
+        #expect(planner.frame().contains("Delete the guest Ana Alvarez?"))
+        await planner.press(.enter)
+        #expect(try await planner.storedGuests().count == 7)
+        await planner.press(.character("d"), .character("y"))
+        #expect(try await planner.storedGuests().count == 6)
+        #expect(planner.statusRow.contains("Deleted Ana Alvarez · u undoes"))
+        await planner.press(.character("u"))
+        #expect(try await planner.storedGuests().contains { $0.id == Wedding1.ana && $0.plusOneName == "Sam" })
+        #expect(planner.statusRow.contains("Undid delete guest"))
+        await planner.press(.character("u"), .character("u"))
+        #expect(planner.statusRow.contains("Nothing to undo in this pane"))
+    }
+
+    @Test("A, D, M, P and I set the answer at once; Space toggles attending and declined")
+    func quickRSVP() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("j"), .character("j"), .character("A"))
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.cleo }?.rsvp == .attending)
+        #expect(planner.rows[1].hasPrefix("5 coming"))
+        await planner.press(.character(" "))
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.cleo }?.rsvp == .declined)
+        await planner.press(.character("M"))
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.cleo }?.rsvp == .maybe)
+        await planner.press(.character("u"))
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.cleo }?.rsvp == .declined)
+    }
+
+    @Test("Enter shows every field of the guest; e from there edits")
+    func detail() async {
+        let planner = await PlannerHarness()
+        await planner.press(.enter)
+        let frame = planner.frame()
+        #expect(frame.contains("Plus-one  Sam, coming"))
+        #expect(frame.contains("Side  Ana's side"))
+        #expect(frame.contains("ana@example.com"))
+        #expect(planner.statusRow.hasPrefix(" DETAIL"))
+        await planner.press(.character("e"))
+        #expect(planner.frame().contains("┌─ Edit Ana Alvarez ─"))
+    }
+
+    @Test("v shows the seating chart: seats used per table and who sits there; Enter lists a table's guests")
+    func seating() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("v"))
+        let rows = planner.rows
+        #expect(rows[1].hasPrefix("2 tables  4 seats used  2 coming or undecided without a table"))
+        #expect(rows[3].hasPrefix("Table 1              3 Ana Alvarez (+1), 山田 太郎 😀 Amélie"))
+        #expect(rows[4].hasPrefix("Table 2              1 Cleo Chen, Dev Das"))
+        #expect(rows[5].hasPrefix("Unassigned             Emi Endo, Evil␛[2J␛]0;pwned␇ Rider␍"))
+        #expect(planner.statusRow.hasPrefix(" SEATING"))
+        await planner.press(.character("j"), .enter)
+        #expect(names(planner) == ["Cleo Chen", "Dev Das"])
+        #expect(planner.statusRow.contains("table 2 · 2 of 7 guests"))
+    }
+}

@@ -1,0 +1,178 @@
+import BlueprintCache
+import BlueprintDomain
+import BlueprintStorage
+import BlueprintStores
+@testable import BlueprintTUI
+import Foundation
+
+/// A small wedding for the planner's tests, with records the tests name by role.
+enum Wedding1 {
+    /// 2026-01-01T00:00:00Z: the tests' "now" (170 days before the wedding).
+    static let start = Timestamp(millisecondsSince1970: 1_767_225_600_000)
+    static let today = CalendarDate(year: 2026, month: 1, day: 1)!
+
+    static func uuid(_ number: Int) -> UUID {
+        UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))!
+    }
+
+    static let ana = uuid(1), ben = uuid(2), cleo = uuid(3), dev = uuid(4), emi = uuid(5), hostile = uuid(6), wide = uuid(7)
+    static let venue = uuid(11), flowers = uuid(12), music = uuid(13)
+    static let venueDeposit = uuid(21), bouquet = uuid(22), band = uuid(23)
+    static let depositFirst = uuid(31), depositSecond = uuid(32)
+    static let grandHall = uuid(41), roseFlorist = uuid(42)
+    static let bookVenue = uuid(51), orderCake = uuid(52), sendInvites = uuid(53), oldTask = uuid(54)
+    static let tasteCakes = uuid(61), chooseFlavour = uuid(62)
+
+    static func money(_ units: Int64) -> Money { Money(minorUnits: units * 100) }
+    static func date(_ month: Int, _ day: Int) -> CalendarDate { CalendarDate(year: 2026, month: month, day: day)! }
+
+    static func dataset(id: WeddingID = WeddingID(uuid(100)), name: String = "Ana & Ben", extraGuests: Int = 0) -> WeddingDataset {
+        var guests = [
+            Guest(id: ana, firstName: "Ana", lastName: "Alvarez", email: "ana@example.com", household: "Alvarez",
+                  invitedBy: .partner1, rsvp: .attending, plusOneAllowed: true, plusOneName: "Sam", plusOneAttending: true,
+                  mealChoice: "Fish", table: 1, createdAt: start),
+            Guest(id: ben, firstName: "Ben", lastName: "Brown", household: "Brown", invitedBy: .partner2, rsvp: .declined,
+                  createdAt: start),
+            Guest(id: cleo, firstName: "Cleo", lastName: "Chen", email: "cleo@example.com", household: "Chen",
+                  invitedBy: .partner2, rsvp: .pending, table: 2, createdAt: start),
+            Guest(id: dev, firstName: "Dev", lastName: "Das", household: "Das", invitedBy: .both, rsvp: .attending,
+                  mealChoice: "Vegan", table: 2, createdAt: start),
+            Guest(id: emi, firstName: "Emi", lastName: "Endo", household: "Endo", invitedBy: .partner1, rsvp: .invited,
+                  createdAt: start),
+            Guest(id: hostile, firstName: "Evil\u{1B}[2J\u{1B}]0;pwned\u{07}", lastName: "\u{202E}Rider\r", household: "Hax",
+                  invitedBy: .both, rsvp: .maybe, createdAt: start),
+            Guest(id: wide, firstName: "山田", lastName: "太郎 😀 Ame\u{301}lie", household: "山田家", invitedBy: .partner1,
+                  rsvp: .attending, mealChoice: "Beef", table: 1, createdAt: start),
+        ]
+        for index in 0..<extraGuests {
+            guests.append(Guest(id: uuid(1_000 + index), firstName: "Guest", lastName: String(format: "%05d", index),
+                                household: "House \(index / 4)", rsvp: RSVPStatus.allCases[index % 5],
+                                table: index % 3 == 0 ? nil : 1 + index % 20, createdAt: start))
+        }
+        return WeddingDataset(
+            wedding: Wedding(id: id, name: name, partner1Name: "Ana", partner2Name: "Ben", weddingDate: date(6, 20),
+                             totalBudget: money(20_000), createdAt: start),
+            guests: guests,
+            categories: [
+                BudgetCategory(id: venue, name: "Venue", allocated: money(8_000), createdAt: start),
+                BudgetCategory(id: flowers, name: "Flowers", allocated: money(500), createdAt: start),
+                BudgetCategory(id: music, name: "Music", allocated: money(1_500), createdAt: start),
+            ],
+            expenses: [
+                Expense(id: venueDeposit, name: "Venue deposit", categoryID: venue, vendorID: grandHall, amount: money(6_000),
+                        dueDate: date(1, 20), paymentStatus: .partial,
+                        installments: [Installment(id: depositFirst, amount: money(3_000), dueDate: date(1, 10), paidDate: date(1, 1)),
+                                       Installment(id: depositSecond, amount: money(3_000), dueDate: date(1, 20))],
+                        createdAt: start),
+                Expense(id: bouquet, name: "Bridal bouquet", categoryID: flowers, vendorID: roseFlorist, amount: money(700),
+                        dueDate: CalendarDate(year: 2025, month: 12, day: 20), createdAt: start),
+                Expense(id: band, name: "Band", categoryID: music, amount: money(1_200), dueDate: date(5, 1), createdAt: start),
+            ],
+            vendors: [
+                Vendor(id: grandHall, name: "Grand Hall", category: .venue, status: .booked, contactName: "Gia Hall",
+                       phone: "555-0100", email: "events@grandhall.example", website: "grandhall.example",
+                       quotedAmount: money(7_500), bookedDate: CalendarDate(year: 2025, month: 11, day: 2),
+                       budgetCategoryID: venue, createdAt: start),
+                Vendor(id: roseFlorist, name: "Rose Florist", category: .florist, status: .quoted, contactName: "Rosa",
+                       email: "rosa@florist.example", quotedAmount: money(650), budgetCategoryID: flowers, createdAt: start),
+            ],
+            tasks: [
+                WeddingTask(id: bookVenue, title: "Book the venue", status: .completed, priority: .urgent,
+                            dueDate: CalendarDate(year: 2025, month: 11, day: 1), assignees: ["Ana"], vendorID: grandHall,
+                            createdAt: start),
+                WeddingTask(id: orderCake, title: "Order the cake", status: .inProgress, priority: .high, dueDate: date(1, 15),
+                            assignees: ["Ben"],
+                            subtasks: [Subtask(id: tasteCakes, title: "Taste cakes", isDone: true),
+                                       Subtask(id: chooseFlavour, title: "Choose a flavour")], createdAt: start),
+                WeddingTask(id: sendInvites, title: "Send invitations", priority: .medium, dueDate: date(3, 1),
+                            assignees: ["Ana", "Ben"], createdAt: start),
+                WeddingTask(id: oldTask, title: "Pick a photographer", priority: .low,
+                            dueDate: CalendarDate(year: 2025, month: 12, day: 1), assignees: ["Ben"], createdAt: start),
+            ])
+    }
+}
+
+/// A planner screen over an in-memory wedding, with a manual clock, drawn on a memory canvas.
+@MainActor
+final class PlannerHarness {
+    let host: InMemoryWeddingHost
+    let clock = ManualClock(start: Wedding1.start)
+    let context: StoreContext
+    let screen: PlannerScreen
+    let canvas: MemoryCanvas
+    let driver: FrameDriver
+    let monitor = PerformanceMonitor(clock: ManualClock(start: Wedding1.start))
+    private(set) var redrawRequests = 0
+    let weddingID: WeddingID
+
+    /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`.
+    init(_ datasets: [WeddingDataset] = [Wedding1.dataset()], rows: Int = 30, columns: Int = 100,
+         transfer: (any DataTransfer)? = nil) async {
+        host = InMemoryWeddingHost(datasets)
+        weddingID = datasets[0].wedding.weddingID
+        let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
+        context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
+                               vendors: repositories.vendors, tasks: repositories.tasks, changes: repositories,
+                               clock: clock, timeZone: TimeZone(identifier: "UTC")!)
+        canvas = MemoryCanvas(rows: rows, columns: columns)
+        let cache = repositories.cache
+        var redraws: (() -> Void)?
+        screen = PlannerScreen(model: AppModel(context: context),
+                               services: PlannerServices(monitor: monitor, cacheEntries: { cache.entryCount }, transfer: transfer),
+                               requestRedraw: { redraws?() })
+        driver = FrameDriver(root: screen)
+        redraws = { [unowned self] in self.redrawRequests += 1 }
+        await screen.open(weddingID)
+        await loadAll()
+    }
+
+    var session: WeddingSession { screen.session! }
+
+    /// Waits until every store of the open wedding has loaded.
+    func loadAll() async {
+        for store in session.stores { await store.load() }
+    }
+
+    /// Presses `keys` in order, then waits for the intents they started.
+    func press(_ keys: Key...) async {
+        for key in keys { _ = driver.handle(key, size: canvas.size) }
+        await screen.settle()
+    }
+
+    /// Types `text`, one key per character.
+    func type(_ text: String) async {
+        for character in text { _ = driver.handle(.character(character), size: canvas.size) }
+        await screen.settle()
+    }
+
+    /// Draws a frame and returns it as text.
+    @discardableResult
+    func frame() -> String {
+        driver.render(into: canvas)
+        return canvas.text
+    }
+
+    /// The frame's rows.
+    var rows: [String] {
+        frame()
+        return canvas.rows
+    }
+
+    /// The last row: the status line (or the search or command line).
+    var statusRow: String { rows.last! }
+
+    /// Waits, without a timer, until `condition` holds: re-checked after each change of `store`.
+    func until(_ store: DomainStore, _ condition: @MainActor () -> Bool) async {
+        let updates = store.updates()
+        var iterator = updates.makeAsyncIterator()
+        while !condition() {
+            guard await iterator.next() != nil else { return }
+        }
+    }
+
+    /// The stored guests, read past the stores and the cache.
+    func storedGuests() async throws -> [Guest] {
+        let id = weddingID
+        return try await host.read(id) { $0.guests.records }
+    }
+}

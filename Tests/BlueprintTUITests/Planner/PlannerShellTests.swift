@@ -1,0 +1,89 @@
+import BlueprintDomain
+import BlueprintStores
+@testable import BlueprintTUI
+import Testing
+
+@Suite("Planner shell: header, panes, status line, live updates")
+@MainActor
+struct PlannerShellTests {
+    @Test("it opens on the guests: tabs, wedding, days to go and the live marker in the header; mode and counts below")
+    func opensOnGuests() async {
+        let planner = await PlannerHarness()
+        let rows = planner.rows
+        #expect(rows[0] == "[1] Guests [2] Budget [3] Vendors [4] Tasks                        Ana & Ben · 170 days to go ● live")
+        #expect(rows[2].hasPrefix("Name ▲"))
+        #expect(planner.statusRow.hasPrefix(" GUESTS │ 7 guests"))
+        #expect(planner.statusRow.hasSuffix("? help  q quit "))
+        #expect(planner.canvas.style(row: 0, column: 0) == .tabActive)
+    }
+
+    @Test("1–4, Tab and Shift-Tab switch panes; the active tab follows")
+    func switchesPanes() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("3"))
+        #expect(planner.screen.activePane == 2)
+        await planner.press(.tab, .tab)
+        #expect(planner.screen.activePane == 0)
+        await planner.press(.backTab)
+        #expect(planner.screen.activePane == 3)
+        planner.frame()
+        #expect(planner.canvas.style(row: 0, column: 34) == .tabActive)
+        await planner.press(.character("1"))
+        #expect(planner.screen.activePane == 0)
+    }
+
+    @Test("a store change asks for a frame; drawing and idling do not")
+    func storeChangesRequestFrames() async {
+        let planner = await PlannerHarness()
+        await planner.screen.settle()
+        let before = planner.redrawRequests
+        planner.frame()
+        planner.frame()
+        #expect(planner.redrawRequests == before)
+        await planner.press(.character("A"))
+        await planner.until(planner.session.guests) { planner.redrawRequests > before }
+        #expect(planner.redrawRequests > before)
+    }
+
+    @Test("a change from another session shows within the open pane, with a status message")
+    func liveUpdates() async {
+        let planner = await PlannerHarness()
+        let newcomer = Guest(firstName: "Nova", lastName: "Newton", createdAt: Wedding1.start)
+        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(newcomer)])
+        await planner.until(planner.session.guests) { planner.session.guests.guest(newcomer.id) != nil }
+        let frame = planner.frame()
+        #expect(frame.contains("Nova Newton"))
+        #expect(planner.statusRow.contains("8 guests"))
+        await planner.screen.settle()
+        #expect(planner.statusRow.contains("Updated from another session: guests"))
+    }
+
+    @Test("? opens help from the keymap; Esc closes it")
+    func help() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("?"))
+        #expect(planner.frame().contains("┌─ Keys ─"))
+        #expect(planner.statusRow.hasPrefix(" HELP"))
+        await planner.press(.escape)
+        #expect(!planner.frame().contains("┌─ Keys ─"))
+    }
+
+    @Test("q quits from a list; in a form it is typed text")
+    func quit() async {
+        let planner = await PlannerHarness()
+        #expect(planner.driver.handle(.character("q"), size: planner.canvas.size) == .quit)
+        await planner.press(.character("a"))
+        #expect(planner.driver.handle(.character("q"), size: planner.canvas.size) == .redraw)
+    }
+
+    @Test("below the minimum size the notice replaces the layout, and the layout returns after")
+    func tooSmall() async {
+        let planner = await PlannerHarness()
+        planner.canvas.resize(to: CanvasSize(rows: 10, columns: 40))
+        await planner.press(.resize)
+        #expect(planner.frame().contains("Terminal too small"))
+        planner.canvas.resize(to: CanvasSize(rows: 30, columns: 100))
+        await planner.press(.resize)
+        #expect(planner.frame().contains("Ana Alvarez"))
+    }
+}
