@@ -16,6 +16,18 @@ enum Formats {
         }
     }
 
+    /// `$1,234.50` in the wedding's currency.
+    static func money(_ amount: Money, _ currency: Currency) -> String { currency.format(amount) }
+
+    /// A bar of `width` cells filled in proportion to `fraction` (capped at full): `█████░░░░░`,
+    /// or `#####-----` where the locale cannot draw blocks.
+    static func bar(_ fraction: Double, width: Int) -> String {
+        guard width > 0 else { return "" }
+        let filled = min(width, max(0, Int((fraction * Double(width)).rounded())))
+        let (full, empty) = TerminalLocale.isUTF8 ? ("█", "░") : ("#", "-")
+        return String(repeating: full, count: filled) + String(repeating: empty, count: width - filled)
+    }
+
     /// A date as stored (`2026-09-12`), or empty.
     static func date(_ date: CalendarDate?) -> String { date?.description ?? "" }
 

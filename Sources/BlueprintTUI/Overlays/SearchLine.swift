@@ -23,8 +23,7 @@ final class SearchLine: Overlay {
     func render(into canvas: any Canvas) {
         let row = canvas.size.rows - 1
         let matches = target.searchMatches
-        let count: DisplayText = field.text.isEmpty ? .empty
-            : DisplayText(matches.isEmpty ? "no match" : "\(matches.count) match\(matches.count == 1 ? "" : "es")")
+        let count: DisplayText = field.text.isEmpty ? .empty : DisplayText(matches.isEmpty ? "no match" : Self.count(matches))
         canvas.fill(CanvasRect(row: row, column: 0, rows: 1, columns: canvas.size.columns))
         canvas.draw("/", row: row, column: 0, style: .accent)
         let width = max(1, canvas.size.columns - 2 - count.width - 1)
@@ -39,7 +38,8 @@ final class SearchLine: Overlay {
             host.dismiss(self)
             let matches = target.searchMatches
             if !field.text.isEmpty {
-                host.report(matches.isEmpty ? "No match for “\(field.text)”" : "\(matches.count) matches · n next, N previous",
+                host.report(matches.isEmpty ? "No match for “\(field.text)”"
+                                : "\(Self.count(matches)) · n next, N previous",
                             severity: matches.isEmpty ? .warning : .info)
             }
         case .action(.cancel):
@@ -51,5 +51,10 @@ final class SearchLine: Overlay {
             target.searchText = field.text
             if let match = target.searchMatches.next(after: startRow.map { $0 - 1 }) { target.selectRow(match) }
         }
+    }
+
+    /// "1 match", "12 matches".
+    private static func count(_ matches: SearchMatches) -> String {
+        "\(matches.count) match\(matches.count == 1 ? "" : "es")"
     }
 }

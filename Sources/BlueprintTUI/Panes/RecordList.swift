@@ -1,9 +1,9 @@
 import BlueprintDomain
 import Foundation
 
-/// A table of records whose selection follows a record, not a row number: when rows are
-/// added, removed, filtered or re-sorted (here or in another session), the same record stays
-/// selected if it is still shown.
+/// A table of records (or other rows with an id) whose selection follows the row's id, not
+/// its number: when rows are added, removed, filtered or re-sorted (here or in another session),
+/// the same record stays selected if it is still shown.
 @MainActor
 final class RecordList {
     let model: TableViewModel
@@ -14,7 +14,7 @@ final class RecordList {
     }
 
     /// Brings the table up to date with `rows`; call it before drawing or acting on a row.
-    func sync<R: Record>(_ rows: [R]) {
+    func sync<R: Identifiable>(_ rows: [R]) where R.ID == UUID {
         model.setRowCount(rows.count)
         if let selectedID, let row = model.selectedRow, rows[row].id != selectedID,
            let moved = rows.firstIndex(where: { $0.id == selectedID }) {
@@ -24,32 +24,32 @@ final class RecordList {
     }
 
     /// The selected row of `rows`, once the table is brought up to date with them.
-    func selectedRow<R: Record>(in rows: [R]) -> Int? {
+    func selectedRow<R: Identifiable>(in rows: [R]) -> Int? where R.ID == UUID {
         sync(rows)
         return model.selectedRow
     }
 
     /// The selected record among `rows` (after `sync`).
-    func selected<R: Record>(in rows: [R]) -> R? {
+    func selected<R: Identifiable>(in rows: [R]) -> R? where R.ID == UUID {
         guard let row = model.selectedRow, row < rows.count else { return nil }
         return rows[row]
     }
 
     /// Selects `row` of `rows`.
-    func select<R: Record>(row: Int, in rows: [R]) {
+    func select<R: Identifiable>(row: Int, in rows: [R]) where R.ID == UUID {
         model.setRowCount(rows.count)
         model.select(row: row)
         selectedID = model.selectedRow.map { rows[$0].id }
     }
 
     /// Selects the record with `id` if it is among `rows`, and follows it from then on.
-    func select<R: Record>(id: UUID, in rows: [R]) {
+    func select<R: Identifiable>(id: UUID, in rows: [R]) where R.ID == UUID {
         selectedID = id
         sync(rows)
     }
 
     /// Performs a navigation action; false if it is not one.
-    func handle<R: Record>(_ action: KeyAction, rows: [R]) -> Bool {
+    func handle<R: Identifiable>(_ action: KeyAction, rows: [R]) -> Bool where R.ID == UUID {
         sync(rows)
         guard model.handle(action) else { return false }
         selectedID = model.selectedRow.map { rows[$0].id }

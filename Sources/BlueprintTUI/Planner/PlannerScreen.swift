@@ -81,9 +81,9 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     private static func panes(for session: WeddingSession) -> [any Pane] {
         [GuestsPane(guests: session.guests, wedding: session.wedding),
-         NoticePane(store: session.budget, title: "BUDGET"),
-         NoticePane(store: session.vendors, title: "VENDORS"),
-         NoticePane(store: session.tasks, title: "TASKS")]
+         BudgetPane(budget: session.budget, vendors: session.vendors),
+         VendorsPane(vendors: session.vendors, budget: session.budget),
+         TasksPane(tasks: session.tasks, vendors: session.vendors, budget: session.budget)]
     }
 
     /// Redraws whenever a store changes, and says so when another session changed the wedding.

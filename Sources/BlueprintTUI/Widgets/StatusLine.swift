@@ -22,6 +22,9 @@ public struct StatusLine: Hashable, Sendable {
         self.context = context
     }
 
+    /// Columns the context keeps when a long message follows it.
+    static let contextMinimum = 24
+
     /// Draws the line across `row`: ` MODE │ context │ message   hints`. When space is short the
     /// hints go first, then the message and the context are cut with an ellipsis.
     @MainActor
@@ -40,9 +43,10 @@ public struct StatusLine: Hashable, Sendable {
             }
         }
         if !context.isEmpty {
-            // The context keeps at least half of what is left when a message follows it.
+            // A message takes room from the context, which keeps at least 24 columns (or what it needs).
             let room = width - x - 1
-            let limit = message.isEmpty ? room : max(room / 2, min(context.width, room - message.width - separator.width))
+            let limit = message.isEmpty ? room
+                : min(room, max(min(context.width, Self.contextMinimum), room - message.width - separator.width))
             let shown = context.truncated(toWidth: max(0, limit))
             canvas.draw(shown, row: row, column: x, style: .statusBar)
             x += shown.width

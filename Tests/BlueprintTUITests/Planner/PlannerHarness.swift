@@ -172,7 +172,11 @@ final class PlannerHarness {
 
     /// The stored guests, read past the stores and the cache.
     func storedGuests() async throws -> [Guest] {
-        let id = weddingID
-        return try await host.read(id) { $0.guests.records }
+        try await stored { $0.guests.records }
+    }
+
+    /// The wedding's data as stored, read past the stores and the cache.
+    func stored<T: Sendable>(_ body: @escaping @Sendable (WeddingDataset) -> T) async throws -> T {
+        try await host.read(weddingID, body)
     }
 }

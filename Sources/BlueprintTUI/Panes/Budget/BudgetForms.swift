@@ -1,0 +1,137 @@
+import BlueprintDomain
+import Foundation
+
+/// The budget's forms: a category, an expense, an installment, and the expense filter.
+enum BudgetForms {
+    /// What the forms choose from: the wedding's categories and vendors, and its currency.
+    struct Choices {
+        let categories: [BudgetCategory]
+        let vendors: [Vendor]
+        let wedding: Wedding?
+
+        var currency: Currency { wedding?.currency ?? .usd }
+
+        /// A dataset holding what the domain's checks look up (categories, vendors).
+        var dataset: WeddingDataset? {
+            wedding.map { WeddingDataset(wedding: $0, categories: categories, vendors: vendors) }
+        }
+    }
+
+    // MARK: Category
+
+    static func categoryForm(_ category: BudgetCategory?, choices: Choices) -> Form {
+        let category = category ?? BudgetCategory(name: "")
+        let parents = choices.categories.filter { $0.id != category.id }
+        return Form(title: category.name.isEmpty ? "New category" : "Edit \(category.name)", fields: [
+            .text("name", "Name", category.name),
+            .text("allocated", "Allocated", category.allocated == .zero ? "" : choices.currency.plain(category.allocated),
+                  placeholder: "amount, e.g. 1500"),
+            .choice("parent", "Inside", ["(top level)"] + parents.map(\.name),
+                    selected: category.parentID.flatMap { id in parents.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0),
+            .text("notes", "Notes", category.notes),
+        ])
+    }
+
+    static func category(from form: Form, base: BudgetCategory, choices: Choices) -> FormReading<BudgetCategory> {
+        var reader = FieldReader(form)
+        var category = base
+        let parents = choices.categories.filter { $0.id != base.id }
+        category.name = reader.text("name")
+        category.allocated = reader.money("allocated", in: choices.currency) ?? .zero
+        let parent = form["parent"].selectedIndex
+        category.parentID = parent == 0 ? nil : parents[parent - 1].id
+        category.notes = form["notes"].text
+        if let dataset = choices.dataset { reader.add(category.validationIssues(in: dataset)) }
+        return FormReading(category, issues: reader.issues)
+    }
+
+    // MARK: Expense
+
+    static func expenseForm(_ expense: Expense?, in categoryID: UUID?, choices: Choices) -> Form {
+        let expense = expense ?? Expense(name: "", categoryID: categoryID ?? UUID(), amount: .zero)
+        return Form(title: expense.name.isEmpty ? "New expense" : "Edit \(expense.name)", fields: [
+            .text("name", "Name", expense.name),
+            .choice("category", "Category", choices.categories.isEmpty ? ["(no category yet)"] : choices.categories.map(\.name),
+                    selected: choices.categories.firstIndex { $0.id == expense.categoryID } ?? 0),
+            .choice("vendor", "Vendor", ["(none)"] + choices.vendors.map(\.name),
+                    selected: expense.vendorID.flatMap { id in choices.vendors.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0),
+            .text("amount", "Amount", expense.amount == .zero ? "" : choices.currency.plain(expense.amount),
+                  placeholder: "amount, e.g. 1200.50"),
+            .text("dueDate", "Due", Formats.date(expense.dueDate), placeholder: "yyyy-mm-dd"),
+            .choice("paymentStatus", "Status", PaymentStatus.allCases.map { Formats.label($0.rawValue) },
+                    selected: PaymentStatus.allCases.firstIndex(of: expense.paymentStatus)!),
+            .text("paymentMethod", "Paid by", expense.paymentMethod, placeholder: "card, transfer, cash…"),
+            .text("notes", "Notes", expense.notes),
+        ])
+    }
+
+    static func expense(from form: Form, base: Expense, choices: Choices) -> FormReading<Expense> {
+        var reader = FieldReader(form)
+        var expense = base
+        expense.name = reader.text("name")
+        if choices.categories.isEmpty {
+            reader.add([ValidationIssue(field: "category", message: "add a budget category first")])
+        } else {
+            expense.categoryID = choices.categories[form["category"].selectedIndex].id
+        }
+        let vendor = form["vendor"].selectedIndex
+        expense.vendorID = vendor == 0 ? nil : choices.vendors[vendor - 1].id
+        expense.amount = reader.requiredMoney("amount", in: choices.currency, "an amount")
+        expense.dueDate = reader.date("dueDate")
+        expense.paymentStatus = PaymentStatus.allCases[form["paymentStatus"].selectedIndex]
+        expense.paymentMethod = reader.text("paymentMethod")
+        expense.notes = form["notes"].text
+        if let dataset = choices.dataset { reader.add(expense.validationIssues(in: dataset)) }
+        return FormReading(expense, issues: reader.issues)
+    }
+
+    // MARK: Installment
+
+    /// Recording a payment: by default the rest of what is owed, due and paid today.
+    static func installmentForm(for expense: Expense, today: CalendarDate, currency: Currency) -> Form {
+        let scheduled = expense.installments.sum(\.amount)
+        let rest = max(.zero, expense.amount - scheduled)
+        return Form(title: "Installment of \(expense.name)", fields: [
+            .text("amount", "Amount", rest == .zero ? "" : currency.plain(rest), placeholder: "amount"),
+            .text("dueDate", "Due", today.description, placeholder: "yyyy-mm-dd"),
+            .text("paidDate", "Paid on", today.description, placeholder: "yyyy-mm-dd, empty if not yet paid"),
+        ])
+    }
+
+    static func installment(from form: Form, for expense: Expense, choices: Choices) -> FormReading<Installment> {
+        var reader = FieldReader(form)
+        let installment = Installment(amount: reader.requiredMoney("amount", in: choices.currency, "an amount"),
+                                      dueDate: reader.requiredDate("dueDate", "a due date"), paidDate: reader.date("paidDate"))
+        if reader.issues.isEmpty, let dataset = choices.dataset {
+            var planned = expense
+            planned.installments.append(installment)
+            reader.add(planned.validationIssues(in: dataset).filter { $0.field.hasPrefix("installments") }
+                .map { ValidationIssue(field: "amount", message: $0.message) })
+        }
+        return FormReading(installment, issues: reader.issues)
+    }
+
+    // MARK: Filter
+
+    static func filterForm(_ filter: ExpenseFilter) -> Form {
+        Form(title: "Filter expenses", fields: [
+            .choice("status", "Status", ["Any"] + PaymentStatus.allCases.map { Formats.label($0.rawValue) },
+                    selected: filter.status.count == 1 ? PaymentStatus.allCases.firstIndex(of: filter.status.first!)! + 1 : 0),
+            .text("text", "Contains", filter.text.text, placeholder: "name, payment method, notes"),
+        ])
+    }
+
+    /// `current` (its category kept) narrowed as the form says.
+    static func filter(from form: Form, keeping current: ExpenseFilter) -> ExpenseFilter {
+        let status = form["status"].selectedIndex
+        return ExpenseFilter(text: form["text"].text, categoryID: current.categoryID, vendorID: current.vendorID,
+                             status: status == 0 ? [] : [PaymentStatus.allCases[status - 1]])
+    }
+
+    static func summary(_ filter: ExpenseFilter) -> String {
+        Formats.filterSummary([
+            filter.status.isEmpty ? nil : filter.status.map(\.rawValue).sorted().joined(separator: "/"),
+            filter.text.isEmpty ? nil : "“\(filter.text.text)”",
+        ])
+    }
+}

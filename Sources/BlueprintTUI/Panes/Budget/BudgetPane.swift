@@ -1,0 +1,284 @@
+import BlueprintDomain
+import BlueprintStores
+import Foundation
+
+/// The budget: the summary (total, allocated, committed, paid, remaining, due in 30 days,
+/// overdue), the categories with what is allocated, spent and left and a bar, and the selected
+/// category's expenses. Enter or `v` moves between the two tables; `a`, `e`, `d` work on the
+/// one in focus; `p` marks an expense paid and `i` records an installment.
+@MainActor
+final class BudgetPane: Pane, SearchTarget {
+    private enum Focus {
+        case categories, expenses
+    }
+
+    let budget: BudgetStore
+    private let vendors: VendorStore
+    private let categoryList = RecordList(columns: BudgetColumns.categories)
+    private let expenseList = RecordList(columns: BudgetColumns.expenses(order: ListOrder(.dueDate)))
+    private var focus = Focus.categories
+
+    init(budget: BudgetStore, vendors: VendorStore) {
+        self.budget = budget
+        self.vendors = vendors
+    }
+
+    var store: DomainStore { budget }
+    var keyMode: KeyMode { .budget }
+    var modeName: String { focus == .categories ? "BUDGET" : "EXPENSES" }
+    var searchTarget: (any SearchTarget)? { focus == .expenses ? self : nil }
+    private var currency: Currency { budget.wedding?.currency ?? .usd }
+
+    var statusContext: String {
+        let categories = budget.categoryMetrics
+        let over = categories.filter(\.isOverBudget).count
+        var parts = ["\(categories.count) categories" + (over > 0 ? ", \(over) over budget" : "")]
+        if let selected = selectedCategory {
+            let filter = BudgetForms.summary(budget.filter)
+            let count = budget.visibleExpenses.count
+            parts.append("\(selected.name): \(count) expense\(count == 1 ? "" : "s")" + (filter.isEmpty ? "" : " (\(filter))"))
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    // MARK: SearchTarget
+
+    var searchText: String {
+        get { budget.searchText }
+        set { budget.searchText = newValue }
+    }
+
+    var searchMatches: SearchMatches { budget.searchMatches }
+    var selectedRow: Int? { expenseList.selectedRow(in: budget.visibleExpenses) }
+
+    func selectRow(_ row: Int) { expenseList.select(row: row, in: budget.visibleExpenses) }
+
+    // MARK: Selection
+
+    private var selectedCategory: CategoryMetrics? {
+        categoryList.sync(budget.categoryMetrics)
+        return categoryList.selected(in: budget.categoryMetrics)
+    }
+
+    /// Shows the selected category's expenses.
+    private func followCategory() {
+        let id = selectedCategory?.categoryID
+        if budget.filter.categoryID != id { budget.filter.categoryID = id }
+    }
+
+    // MARK: Drawing
+
+    func render(into canvas: any Canvas, rect: CanvasRect) {
+        guard !LoadNotice.render(budget, noun: "budget", into: canvas, rect: rect) else { return }
+        followCategory()
+        renderSummary(into: canvas, rect: rect)
+        let categories = budget.categoryMetrics
+        let space = rect.rows - 3
+        let categoryRows = min(categories.count + 1, max(3, space / 2))
+        let categoryRect = CanvasRect(row: rect.row + 2, column: rect.column, rows: categoryRows, columns: rect.columns)
+        categoryList.sync(categories)
+        let barWidth = TableLayout.fit(BudgetColumns.categories, width: rect.columns).widths[4] ?? 10
+        TableView.render(categoryList.model, into: canvas, rect: categoryRect,
+                         empty: "No categories yet: press a to add one.") { row, column in
+            BudgetColumns.categoryCell(categories[row], column: column, currency: self.currency, barWidth: barWidth - 1)
+        }
+
+        let titleRow = categoryRect.bottom
+        let title = selectedCategory.map { "Expenses · \($0.name)" } ?? "Expenses"
+        let marker = focus == .expenses ? "▶ " : "  "
+        canvas.draw(DisplayText(marker + title), row: titleRow, column: rect.column, width: rect.columns,
+                    style: focus == .expenses ? .accent : .muted)
+        let expenses = budget.visibleExpenses
+        expenseList.sync(expenses)
+        expenseList.model.columns = BudgetColumns.expenses(order: budget.order)
+        let matches = budget.searchMatches, today = budget.today
+        let vendorNames = Dictionary(vendors.vendors.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        TableView.render(expenseList.model, into: canvas,
+                         rect: CanvasRect(row: titleRow + 1, column: rect.column, rows: rect.bottom - titleRow - 1, columns: rect.columns),
+                         empty: selectedCategory == nil ? "" : "No expenses here: Enter, then a adds one.") { row, column in
+            BudgetColumns.expenseCell(expenses[row], column: column, currency: self.currency, vendorName: { vendorNames[$0] },
+                                      today: today, isMatch: !matches.isEmpty && matches.contains(row: row))
+        }
+    }
+
+    private func renderSummary(into canvas: any Canvas, rect: CanvasRect) {
+        guard let summary = budget.summary else { return }
+        let money = { Formats.money($0, self.currency) }
+        var first = SegmentLine()
+        first.add(figure: money(summary.totalBudget), label: "total")
+        first.add(figure: money(summary.allocated), label: "allocated", summary.allocated > summary.totalBudget ? .danger : .accent)
+        first.add(figure: money(summary.committed), label: "committed")
+        first.add(figure: money(summary.paid), label: "paid", .success)
+        first.add(figure: money(summary.remaining), label: "remaining", summary.remaining < .zero ? .danger : .accent)
+        first.render(into: canvas, row: rect.row, column: rect.column, width: rect.columns)
+        var second = SegmentLine()
+        second.add(figure: money(summary.dueNext30DaysTotal), label: "due in 30 days", summary.dueNext30Days.isEmpty ? .accent : .warning)
+        second.add(figure: money(summary.overdueTotal), label: "overdue", summary.overdue.isEmpty ? .accent : .danger)
+        if !summary.overBudgetCategories.isEmpty {
+            second.add("  ")
+            second.add("OVER BUDGET: " + summary.overBudgetCategories.map(\.name).joined(separator: ", "), .danger)
+        }
+        second.render(into: canvas, row: rect.row + 1, column: rect.column, width: rect.columns)
+    }
+
+    // MARK: Keys
+
+    func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        switch focus {
+        case .categories: return handleCategories(action, host: host)
+        case .expenses: return handleExpenses(action, host: host)
+        }
+    }
+
+    private func handleCategories(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        let categories = budget.categoryMetrics
+        if categoryList.handle(action, rows: categories) {
+            followCategory()
+            return true
+        }
+        let selected = categoryList.selected(in: categories).flatMap { budget.category($0.categoryID) }
+        switch action {
+        case .activate, .switchView:
+            guard selected != nil else { return false }
+            followCategory()
+            focus = .expenses
+        case .add: openCategoryForm(nil, host: host)
+        case .edit:
+            guard let selected else { return false }
+            openCategoryForm(selected, host: host)
+        case .delete:
+            guard let selected else { return false }
+            let budget = self.budget
+            host.confirmDelete("category", named: selected.name, consequence: "Vendors and tasks linked to it are unlinked.") { [weak host] in
+                host?.run({ await budget.deleteCategory(selected.id) }, success: "Deleted \(selected.name) · u undoes", store: budget)
+            }
+        case .markPaid, .recordInstallment, .toggle:
+            host.report("Choose an expense first: Enter opens the category's expenses", severity: .warning)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func handleExpenses(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        let expenses = budget.visibleExpenses
+        if expenseList.handle(action, rows: expenses) { return true }
+        let selected = expenseList.selected(in: expenses)
+        let budget = self.budget
+        switch action {
+        case .cancel:
+            if !budget.searchText.isEmpty {
+                budget.searchText = ""
+            } else {
+                focus = .categories
+            }
+        case .switchView: focus = .categories
+        case .cycleSort:
+            budget.order.cycle()
+            host.report("Expenses sorted by \(budget.order.key.title)")
+        case .reverseSort:
+            budget.order.reverse()
+            host.report("Expenses sorted by \(budget.order.key.title), \(budget.order.ascending ? "ascending" : "descending")")
+        case .filter:
+            let original = budget.filter
+            host.present(FilterOverlay(BudgetForms.filterForm(original),
+                                       apply: { budget.filter = BudgetForms.filter(from: $0, keeping: budget.filter) },
+                                       restore: { budget.filter = original }))
+        case .clearFilters:
+            budget.filter = ExpenseFilter(categoryID: budget.filter.categoryID)
+            host.report("Filters cleared")
+        case .add: openExpenseForm(nil, host: host)
+        case .edit:
+            guard let selected else { return false }
+            openExpenseForm(selected, host: host)
+        case .delete:
+            guard let selected else { return false }
+            host.confirmDelete("expense", named: selected.name, consequence: "Its installments go too.") { [weak host] in
+                host?.run({ await budget.deleteExpense(selected.id) }, success: "Deleted \(selected.name) · u undoes", store: budget)
+            }
+        case .markPaid:
+            guard let selected else { return false }
+            host.run({ await budget.markPaid(selected.id) }, success: "\(selected.name) is paid · u undoes", store: budget)
+        case .toggle:
+            guard let selected else { return false }
+            if selected.paymentStatus == .paid {
+                var unpaid = selected
+                unpaid.paymentStatus = unpaid.installments.contains(where: \.isPaid) ? .partial : .pending
+                host.run({ await budget.updateExpense(unpaid) }, success: "\(selected.name) is no longer paid · u undoes", store: budget)
+            } else {
+                host.run({ await budget.markPaid(selected.id) }, success: "\(selected.name) is paid · u undoes", store: budget)
+            }
+        case .recordInstallment:
+            guard let selected else { return false }
+            openInstallmentForm(selected, host: host)
+        case .activate:
+            guard let selected else { return false }
+            host.present(DetailOverlay(title: selected.name, lines: BudgetDetail.lines(selected, budget: budget, vendors: vendors),
+                                       onEdit: { [weak self, weak host] in
+                                           guard let self, let host, let current = budget.expense(selected.id) else { return }
+                                           self.openExpenseForm(current, host: host)
+                                       }))
+        default:
+            return false
+        }
+        return true
+    }
+
+    // MARK: Forms
+
+    private var choices: BudgetForms.Choices {
+        BudgetForms.Choices(categories: budget.categories.sorted { $0.name.lowercased() < $1.name.lowercased() },
+                            vendors: vendors.vendors.sorted { $0.name.lowercased() < $1.name.lowercased() }, wedding: budget.wedding)
+    }
+
+    private func openCategoryForm(_ category: BudgetCategory?, host: any PlannerHost) {
+        let budget = self.budget, choices = self.choices
+        let base = category ?? BudgetCategory(name: "")
+        host.present(FormOverlay(BudgetForms.categoryForm(category, choices: choices), store: budget) { [weak self] form in
+            switch BudgetForms.category(from: form, base: base, choices: choices) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let edited):
+                return .save(success: (category == nil ? "Added " : "Saved ") + edited.name + " · u undoes") {
+                    let outcome = category == nil ? await budget.createCategory(edited) : await budget.updateCategory(edited)
+                    if outcome == .saved { self?.categoryList.select(id: edited.id, in: budget.categoryMetrics) }
+                    return outcome
+                }
+            }
+        })
+    }
+
+    private func openExpenseForm(_ expense: Expense?, host: any PlannerHost) {
+        let budget = self.budget, choices = self.choices
+        let categoryID = budget.filter.categoryID
+        let base = expense ?? Expense(name: "", categoryID: categoryID ?? UUID(), amount: .zero)
+        host.present(FormOverlay(BudgetForms.expenseForm(expense, in: categoryID, choices: choices), store: budget) { [weak self] form in
+            switch BudgetForms.expense(from: form, base: base, choices: choices) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let edited):
+                return .save(success: (expense == nil ? "Added " : "Saved ") + edited.name + " · u undoes") {
+                    let outcome = expense == nil ? await budget.createExpense(edited) : await budget.updateExpense(edited)
+                    if outcome == .saved, let self {
+                        self.categoryList.select(id: edited.categoryID, in: budget.categoryMetrics)
+                        self.followCategory()
+                        self.expenseList.select(id: edited.id, in: budget.visibleExpenses)
+                    }
+                    return outcome
+                }
+            }
+        })
+    }
+
+    private func openInstallmentForm(_ expense: Expense, host: any PlannerHost) {
+        let budget = self.budget, choices = self.choices
+        let form = BudgetForms.installmentForm(for: expense, today: budget.today, currency: choices.currency)
+        host.present(FormOverlay(form, store: budget) { form in
+            switch BudgetForms.installment(from: form, for: expense, choices: choices) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let installment):
+                return .save(success: "Recorded \(Formats.money(installment.amount, choices.currency)) for \(expense.name) · u undoes") {
+                    await budget.saveInstallment(installment, in: expense.id)
+                }
+            }
+        })
+    }
+}

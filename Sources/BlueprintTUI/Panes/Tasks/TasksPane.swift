@@ -1,0 +1,204 @@
+import BlueprintDomain
+import BlueprintStores
+import Foundation
+
+/// The tasks: the figures, then the list by due date (overdue in the danger style and marked),
+/// or grouped by status (`v`); priority markers; subtasks that expand and collapse (`o`, `O`);
+/// Space ticks a task or a subtask done; filters by status, priority and assignee; `/` search;
+/// the add and edit form.
+@MainActor
+final class TasksPane: Pane, SearchTarget {
+    let tasks: TaskStore
+    private let vendors: VendorStore
+    private let budget: BudgetStore
+    private let list = RecordList(columns: TaskColumns.columns(order: ListOrder(.dueDate)))
+    private var expanded: Set<UUID> = []
+    private var grouped = false
+
+    init(tasks: TaskStore, vendors: VendorStore, budget: BudgetStore) {
+        self.tasks = tasks
+        self.vendors = vendors
+        self.budget = budget
+    }
+
+    var store: DomainStore { tasks }
+    var keyMode: KeyMode { .tasks }
+    var modeName: String { grouped ? "TASKS BY STATUS" : "TASKS" }
+    var searchTarget: (any SearchTarget)? { self }
+
+    var statusContext: String {
+        let shown = tasks.visibleTasks.count, total = tasks.tasks.count
+        let counts = shown == total ? "\(total) tasks" : "\(shown) of \(total) tasks"
+        let filter = TaskForms.summary(tasks.filter)
+        return filter.isEmpty ? counts : "\(filter) · \(counts)"
+    }
+
+    /// The rows on screen: tasks in the store's order (grouped or not) with expanded subtasks.
+    var rows: [TaskRow] { TaskRow.rows(tasks.visibleTasks, grouped: grouped, expanded: expanded) }
+
+    // MARK: SearchTarget
+
+    var searchText: String {
+        get { tasks.searchText }
+        set { tasks.searchText = newValue }
+    }
+
+    /// The store's matches (positions among the tasks), as positions among the rows.
+    var searchMatches: SearchMatches {
+        let matches = tasks.searchMatches
+        guard !matches.isEmpty else { return matches }
+        let rows = self.rows
+        return SearchMatches(query: matches.query, rows: rows.indices.filter { index in
+            if case .task(_, let position) = rows[index] { return matches.contains(row: position) }
+            return false
+        })
+    }
+
+    var selectedRow: Int? { list.selectedRow(in: rows) }
+
+    func selectRow(_ row: Int) { list.select(row: row, in: rows) }
+
+    // MARK: Drawing
+
+    func render(into canvas: any Canvas, rect: CanvasRect) {
+        guard !LoadNotice.render(tasks, noun: "tasks", into: canvas, rect: rect) else { return }
+        let stats = tasks.stats
+        var strip = SegmentLine()
+        strip.add(figure: "\(stats.total)", label: "tasks")
+        strip.add(figure: "\(stats.overdue)", label: "overdue", stats.overdue > 0 ? .danger : .accent)
+        strip.add(figure: "\(stats.dueWithin7Days)", label: "due within 7 days", stats.dueWithin7Days > 0 ? .warning : .accent)
+        strip.add(figure: "\(stats.byStatus[.inProgress] ?? 0)", label: "in progress")
+        strip.add(figure: "\(stats.byStatus[.completed] ?? 0)", label: "completed", .success)
+        strip.render(into: canvas, row: rect.row, column: rect.column, width: rect.columns)
+        let rows = self.rows
+        list.sync(rows)
+        list.model.columns = TaskColumns.columns(order: tasks.order)
+        let today = tasks.today, expanded = self.expanded
+        let matched = Set(searchMatches.rows)
+        let empty: DisplayText = tasks.tasks.isEmpty ? "No tasks yet: press a to add one." : "No task matches the filter: F clears it."
+        TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1,
+                                                                     columns: rect.columns), empty: empty) { row, column in
+            TaskColumns.cell(rows[row], column: column, today: today, expanded: expanded, isMatch: matched.contains(row))
+        }
+    }
+
+    // MARK: Keys
+
+    func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        let rows = self.rows
+        if list.handle(action, rows: rows) { return true }
+        let selected = list.selected(in: rows)
+        let tasks = self.tasks
+        switch action {
+        case .cycleSort:
+            tasks.order.cycle()
+            host.report("Sorted by \(tasks.order.key.title)")
+        case .reverseSort:
+            tasks.order.reverse()
+            host.report("Sorted by \(tasks.order.key.title), \(tasks.order.ascending ? "ascending" : "descending")")
+        case .switchView:
+            grouped.toggle()
+            host.report(grouped ? "Grouped by status" : "By due date")
+        case .filter:
+            let original = tasks.filter
+            let assignees = Set(tasks.tasks.flatMap(\.assignees)).sorted()
+            host.present(FilterOverlay(TaskForms.filterForm(original, assignees: assignees),
+                                       apply: { tasks.filter = TaskForms.filter(from: $0) }, restore: { tasks.filter = original }))
+        case .clearFilters:
+            tasks.filter = TaskFilter()
+            host.report("Filters cleared")
+        case .cancel:
+            guard !tasks.searchText.isEmpty else { return false }
+            tasks.searchText = ""
+        case .expand:
+            guard let task = selected?.task, !task.subtasks.isEmpty else { return false }
+            if expanded.remove(task.id) == nil { expanded.insert(task.id) }
+            list.select(id: task.id, in: self.rows)
+        case .expandAll:
+            let withSteps = Set(tasks.tasks.filter { !$0.subtasks.isEmpty }.map(\.id))
+            expanded = expanded.isSuperset(of: withSteps) ? [] : withSteps
+        case .toggle:
+            switch selected {
+            case .task(let task, _)?:
+                host.run({ await tasks.toggleDone(task.id) },
+                         success: "\(task.title): \(task.status == .completed ? "reopened" : "done") · u undoes", store: tasks)
+            case .subtask(let subtask, let parent)?:
+                host.run({ await tasks.toggleSubtask(subtask.id, in: parent.id) },
+                         success: "\(subtask.title): \(subtask.isDone ? "not done" : "done") · u undoes", store: tasks)
+            case .group?, nil:
+                return false
+            }
+        case .add: openForm(nil, host: host)
+        case .edit:
+            guard let task = selected?.task else { return false }
+            openForm(task, host: host)
+        case .delete:
+            switch selected {
+            case .task(let task, _)?:
+                host.confirmDelete("task", named: task.title, consequence: "Its steps go too.") { [weak host] in
+                    host?.run({ await tasks.delete(task.id) }, success: "Deleted \(task.title) · u undoes", store: tasks)
+                }
+            case .subtask(let subtask, let parent)?:
+                host.confirmDelete("step", named: subtask.title) { [weak host] in
+                    host?.run({ await tasks.deleteSubtask(subtask.id, in: parent.id) },
+                              success: "Deleted \(subtask.title) · u undoes", store: tasks)
+                }
+            case .group?, nil:
+                return false
+            }
+        case .activate:
+            guard let task = selected?.task else { return false }
+            showDetail(task, host: host)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func showDetail(_ task: WeddingTask, host: any PlannerHost) {
+        let today = tasks.today
+        var lines: [DetailOverlay.Line] = [
+            .init(label: "Task", value: task.title),
+            .init(label: "Details", value: task.details),
+            .init(label: "Status", value: Formats.label(task.status.rawValue), style: TaskColumns.style(task.status)),
+            .init(label: "Priority", value: TaskColumns.marker(task.priority), style: TaskColumns.style(task.priority)),
+            .init(label: "Due", value: Formats.date(task.dueDate) + (task.isOverdue(today: today) ? " (OVERDUE)" : ""),
+                  style: task.isOverdue(today: today) ? .danger : .normal),
+            .init(label: "Assigned to", value: task.assignees.joined(separator: ", ")),
+            .init(label: "Vendor", value: task.vendorID.flatMap { vendors.vendor($0)?.name } ?? ""),
+            .init(label: "Budget category", value: task.budgetCategoryID.flatMap { budget.category($0)?.name } ?? ""),
+        ]
+        for (index, subtask) in task.subtasks.enumerated() {
+            lines.append(.init(label: index == 0 ? "Steps" : "", value: (subtask.isDone ? "[x] " : "[ ] ") + subtask.title,
+                               style: subtask.isDone ? .muted : .normal))
+        }
+        lines.append(.init(label: "Updated", value: "\(task.updatedAt) (version \(task.version))", style: .muted))
+        host.present(DetailOverlay(title: task.title, lines: lines, onEdit: { [weak self, weak host] in
+            guard let self, let host, let current = self.tasks.task(task.id) else { return }
+            self.openForm(current, host: host)
+        }))
+    }
+
+    private func openForm(_ task: WeddingTask?, host: any PlannerHost) {
+        let tasks = self.tasks
+        let choices = TaskForms.Choices(vendors: vendors.vendors.sorted { $0.name.lowercased() < $1.name.lowercased() },
+                                        categories: budget.categories.sorted { $0.name.lowercased() < $1.name.lowercased() },
+                                        wedding: budget.wedding)
+        let base = task ?? WeddingTask(title: "")
+        host.present(FormOverlay(TaskForms.form(task, choices: choices), store: tasks) { [weak self] form in
+            switch TaskForms.task(from: form, base: base, choices: choices) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let (edited, step)):
+                return .save(success: (task == nil ? "Added " : "Saved ") + edited.title + " · u undoes") {
+                    var outcome = task == nil ? await tasks.create(edited) : await tasks.update(edited)
+                    if outcome == .saved, let step {
+                        outcome = await tasks.addSubtask(step, to: edited.id)
+                        self?.expanded.insert(edited.id)
+                    }
+                    if outcome == .saved, let self { self.list.select(id: edited.id, in: self.rows) }
+                    return outcome
+                }
+            }
+        })
+    }
+}

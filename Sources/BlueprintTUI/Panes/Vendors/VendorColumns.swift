@@ -1,0 +1,43 @@
+import BlueprintDomain
+import BlueprintStores
+
+/// The vendor table's columns, and each vendor's cells.
+@MainActor
+enum VendorColumns {
+    static func columns(order: ListOrder<VendorSortKey>) -> [TableColumn] {
+        func title(_ text: String, _ key: VendorSortKey?) -> DisplayText {
+            guard let key, key == order.key else { return DisplayText(text) }
+            return DisplayText(text + (order.ascending ? " ▲" : " ▼"))
+        }
+        return [
+            TableColumn(title("Name", .name), minWidth: 14, maxWidth: 30, flex: 3, priority: 10),
+            TableColumn(title("Category", .category), minWidth: 12, priority: 8),
+            TableColumn(title("Status", .status), minWidth: 11, priority: 9),
+            TableColumn(title("Contact", nil), minWidth: 10, maxWidth: 22, flex: 1, priority: 4),
+            TableColumn(title("Phone", nil), minWidth: 10, maxWidth: 16, priority: 2),
+            TableColumn(title("Email", nil), minWidth: 12, maxWidth: 30, flex: 1, priority: 3),
+            TableColumn(title("Quote", .quote), minWidth: 11, alignment: .right, priority: 7),
+        ]
+    }
+
+    static func cell(_ vendor: Vendor, column: Int, currency: Currency, isMatch: Bool) -> TableCell {
+        switch column {
+        case 0: TableCell(DisplayText(vendor.name), style: isMatch ? .accent : .normal)
+        case 1: TableCell(DisplayText(vendor.category.displayName))
+        case 2: TableCell(DisplayText(Formats.label(vendor.status.rawValue)), style: style(vendor.status))
+        case 3: TableCell(DisplayText(vendor.contactName))
+        case 4: TableCell(DisplayText(vendor.phone), style: .muted)
+        case 5: TableCell(DisplayText(vendor.email), style: .muted)
+        default: TableCell(DisplayText(vendor.quotedAmount.map { Formats.money($0, currency) } ?? ""))
+        }
+    }
+
+    static func style(_ status: VendorStatus) -> TextStyle {
+        switch status {
+        case .booked: .success
+        case .quoted: .accent
+        case .declined, .archived: .muted
+        case .researching, .contacted: .normal
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import BlueprintDomain
+import BlueprintStores
+
+/// The vendors: the figures, then a table (name, category, status, contact, quote) with
+/// sorting, filters by status and category, `/` search, every contact field in the details,
+/// the add and edit form (which links a budget category), and `b` to book.
+@MainActor
+final class VendorsPane: Pane, SearchTarget {
+    let vendors: VendorStore
+    private let budget: BudgetStore
+    private let list = RecordList(columns: VendorColumns.columns(order: ListOrder(.name)))
+
+    init(vendors: VendorStore, budget: BudgetStore) {
+        self.vendors = vendors
+        self.budget = budget
+    }
+
+    var store: DomainStore { vendors }
+    var keyMode: KeyMode { .vendors }
+    var modeName: String { "VENDORS" }
+    var searchTarget: (any SearchTarget)? { self }
+    private var currency: Currency { budget.wedding?.currency ?? .usd }
+    private var categories: [BudgetCategory] { budget.categories.sorted { $0.name.lowercased() < $1.name.lowercased() } }
+
+    var statusContext: String {
+        let shown = vendors.visibleVendors.count, total = vendors.vendors.count
+        let counts = shown == total ? "\(total) vendors" : "\(shown) of \(total) vendors"
+        let filter = VendorForms.summary(vendors.filter)
+        return filter.isEmpty ? counts : "\(filter) · \(counts)"
+    }
+
+    // MARK: SearchTarget
+
+    var searchText: String {
+        get { vendors.searchText }
+        set { vendors.searchText = newValue }
+    }
+
+    var searchMatches: SearchMatches { vendors.searchMatches }
+    var selectedRow: Int? { list.selectedRow(in: vendors.visibleVendors) }
+
+    func selectRow(_ row: Int) { list.select(row: row, in: vendors.visibleVendors) }
+
+    // MARK: Drawing
+
+    func render(into canvas: any Canvas, rect: CanvasRect) {
+        guard !LoadNotice.render(vendors, noun: "vendors", into: canvas, rect: rect) else { return }
+        let stats = vendors.stats
+        var strip = SegmentLine()
+        strip.add(figure: "\(stats.total)", label: "vendors")
+        strip.add(figure: "\(stats.byStatus[.booked] ?? 0)", label: "booked", .success)
+        strip.add(figure: "\(stats.byStatus[.quoted] ?? 0)", label: "quoted")
+        strip.add(figure: Formats.money(stats.totalQuoted, currency), label: "quoted in all")
+        strip.add(figure: Formats.money(stats.bookedCost, currency), label: "booked cost")
+        strip.render(into: canvas, row: rect.row, column: rect.column, width: rect.columns)
+        let rows = vendors.visibleVendors
+        list.sync(rows)
+        list.model.columns = VendorColumns.columns(order: vendors.order)
+        let matches = vendors.searchMatches, currency = self.currency
+        let empty: DisplayText = vendors.vendors.isEmpty ? "No vendors yet: press a to add one, or :import vendors FILE."
+            : "No vendor matches the filter: F clears it."
+        TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1,
+                                                                     columns: rect.columns), empty: empty) { row, column in
+            VendorColumns.cell(rows[row], column: column, currency: currency, isMatch: !matches.isEmpty && matches.contains(row: row))
+        }
+    }
+
+    // MARK: Keys
+
+    func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        let rows = vendors.visibleVendors
+        if list.handle(action, rows: rows) { return true }
+        let selected = list.selected(in: rows)
+        let vendors = self.vendors
+        switch action {
+        case .cycleSort:
+            vendors.order.cycle()
+            host.report("Sorted by \(vendors.order.key.title)")
+        case .reverseSort:
+            vendors.order.reverse()
+            host.report("Sorted by \(vendors.order.key.title), \(vendors.order.ascending ? "ascending" : "descending")")
+        case .filter:
+            let original = vendors.filter
+            host.present(FilterOverlay(VendorForms.filterForm(original), apply: { vendors.filter = VendorForms.filter(from: $0) },
+                                       restore: { vendors.filter = original }))
+        case .clearFilters:
+            vendors.filter = VendorFilter()
+            host.report("Filters cleared")
+        case .cancel:
+            guard !vendors.searchText.isEmpty else { return false }
+            vendors.searchText = ""
+        case .add: openForm(nil, host: host)
+        case .edit:
+            guard let selected else { return false }
+            openForm(selected, host: host)
+        case .delete:
+            guard let selected else { return false }
+            confirmDelete(selected, host: host)
+        case .book:
+            guard let selected else { return false }
+            book(selected, host: host)
+        case .toggle:
+            guard let selected else { return false }
+            guard selected.status == .booked else {
+                book(selected, host: host)
+                return true
+            }
+            var unbooked = selected
+            unbooked.status = selected.quotedAmount == nil ? .contacted : .quoted
+            unbooked.bookedDate = nil
+            host.run({ await vendors.update(unbooked) }, success: "\(selected.name) is no longer booked · u undoes", store: vendors)
+        case .activate:
+            guard let selected else { return false }
+            showDetail(selected, host: host)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func book(_ vendor: Vendor, host: any PlannerHost) {
+        let vendors = self.vendors
+        host.run({ await vendors.book(vendor.id) }, success: "Booked \(vendor.name) today · u undoes", store: vendors)
+    }
+
+    private func confirmDelete(_ vendor: Vendor, host: any PlannerHost) {
+        let vendors = self.vendors
+        host.confirmDelete("vendor", named: vendor.name, consequence: "Expenses and tasks that name it are unlinked.") { [weak host] in
+            host?.run({ await vendors.delete(vendor.id) }, success: "Deleted \(vendor.name) · u undoes", store: vendors)
+        }
+    }
+
+    private func showDetail(_ vendor: Vendor, host: any PlannerHost) {
+        let currency = self.currency
+        let totals = VendorPaymentTotal.all(expenses: budget.expenses.filter { $0.vendorID == vendor.id }).first
+        let lines: [DetailOverlay.Line] = [
+            .init(label: "Name", value: vendor.name),
+            .init(label: "Provides", value: vendor.category.displayName),
+            .init(label: "Status", value: Formats.label(vendor.status.rawValue), style: VendorColumns.style(vendor.status)),
+            .init(label: "Contact", value: vendor.contactName),
+            .init(label: "Phone", value: vendor.phone),
+            .init(label: "Email", value: vendor.email),
+            .init(label: "Website", value: vendor.website),
+            .init(label: "Quote", value: vendor.quotedAmount.map { Formats.money($0, currency) } ?? ""),
+            .init(label: "Booked on", value: Formats.date(vendor.bookedDate)),
+            .init(label: "Budget category", value: vendor.budgetCategoryID.flatMap { budget.category($0)?.name } ?? ""),
+            .init(label: "Committed", value: Formats.money(totals?.committed ?? .zero, currency)),
+            .init(label: "Paid", value: Formats.money(totals?.paid ?? .zero, currency), style: .success),
+            .init(label: "Notes", value: vendor.notes),
+            .init(label: "Updated", value: "\(vendor.updatedAt) (version \(vendor.version))", style: .muted),
+        ]
+        host.present(DetailOverlay(
+            title: vendor.name, lines: lines,
+            onEdit: { [weak self, weak host] in
+                guard let self, let host, let current = self.vendors.vendor(vendor.id) else { return }
+                self.openForm(current, host: host)
+            },
+            onDelete: { [weak self, weak host] in
+                guard let self, let host, let current = self.vendors.vendor(vendor.id) else { return }
+                self.confirmDelete(current, host: host)
+            }))
+    }
+
+    private func openForm(_ vendor: Vendor?, host: any PlannerHost) {
+        let vendors = self.vendors, categories = self.categories, wedding = budget.wedding
+        let base = vendor ?? Vendor(name: "")
+        host.present(FormOverlay(VendorForms.form(vendor, categories: categories, currency: currency), store: vendors) { [weak self] form in
+            switch VendorForms.vendor(from: form, base: base, categories: categories, wedding: wedding) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let edited):
+                return .save(success: (vendor == nil ? "Added " : "Saved ") + edited.name + " · u undoes") {
+                    let outcome = vendor == nil ? await vendors.create(edited) : await vendors.update(edited)
+                    if outcome == .saved { self?.list.select(id: edited.id, in: vendors.visibleVendors) }
+                    return outcome
+                }
+            }
+        })
+    }
+}

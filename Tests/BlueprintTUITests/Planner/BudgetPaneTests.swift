@@ -1,0 +1,150 @@
+import BlueprintDomain
+import BlueprintStores
+import Foundation
+@testable import BlueprintTUI
+import Testing
+
+@Suite("Budget pane")
+@MainActor
+struct BudgetPaneTests {
+    func opened() async -> PlannerHarness {
+        let planner = await PlannerHarness()
+        await planner.press(.character("2"))
+        return planner
+    }
+
+    func storedExpense(_ planner: PlannerHarness, _ id: UUID) async throws -> Expense? {
+        try await planner.stored { $0.expenses[id] }
+    }
+
+    @Test("the summary: total, allocated, committed, paid, remaining, due in 30 days, overdue, and who is over budget")
+    func summary() async {
+        let planner = await opened()
+        let rows = planner.rows
+        #expect(rows[1].hasPrefix("$20,000.00 total  $10,000.00 allocated  $7,900.00 committed  $3,000.00 paid  $12,100.00 remaining"))
+        #expect(rows[2].hasPrefix("$3,000.00 due in 30 days  $700.00 overdue  OVER BUDGET: Flowers"))
+        #expect(planner.statusRow.hasPrefix(" BUDGET │ 3 categories, 1 over budget · Flowers: 1 expense"))
+    }
+
+    @Test("an over-budget category is unmistakable: in words, in the danger colour, and bold and underlined without colour")
+    func overBudget() async throws {
+        let planner = await opened()
+        let rows = planner.rows
+        let flowers = try #require(rows.firstIndex { $0.hasPrefix("Flowers") })
+        #expect(rows[flowers].contains("$500.00     $700.00   OVER -$200.00"))
+        #expect(rows[flowers].contains("!"))
+        #expect(planner.canvas.style(row: flowers, column: 0) == TextStyle.danger.selected)
+        let music = try #require(rows.firstIndex { $0.hasPrefix("Music") })
+        #expect(planner.canvas.style(row: music, column: 0) == .normal)
+        #expect(Theme(capability: .ansi16).cellStyle(for: .danger).foreground == .red)
+        let monochrome = planner.canvas.attributeMap(theme: Theme(capability: .monochrome)).split(separator: "\n", omittingEmptySubsequences: false)
+        let remaining = try #require(rows[flowers].range(of: "OVER")).lowerBound.utf16Offset(in: rows[flowers])
+        let bits = try #require(Int(String(Array(monochrome[flowers])[remaining]), radix: 16))
+        #expect(bits & 1 != 0 && bits & 4 != 0, "bold and underline: \(bits)")
+        #expect(Array(monochrome[music]).allSatisfy { $0 == " " || $0 == "8" }, "plain, or dim for the paid figure")
+    }
+
+    @Test("Enter shows the category's expenses; v and Esc go back; the status line follows")
+    func focus() async {
+        let planner = await opened()
+        await planner.press(.character("j"), .character("j"), .enter)
+        #expect(planner.statusRow.hasPrefix(" EXPENSES │ 3 categories, 1 over budget · Venue: 1 expense"))
+        let frame = planner.frame()
+        #expect(frame.contains("▶ Expenses · Venue"))
+        #expect(frame.contains("Venue deposit               Grand Hall           $6,000.00   $3,000.00 2026-01-20 Partial   1/2 paid"))
+        await planner.press(.escape)
+        #expect(planner.statusRow.hasPrefix(" BUDGET"))
+        await planner.press(.character("v"))
+        #expect(planner.statusRow.hasPrefix(" EXPENSES"))
+    }
+
+    @Test("an overdue expense's date is in the danger style")
+    func overdueExpense() async throws {
+        let planner = await opened()
+        let rows = planner.rows
+        let bouquet = try #require(rows.firstIndex { $0.hasPrefix("Bridal bouquet") })
+        let due = try #require(rows[bouquet].range(of: "2025-12-20")).lowerBound.utf16Offset(in: rows[bouquet])
+        #expect(planner.canvas.style(row: bouquet, column: due).role == .danger)
+    }
+
+    @Test("a adds an expense to the category in view; p marks it paid; u takes that back")
+    func addAndPay() async throws {
+        let planner = await opened()
+        await planner.press(.character("j"), .enter, .character("a"))
+        #expect(planner.frame().contains("┌─ New expense ─"))
+        await planner.type("DJ deposit")
+        await planner.press(.tab, .tab, .tab)
+        await planner.type("300")
+        await planner.press(.tab)
+        await planner.type("2026-02-01")
+        await planner.press(.enter)
+        let added = try #require(try await planner.stored { $0.expenses.records.first { $0.name == "DJ deposit" } })
+        #expect(added.categoryID == Wedding1.music)
+        #expect(added.amount == Money(minorUnits: 30_000))
+        #expect(added.dueDate == Wedding1.date(2, 1))
+        #expect(planner.frame().contains("DJ deposit"))
+
+        await planner.press(.character("p"))
+        #expect(try await storedExpense(planner, added.id)?.paymentStatus == .paid)
+        #expect(planner.statusRow.contains("DJ deposit is paid"))
+        await planner.press(.character("u"))
+        #expect(try await storedExpense(planner, added.id)?.paymentStatus == .pending)
+    }
+
+    @Test("i records an installment, paid today by default; one that overshoots the amount is refused beside the field")
+    func installments() async throws {
+        let planner = await opened()
+        await planner.press(.character("j"), .enter, .character("i"))
+        #expect(planner.frame().contains("┌─ Installment of Band ─"))
+        await planner.press(.control("u"))
+        await planner.type("1300")
+        await planner.press(.enter)
+        #expect(planner.frame().contains("the installments add up to more than the expense amount"))
+        await planner.press(.control("u"))
+        await planner.type("400")
+        await planner.press(.enter)
+        let band = try #require(try await storedExpense(planner, Wedding1.band))
+        #expect(band.installments.count == 1)
+        #expect(band.installments[0].amount == Money(minorUnits: 40_000))
+        #expect(band.installments[0].paidDate == Wedding1.today)
+        #expect(planner.frame().contains("1/1 paid"))
+    }
+
+    @Test("a category's amount is checked as money; the message sits beside the field")
+    func categoryForm() async throws {
+        let planner = await opened()
+        await planner.press(.character("a"))
+        await planner.type("Stationery")
+        await planner.press(.tab)
+        await planner.type("twelve")
+        await planner.press(.enter)
+        #expect(planner.frame().contains("'twelve' is not an amount"))
+        await planner.press(.control("u"))
+        await planner.type("$1,250.50")
+        await planner.press(.enter)
+        let added = try #require(try await planner.stored { $0.categories.records.first { $0.name == "Stationery" } })
+        #expect(added.allocated == Money(minorUnits: 125_050))
+    }
+
+    @Test("deleting a category that has expenses is refused with the reason; an expense is deleted after asking")
+    func deleting() async throws {
+        let planner = await opened()
+        await planner.press(.character("d"), .character("y"))
+        #expect(planner.statusRow.contains("Not saved: cannot delete this budget category"))
+        #expect(try await planner.stored { $0.categories.count } == 3)
+        await planner.press(.enter, .character("d"))
+        #expect(planner.frame().contains("Delete the expense Bridal bouquet?"))
+        await planner.press(.character("y"))
+        #expect(try await storedExpense(planner, Wedding1.bouquet) == nil)
+    }
+
+    @Test("Enter on an expense shows its installments")
+    func detail() async {
+        let planner = await opened()
+        await planner.press(.character("j"), .character("j"), .enter, .enter)
+        let frame = planner.frame()
+        #expect(frame.contains("Installments  $3,000.00 due 2026-01-10 · paid 2026-01-01"))
+        #expect(frame.contains("$3,000.00 due 2026-01-20 · not paid"))
+        #expect(frame.contains("Still to pay  $3,000.00"))
+    }
+}

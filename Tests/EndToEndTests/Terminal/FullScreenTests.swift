@@ -1,0 +1,163 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The full-screen planner, driven through tmux as a user would drive it.
+@Suite("blueprint full-screen in tmux")
+struct FullScreenTests {
+    /// A data directory with a 40-guest demo wedding.
+    func demo() throws -> BlueprintProcess {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let made = try blueprint.run(["demo", "--name", "Ana & Ben", "--guests", "40", "--seed", "7"])
+        #expect(made.status == 0, "\(made.stderr)")
+        return blueprint
+    }
+
+    /// The guests as `export --format json` writes them.
+    func exportedGuests(_ blueprint: BlueprintProcess) throws -> [[String: Any]] {
+        let exported = try blueprint.run(["export", "guests", "--format", "json"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [[String: Any]])
+    }
+
+    @Test("a session: switch panes, add, edit, search, filter, delete with confirmation, undo, resize, quit; the files agree")
+    func session() async throws {
+        let blueprint = try demo()
+        let tmux = try TmuxSession(blueprint)
+        let first = try await tmux.waitFor("GUESTS │ 40 guests")
+        #expect(first.hasPrefix("[1] Guests [2] Budget [3] Vendors [4] Tasks"))
+        #expect(first.contains("Ana & Ben"))
+
+        for (key, mode) in [("2", "BUDGET"), ("3", "VENDORS"), ("4", "TASKS"), ("Tab", "GUESTS")] {
+            try tmux.press(key)
+            try await tmux.waitFor(" \(mode) ")
+        }
+
+        try tmux.press("a")
+        try await tmux.waitFor("┌─ New guest ─")
+        try tmux.type("Zed")
+        try tmux.press("Tab")
+        try tmux.type("Zulu-Test")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Added Zed Zulu-Test")
+        try await tmux.waitFor("41 guests")
+
+        try tmux.press("e")
+        try await tmux.waitFor("┌─ Edit Zed Zulu-Test ─")
+        try tmux.press("Tab", "C-u")
+        try tmux.type("Zulu-Edited")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Saved Zed Zulu-Edited")
+
+        try tmux.press("g", "/")
+        try tmux.type("zulu-ed")
+        try await tmux.waitFor("1 match")
+        try tmux.press("Enter")
+        try await tmux.waitFor("1 match · n next, N previous")
+
+        try tmux.press("f", "Right")
+        try await tmux.waitFor("RSVP invited")
+        try tmux.press("Enter", "F")
+        try await tmux.waitFor("Filters cleared")
+
+        try tmux.press("d")
+        try await tmux.waitFor("Delete the guest Zed Zulu-Edited?")
+        try tmux.press("Enter")
+        try await tmux.waitFor("41 guests")
+        try tmux.press("d")
+        try await tmux.waitFor("Delete the guest Zed Zulu-Edited?")
+        try tmux.press("y")
+        try await tmux.waitFor("Deleted Zed Zulu-Edited")
+        try await tmux.waitFor("40 guests")
+        try tmux.press("u")
+        try await tmux.waitFor("Undid delete guest")
+        try await tmux.waitFor("41 guests")
+
+        try tmux.resize(columns: 50, rows: 12)
+        try await tmux.waitFor("Terminal too small")
+        try tmux.resize(columns: 100, rows: 30)
+        try await tmux.waitFor("GUESTS │ 41 guests")
+
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        let guests = try exportedGuests(blueprint)
+        #expect(guests.count == 41)
+        let zed = try #require(guests.first { $0["lastName"] as? String == "Zulu-Edited" })
+        #expect(zed["firstName"] as? String == "Zed")
+    }
+
+    @Test("an import by another process shows in the open screen, with a status message")
+    func liveImport() async throws {
+        let blueprint = try demo()
+        let tmux = try TmuxSession(blueprint)
+        try await tmux.waitFor("GUESTS │ 40 guests")
+        let csv = try blueprint.file(named: "more.csv", "First Name,Last Name\nAaron,Aardvark\nAbby,Aardvark\n")
+        let imported = try blueprint.run(["import", "guests", csv])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let screen = try await tmux.waitFor("the imported guests", within: .seconds(10)) {
+            $0.contains("42 guests") && $0.contains("Aaron Aardvark")
+        }
+        #expect(screen.contains("Updated from another session: guests"))
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
+    @Test("SIGHUP saves and exits, leaving no process behind and the data intact")
+    func hangUp() async throws {
+        let blueprint = try demo()
+        let tmux = try TmuxSession(blueprint)
+        try await tmux.waitFor("GUESTS │ 40 guests")
+        try tmux.press("a")
+        try await tmux.waitFor("┌─ New guest ─")
+        try tmux.type("Hang")
+        try tmux.press("Tab")
+        try tmux.type("Up")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Added Hang Up")
+        let pid = try tmux.processID()
+        kill(pid, SIGHUP)
+        #expect(try await tmux.waitForExit() == 128 + SIGHUP)
+        #expect(TmuxSession.isGone(pid))
+        let guests = try exportedGuests(blueprint)
+        #expect(guests.count == 41)
+        #expect(guests.contains { $0["firstName"] as? String == "Hang" && $0["lastName"] as? String == "Up" })
+    }
+
+    @Test("killing the terminal (the tmux server) ends the process; the data stays intact")
+    func terminalGone() async throws {
+        let blueprint = try demo()
+        let tmux = try TmuxSession(blueprint)
+        try await tmux.waitFor("GUESTS │ 40 guests")
+        let pid = try tmux.processID()
+        try tmux.killServer()
+        let deadline = ContinuousClock.now + .seconds(15)
+        while !TmuxSession.isGone(pid) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(TmuxSession.isGone(pid))
+        #expect(try exportedGuests(blueprint).count == 40)
+    }
+
+    @Test("an unknown TERM is a clear message and a non-zero exit, before any data is made")
+    func unknownTerminal() async throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let tmux = try TmuxSession(blueprint, environment: ["TERM": "no-such-terminal-xyz"])
+        #expect(try await tmux.waitForExit() != 0)
+        let screen = try tmux.screen()
+        #expect(screen.contains("Unknown terminal type \"no-such-terminal-xyz\""))
+        #expect(try blueprint.snapshot().keys.allSatisfy { !$0.hasSuffix(".json") })
+    }
+
+    @Test("on an empty data directory it opens a demo wedding, and logs go to a file, not the screen")
+    func firstRun() async throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let tmux = try TmuxSession(blueprint)
+        let screen = try await tmux.waitFor("No wedding here yet")
+        #expect(screen.contains("GUESTS │ 180 guests"))
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        let log = try String(contentsOf: tmux.stateDirectory.appendingPathComponent("blueprint/blueprint.log"), encoding: .utf8)
+        #expect(log.contains("info blueprint: opened"))
+        #expect(try blueprint.run(["stats", "--json"]).status == 0)
+    }
+}
