@@ -56,6 +56,7 @@ struct OpenCommand: AsyncParsableCommand {
             model: AppModel(context: context),
             services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer()),
             requestRedraw: { [weak app] in app?.requestRedraw() })
+        app.keyToFrame = { cache.monitor.recordLatency("key to frame", duration: $0) }
         await screen.open(chosen.wedding.weddingID)
         if let note = logNote ?? chosen.note { screen.announce(note) }
         Logger(label: "blueprint").info("opened", metadata: ["wedding": "\(chosen.wedding.weddingID)", "dataDir": "\(store.root)"])

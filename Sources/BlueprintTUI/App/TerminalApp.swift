@@ -24,6 +24,10 @@ public final class TerminalApp {
     private var terminating = false
     private var parked: CheckedContinuation<Void, Never>?
 
+    /// Told how long each batch of keys took from being read to its frame being sent, for the
+    /// diagnostics view and the log of slow operations.
+    public var keyToFrame: (@MainActor (Duration) -> Void)?
+
     public init(options: TerminalOptions = TerminalOptions(), keymap: Keymap = .standard) {
         self.options = options
         self.keymap = keymap
@@ -132,6 +136,7 @@ public final class TerminalApp {
 
     private func process(_ keys: [Key]) {
         guard let session, let driver, !terminating else { return }
+        let start = ContinuousClock.now
         var needsFrame = false
         var repaintAll = false
         for (index, key) in keys.enumerated() where !(key == .resize && index > 0 && keys[index - 1] == .resize) {
@@ -145,7 +150,10 @@ public final class TerminalApp {
                 return
             }
         }
-        if needsFrame || repaintAll { render(repaintAll: repaintAll) }
+        if needsFrame || repaintAll {
+            render(repaintAll: repaintAll)
+            keyToFrame?(ContinuousClock.now - start)
+        }
     }
 
     private func render(repaintAll: Bool) {

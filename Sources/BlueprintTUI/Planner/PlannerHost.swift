@@ -16,6 +16,8 @@ protocol PlannerHost: AnyObject {
     func report(_ message: String, severity: StatusLine.Severity)
     /// Runs `work` (a store intent and what follows it) and draws a frame when it is done.
     func perform(_ work: @escaping @MainActor () async -> Void)
+    /// Runs a command from the `:` line.
+    func run(_ command: PlannerCommand)
 }
 
 extension PlannerHost {

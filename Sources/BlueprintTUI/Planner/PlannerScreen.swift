@@ -22,9 +22,12 @@ public final class PlannerScreen: Screen, PlannerHost {
     private var overlays: [any Overlay] = []
     private var message: (text: String, severity: StatusLine.Severity)?
     private var observers: [Task<Void, Never>] = []
+    /// Set by `:q`; the next key's effect is to quit.
+    private var quitRequested = false
     private var pending: [UUID: Task<Void, Never>] = [:]
     /// How long warming each store of the open wedding took, once all have landed.
     public private(set) var warmUpReport: WarmUpReport?
+    private var warmUpLanding: Task<Void, Never>?
 
     public init(model: AppModel, services: PlannerServices = PlannerServices(), keymap: Keymap = .standard,
                 requestRedraw: @escaping @MainActor () -> Void = {}) {
@@ -52,12 +55,20 @@ public final class PlannerScreen: Screen, PlannerHost {
         observe(session)
         let warming = await CacheWarmer(monitor: services.monitor).warm(session, first: panes[activePane].store.domain)
         warmUpReport = nil
-        observers.append(Task { [weak self] in
+        let landing = Task { [weak self] in
             let report = await warming.value
             guard let self, self.session === session else { return }
             self.warmUpReport = report
             self.requestRedraw()
-        })
+        }
+        warmUpLanding = landing
+        observers.append(landing)
+    }
+
+    /// Waits until every store of the open wedding has been warmed, and returns the timings.
+    public func warmedUp() async -> WarmUpReport? {
+        await warmUpLanding?.value
+        return warmUpReport
     }
 
     /// Shows `text` in the status line (a note from the command line, such as a new demo wedding).
@@ -152,7 +163,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         message = nil
         if let overlay = overlays.last {
             overlay.handle(key, host: self)
-            return .redraw
+            return quitRequested ? .quit : .redraw
         }
         guard let pane = panes[safe: activePane] else {
             return keymap.resolve(key, in: .global) == .action(.quit) ? .quit : .redraw
@@ -165,6 +176,8 @@ public final class PlannerScreen: Screen, PlannerHost {
         case .nextPane: show(pane: (activePane + 1) % panes.count)
         case .previousPane: show(pane: (activePane + panes.count - 1) % panes.count)
         case .undo: undo(in: pane.store)
+        case .command: openCommandLine()
+        case .diagnostics: run(.diagnostics)
         case .search, .nextMatch, .previousMatch: search(action, in: pane)
         default:
             if !pane.handle(action, host: self) { return .nothing }
@@ -207,6 +220,73 @@ public final class PlannerScreen: Screen, PlannerHost {
         target.selectRow(row)
         report("Match \(matches.position(of: row) ?? 0) of \(matches.count) for “\(matches.query)”")
     }
+
+    // MARK: Commands
+
+    private func openCommandLine() {
+        let line = CommandLineOverlay()
+        present(line)
+        let model = self.model
+        perform { [weak line] in
+            let names = (try? await model.weddings())?.map(\.name) ?? []
+            line?.offer(weddingNames: names)
+        }
+    }
+
+    func run(_ command: PlannerCommand) {
+        switch command {
+        case .quit: quitRequested = true
+        case .help: present(HelpOverlayHost(keymap: keymap))
+        case .diagnostics: present(DiagnosticsOverlay(services: services) { [weak self] in self?.warmUpReport })
+        case .weddings:
+            let model = self.model
+            perform { [weak self] in
+                do {
+                    let names = try await model.weddings().map(\.name)
+                    self?.report("\(names.count) wedding\(names.count == 1 ? "" : "s"): " + names.joined(separator: ", "))
+                } catch {
+                    self?.report("Cannot list the weddings: \(error)", severity: .error)
+                }
+            }
+        case .wedding(let name):
+            let weddings = model.context.weddings
+            perform { [weak self] in
+                do {
+                    let wedding = try await weddings.findWedding(name)
+                    await self?.open(wedding.weddingID)
+                    self?.report("Opened \(wedding.name)")
+                } catch {
+                    self?.report("Cannot open \(name): \(error)", severity: .error)
+                }
+            }
+        case .importFile(let kind, let path):
+            transfer { transfer, session in
+                try await transfer.importFile(kind, path: Self.expanded(path), into: session)
+            }
+        case .exportFile(let kind, let path, let format):
+            transfer { transfer, session in
+                try await transfer.exportFile(kind, format: format, path: Self.expanded(path), from: session)
+            }
+        }
+    }
+
+    /// Runs an import or export and reports its one-line result or its error.
+    private func transfer(_ work: @escaping @MainActor (any DataTransfer, WeddingSession) async throws -> String) {
+        guard let transfer = services.transfer, let session else {
+            report("Files cannot be imported or exported here", severity: .error)
+            return
+        }
+        perform { [weak self] in
+            do {
+                self?.report(try await work(transfer, session))
+            } catch {
+                self?.report(String(describing: error), severity: .error)
+            }
+        }
+    }
+
+    /// `path` with a leading `~` expanded.
+    private static func expanded(_ path: String) -> String { (path as NSString).expandingTildeInPath }
 
     // MARK: Header and status line
 

@@ -160,4 +160,29 @@ struct FullScreenTests {
         #expect(log.contains("info blueprint: opened"))
         #expect(try blueprint.run(["stats", "--json"]).status == 0)
     }
+
+    @Test(":import and :export from the command line go through the open wedding")
+    func commandLine() async throws {
+        let blueprint = try demo()
+        let tmux = try TmuxSession(blueprint)
+        try await tmux.waitFor("GUESTS │ 40 guests")
+        let csv = try blueprint.file(named: "new guests.csv", "First Name,Last Name\nAaron,Aardvark\n")
+        try tmux.press(":")
+        try tmux.type("import guests " + csv.replacingOccurrences(of: " ", with: "\\ "))
+        try tmux.press("Enter")
+        try await tmux.waitFor("Imported guests from new guests.csv: 1 added")
+        try await tmux.waitFor("41 guests")
+        let out = blueprint.dataDirectory.deletingLastPathComponent().appendingPathComponent("out.json")
+        try tmux.press(":")
+        try tmux.type("export guests \(out.path)")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Exported 41 guests")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [[String: Any]])
+        #expect(records.contains { $0["lastName"] as? String == "Aardvark" })
+        try tmux.press(":")
+        try tmux.type("q")
+        try tmux.press("Enter")
+        #expect(try await tmux.waitForExit() == 0)
+        #expect(try exportedGuests(blueprint).count == 41)
+    }
 }

@@ -1,0 +1,109 @@
+/// A command typed on the `:` line.
+enum PlannerCommand: Equatable {
+    case quit
+    case help
+    case diagnostics
+    /// Lists the weddings of the data directory.
+    case weddings
+    /// Opens the wedding with this name or id.
+    case wedding(String)
+    case importFile(TransferKind, path: String)
+    case exportFile(TransferKind, path: String, format: TransferFormat)
+
+    /// The command names, for completion and the "unknown command" message.
+    static let names = ["diagnostics", "export", "help", "import", "quit", "wedding", "weddings"]
+
+    /// Parses a command line; the error says what is wrong and what would be right.
+    static func parse(_ line: String) -> Result<PlannerCommand, CommandError> {
+        let words = CommandWords.split(line)
+        guard let name = words.first else { return .failure(CommandError("Type a command: " + names.joined(separator: ", "))) }
+        let arguments = Array(words.dropFirst())
+        switch name {
+        case "q", "quit", "q!", "wq", "x": return .success(.quit)
+        case "help", "h": return .success(.help)
+        case "diagnostics", "diag": return .success(.diagnostics)
+        case "weddings": return .success(.weddings)
+        case "wedding", "w":
+            guard !arguments.isEmpty else { return .failure(CommandError("Usage: wedding NAME (Tab lists the weddings)")) }
+            return .success(.wedding(arguments.joined(separator: " ")))
+        case "import":
+            guard arguments.count == 2, let kind = TransferKind(rawValue: arguments[0]), TransferKind.importable.contains(kind) else {
+                return .failure(CommandError("Usage: import guests|vendors|expenses FILE.csv"))
+            }
+            return .success(.importFile(kind, path: arguments[1]))
+        case "export":
+            guard (2...3).contains(arguments.count), let kind = TransferKind(rawValue: arguments[0]) else {
+                return .failure(CommandError("Usage: export guests|vendors|expenses|tasks FILE [csv|json]"))
+            }
+            let path = arguments[1]
+            let format: TransferFormat
+            if arguments.count == 3 {
+                guard let named = TransferFormat(rawValue: arguments[2]) else {
+                    return .failure(CommandError("Unknown format \(arguments[2]): csv or json"))
+                }
+                format = named
+            } else {
+                format = path.lowercased().hasSuffix(".json") ? .json : .csv
+            }
+            return .success(.exportFile(kind, path: path, format: format))
+        default:
+            return .failure(CommandError("Unknown command \(name): " + names.joined(separator: ", ")))
+        }
+    }
+}
+
+/// Why a command line cannot run.
+struct CommandError: Error, Equatable, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Splitting a command line into words: spaces separate them, except inside "double" or
+/// 'single' quotes, and a backslash keeps the next character (a space in a file name).
+enum CommandWords {
+    static func split(_ line: String) -> [String] {
+        splitKeepingEnd(line).words
+    }
+
+    /// The words, and whether the line ends inside a word (so the last word is being typed).
+    static func splitKeepingEnd(_ line: String) -> (words: [String], endsInWord: Bool) {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+                inWord = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return (words, inWord)
+    }
+
+    /// `word` written so that `split` reads it back: spaces and quotes escaped.
+    static func quoted(_ word: String) -> String {
+        var output = ""
+        for character in word {
+            if character == " " || character == "\\" || character == "\"" || character == "'" { output.append("\\") }
+            output.append(character)
+        }
+        return output
+    }
+}

@@ -1,0 +1,50 @@
+/// The `:` line over the status line, with Tab completion; the candidates show on the line
+/// above it when there are several.
+@MainActor
+final class CommandLineOverlay: Overlay {
+    private var field = TextField()
+    private(set) var completion = CommandCompletion()
+    private var candidates: [String] = []
+
+    init(weddingNames: [String] = []) {
+        completion.weddingNames = weddingNames
+    }
+
+    var keyMode: KeyMode { .commandLine }
+    var modeName: String { "COMMAND" }
+
+    /// Offers these names after `wedding` (they arrive once the data directory has been read).
+    func offer(weddingNames: [String]) { completion.weddingNames = weddingNames }
+
+    func render(into canvas: any Canvas) {
+        let row = canvas.size.rows - 1
+        if !candidates.isEmpty {
+            let list = DisplayText(candidates.joined(separator: "  "))
+            canvas.fill(CanvasRect(row: row - 1, column: 0, rows: 1, columns: canvas.size.columns), style: .statusBar)
+            canvas.draw(list.truncated(toWidth: canvas.size.columns - 2), row: row - 1, column: 1, style: .statusBar)
+        }
+        canvas.fill(CanvasRect(row: row, column: 0, rows: 1, columns: canvas.size.columns))
+        canvas.draw(":", row: row, column: 0, style: .accent)
+        field.render(into: canvas, row: row, column: 1, width: canvas.size.columns - 2, focused: true)
+    }
+
+    func handle(_ key: Key, host: any PlannerHost) {
+        switch host.keymap.resolve(key, in: .commandLine) {
+        case .action(.cancel):
+            host.dismiss(self)
+        case .action(.complete):
+            let (line, options) = completion.complete(field.text)
+            field = TextField(line)
+            candidates = options
+        case .action(.submit):
+            host.dismiss(self)
+            guard !field.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            switch PlannerCommand.parse(field.text) {
+            case .success(let command): host.run(command)
+            case .failure(let error): host.report(error.description, severity: .error)
+            }
+        default:
+            if field.handle(key, keymap: host.keymap) { candidates = [] }
+        }
+    }
+}

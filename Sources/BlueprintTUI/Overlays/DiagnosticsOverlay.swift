@@ -1,0 +1,115 @@
+import BlueprintCache
+import BlueprintStores
+import Foundation
+
+/// The cache and timing figures: per resource hits, misses, hit rate, loads and evictions;
+/// entries held; load time with the cache (a hit) and without it (the loader); how long warming
+/// each store took; the latency of recorded operations (key to frame among them); slow ones.
+@MainActor
+final class DiagnosticsOverlay: Overlay {
+    private let services: PlannerServices
+    private let warmUp: () -> WarmUpReport?
+    private var snapshot: PerformanceSnapshot
+    private var entries: Int
+    private var scrollOffset = 0
+    private var viewportRows = 1
+
+    init(services: PlannerServices, warmUp: @escaping () -> WarmUpReport?) {
+        self.services = services
+        self.warmUp = warmUp
+        snapshot = services.monitor.snapshot()
+        entries = services.cacheEntries()
+    }
+
+    var keyMode: KeyMode { .diagnostics }
+    var modeName: String { "DIAGNOSTICS" }
+
+    /// The lines of the view, for the current snapshot.
+    var lines: [(text: String, style: TextStyle)] {
+        var lines: [(String, TextStyle)] = []
+        let totals = snapshot.totals
+        lines.append(("Cache: \(entries) entries · \(totals.hits) hits, \(totals.misses) misses, hit rate "
+                      + (totals.hitRate.map(Formats.percent) ?? "–") + " · \(totals.loads) loads, \(totals.coalesced) joined, "
+                      + "\(totals.evictions) evictions, \(totals.expirations) expired", .header))
+        lines.append(("", .normal))
+        lines.append((pad("Resource", 22) + pad("hits", 7, right: true) + pad("misses", 8, right: true) + pad("rate", 6, right: true)
+                      + pad("evict", 7, right: true) + "  " + pad("with cache p50/p95", 21) + "without (loader) p50/p95", .columnHeader))
+        for resource in snapshot.resources where resource.counts.hits + resource.counts.misses + resource.counts.loads > 0 {
+            let counts = resource.counts
+            lines.append((pad(resource.resource.name, 22) + pad("\(counts.hits)", 7, right: true) + pad("\(counts.misses)", 8, right: true)
+                          + pad(counts.hitRate.map(Formats.percent) ?? "–", 6, right: true) + pad("\(counts.evictions)", 7, right: true)
+                          + "  " + pad(Self.pair(resource.hitTime), 21) + Self.pair(resource.loadTime), .normal))
+        }
+        lines.append(("", .normal))
+        if let report = warmUp() {
+            lines.append(("Warm-up at launch: \(Self.time(report.total)) in all (the stores load at once)", .header))
+            for entry in report.entries {
+                lines.append(("  " + pad(entry.domain.rawValue, 12) + Self.time(entry.duration) + (entry.error.map { "  failed: \($0)" } ?? ""),
+                              entry.error == nil ? .normal : .danger))
+            }
+        } else {
+            lines.append(("Warm-up at launch: still loading", .muted))
+        }
+        lines.append(("", .normal))
+        lines.append(("Operations (p50 / p95 / max, count)", .header))
+        for operation in snapshot.operations {
+            let latency = operation.latency
+            lines.append(("  " + pad(operation.operation, 28) + "\(Self.time(latency.p50)) / \(Self.time(latency.p95)) / "
+                          + "\(Self.time(latency.max)), \(latency.count)", .normal))
+        }
+        if !snapshot.slowOperations.isEmpty {
+            lines.append(("", .normal))
+            lines.append(("Slow operations (over \(Self.time(snapshot.slowThreshold)))", .warning))
+            for slow in snapshot.slowOperations.suffix(10).reversed() {
+                lines.append(("  " + pad(slow.operation, 28) + Self.time(slow.duration) + "  at \(slow.finishedAt)", .warning))
+            }
+        }
+        return lines
+    }
+
+    func render(into canvas: any Canvas) {
+        let lines = self.lines
+        let box = CanvasRect(canvas.size).centered(rows: min(canvas.size.rows - 2, lines.count + 4), columns: canvas.size.columns - 4)
+        viewportRows = max(1, box.rows - 4)
+        scrollOffset = min(scrollOffset, max(0, lines.count - viewportRows))
+        let more = scrollOffset + viewportRows < lines.count
+        BoxFrame.render(into: canvas, rect: box, title: "Diagnostics",
+                        footer: DisplayText((more ? "↓ more · " : "") + "r refreshes · Esc closes"))
+        for (offset, line) in lines.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {
+            canvas.draw(DisplayText(line.text), row: box.row + 2 + offset, column: box.column + 2, width: box.columns - 4, style: line.style)
+        }
+    }
+
+    func handle(_ key: Key, host: any PlannerHost) {
+        guard case .action(let action) = host.keymap.resolve(key, in: .diagnostics) else { return }
+        switch action {
+        case .cancel: host.dismiss(self)
+        case .refresh:
+            snapshot = services.monitor.snapshot()
+            entries = services.cacheEntries()
+        case .moveUp: scrollOffset = max(0, scrollOffset - 1)
+        case .moveDown: scrollOffset += 1
+        default: break
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let room = max(0, width - text.count)
+        return right ? String(repeating: " ", count: room) + text : text + String(repeating: " ", count: room)
+    }
+
+    private static func pair(_ latency: LatencySummary) -> String {
+        latency.count == 0 ? "–" : "\(time(latency.p50)) / \(time(latency.p95))"
+    }
+
+    /// `0.42 ms`, `12 ms`, `1.2 s`.
+    static func time(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        switch milliseconds {
+        case ..<10: return String(format: "%.2f ms", milliseconds)
+        case ..<1000: return String(format: "%.0f ms", milliseconds)
+        default: return String(format: "%.1f s", milliseconds / 1000)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+@testable import BlueprintTUI
+import Testing
+
+@Suite("The : command line: parsing and completion")
+struct CommandTests {
+    @Test("commands parse with their arguments; the format of an export follows the file's extension unless named")
+    func parsing() {
+        #expect(PlannerCommand.parse("q") == .success(.quit))
+        #expect(PlannerCommand.parse("  quit ") == .success(.quit))
+        #expect(PlannerCommand.parse("wedding Ana & Ben") == .success(.wedding("Ana & Ben")))
+        #expect(PlannerCommand.parse("import guests ~/guests.csv") == .success(.importFile(.guests, path: "~/guests.csv")))
+        #expect(PlannerCommand.parse("export tasks out.json") == .success(.exportFile(.tasks, path: "out.json", format: .json)))
+        #expect(PlannerCommand.parse("export guests out.txt") == .success(.exportFile(.guests, path: "out.txt", format: .csv)))
+        #expect(PlannerCommand.parse("export guests out json") == .success(.exportFile(.guests, path: "out", format: .json)))
+        #expect(PlannerCommand.parse("diag") == .success(.diagnostics))
+    }
+
+    @Test("mistakes say what would be right")
+    func mistakes() {
+        #expect(PlannerCommand.parse("import tasks x.csv") == .failure(CommandError("Usage: import guests|vendors|expenses FILE.csv")))
+        #expect(PlannerCommand.parse("export guests") == .failure(CommandError("Usage: export guests|vendors|expenses|tasks FILE [csv|json]")))
+        #expect(PlannerCommand.parse("export guests a.csv xml") == .failure(CommandError("Unknown format xml: csv or json")))
+        #expect(PlannerCommand.parse("frobnicate") == .failure(CommandError(
+            "Unknown command frobnicate: diagnostics, export, help, import, quit, wedding, weddings")))
+    }
+
+    @Test("quotes and backslashes keep spaces inside a file name")
+    func words() {
+        #expect(CommandWords.split(#"import guests "my list.csv""#) == ["import", "guests", "my list.csv"])
+        #expect(CommandWords.split(#"import guests my\ list.csv"#) == ["import", "guests", "my list.csv"])
+        #expect(CommandWords.split("export  guests   'a b'  ") == ["export", "guests", "a b"])
+        #expect(CommandWords.quoted("my list.csv") == #"my\ list.csv"#)
+    }
+
+    @Test("Tab completes a command, then a kind, then a file or a wedding; several candidates complete their common part")
+    func completion() {
+        var completion = CommandCompletion(weddingNames: ["Ana & Ben", "Ana & Bo", "Cleo & Dev"])
+        completion.listFolder = { folder in
+            switch folder {
+            case ".": ["guests.csv", "guests-old.csv", "exports/"]
+            case "exports/": ["march.json"]
+            default: []
+            }
+        }
+        #expect(completion.complete("im") == ("import ", []))
+        #expect(completion.complete("we") == ("wedding", ["wedding", "weddings"]))
+        #expect(completion.complete("import g") == ("import guests ", []))
+        #expect(completion.complete("export ") == ("export ", ["guests", "vendors", "expenses", "tasks"]))
+        #expect(completion.complete("import guests gu") == ("import guests guests", ["guests-old.csv", "guests.csv"]))
+        #expect(completion.complete("import guests ex") == ("import guests exports/", []))
+        #expect(completion.complete("import guests exports/m") == ("import guests exports/march.json ", []))
+        #expect(completion.complete("wedding C") == (#"wedding Cleo\ &\ Dev "#, []))
+        #expect(completion.complete("wedding Ana") == (#"wedding Ana\ &\ B"#, ["Ana & Ben", "Ana & Bo"]))
+        #expect(completion.complete("zzz") == ("zzz", []))
+    }
+}
