@@ -81,7 +81,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueprintTUITests",
-            dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores", "CNcursesw"]
+            dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores", "CNcursesw"],
+            // Read from the source tree by path (see Planner/Snapshot.swift), not bundled.
+            exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "BlueprintStoresTests",

@@ -50,8 +50,9 @@ struct CommandCompletion {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: expanded) else { return [] }
         return names.filter { !$0.hasPrefix(".") }.map { name in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: (expanded as NSString).appendingPathComponent(name), isDirectory: &isFolder)
-            return isFolder.boolValue ? name + "/" : name
+            let exists = FileManager.default.fileExists(atPath: (expanded as NSString).appendingPathComponent(name),
+                                                        isDirectory: &isFolder)
+            return exists && isFolder.boolValue ? name + "/" : name
         }
     }
 
