@@ -35,40 +35,85 @@ public struct TextQuery: Hashable, Sendable {
     }
 
     private func contains(_ field: String) -> Bool {
-        var field = field
-        return field.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else {
-                return TextFolding.contains(TextFolding.fold(String(decoding: bytes, as: UTF8.self)), folded)
-            }
+        var ascii = field
+        let result: Bool? = ascii.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             // Folded ASCII stays ASCII, so a query that folds to anything else cannot match.
             guard let query = asciiBytes else { return false }
             return TextFolding.containsIgnoringASCIICase(bytes, query)
         }
+        return result ?? TextFolding.contains(TextFolding.fold(field), folded)
     }
 }
 
-/// Folding text for `TextQuery`, one character at a time.
+/// Folding text for `TextQuery`: a scalar at a time where no combining mark is involved, else a
+/// character at a time (a mark folds away with its letter, but not on its own).
 enum TextFolding {
-    private static let folds = Mutex<[Character: [Unicode.Scalar]]>([:])
+    private static let scalarFolds = Mutex<[UInt32: [Unicode.Scalar]]>([:])
+    private static let characterFolds = Mutex<[Character: [Unicode.Scalar]]>([:])
 
     /// `text` folded case- and accent-insensitively.
     static func fold(_ text: String) -> [Unicode.Scalar] {
         var output: [Unicode.Scalar] = []
         output.reserveCapacity(text.utf8.count)
+        guard text.unicodeScalars.contains(where: isMark) else {
+            for scalar in text.unicodeScalars { append(scalar, to: &output) }
+            return output
+        }
         for character in text {
-            if character.unicodeScalars.count == 1, let ascii = character.asciiValue {
-                output.append(Unicode.Scalar(lowercased(ascii)))
-            } else {
-                output += folds.withLock { table in
-                    if let known = table[character] { return known }
-                    let folded = Array(String(character).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                        .unicodeScalars)
-                    table[character] = folded
-                    return folded
-                }
+            let scalars = character.unicodeScalars
+            if scalars.count == 1 {
+                append(scalars.first!, to: &output)
+                continue
+            }
+            output += characterFolds.withLock { table in
+                if let known = table[character] { return known }
+                let folded = foundationFold(String(character))
+                table[character] = folded
+                return folded
             }
         }
         return output
+    }
+
+    private static func append(_ scalar: Unicode.Scalar, to output: inout [Unicode.Scalar]) {
+        guard !scalar.isASCII else {
+            output.append(Unicode.Scalar(lowercased(UInt8(scalar.value))))
+            return
+        }
+        output += scalarFolds.withLock { table in
+            if let known = table[scalar.value] { return known }
+            let folded = foundationFold(String(scalar))
+            table[scalar.value] = folded
+            return folded
+        }
+    }
+
+    private static func foundationFold(_ text: String) -> [Unicode.Scalar] {
+        Array(text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).unicodeScalars)
+    }
+
+    /// A scalar that combines with the one before it. Looked up in a table for the Basic
+    /// Multilingual Plane, built once, since the property lookups dominate otherwise.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0x300 else { return false }
+        guard value < 0x10000 else { return combines(scalar) }
+        return markBits[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+    }
+
+    private static let markBits: [UInt64] = (0..<1024).map { word in
+        (0..<64).reduce(UInt64(0)) { bits, bit in
+            guard let scalar = Unicode.Scalar(UInt32(word * 64 + bit)), combines(scalar) else { return bits }
+            return bits | 1 << UInt64(bit)
+        }
+    }
+
+    private static func combines(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return scalar.properties.canonicalCombiningClass != .notReordered || scalar.properties.isGraphemeExtend
+        }
     }
 
     /// What `CharacterSet.whitespaces` holds: a tab or a space separator.
