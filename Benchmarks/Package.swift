@@ -48,5 +48,18 @@ let package = Package(
             path: "Benchmarks/StoresBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "TUIBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BlueprintDomain", package: "blueprint"),
+                .product(name: "BlueprintCache", package: "blueprint"),
+                .product(name: "BlueprintStorage", package: "blueprint"),
+                .product(name: "BlueprintStores", package: "blueprint"),
+                .product(name: "BlueprintTUI", package: "blueprint"),
+            ],
+            path: "Benchmarks/TUIBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -92,11 +92,11 @@ final class BudgetPane: Pane, SearchTarget {
         expenseList.sync(expenses)
         expenseList.model.columns = BudgetColumns.expenses(order: budget.order)
         let matches = budget.searchMatches, today = budget.today
-        let vendorNames = Dictionary(vendors.vendors.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let vendors = self.vendors
         TableView.render(expenseList.model, into: canvas,
                          rect: CanvasRect(row: titleRow + 1, column: rect.column, rows: rect.bottom - titleRow - 1, columns: rect.columns),
                          empty: selectedCategory == nil ? "" : "No expenses here: Enter, then a adds one.") { row, column in
-            BudgetColumns.expenseCell(expenses[row], column: column, currency: self.currency, vendorName: { vendorNames[$0] },
+            BudgetColumns.expenseCell(expenses[row], column: column, currency: self.currency, vendorName: { vendors.vendor($0)?.name },
                                       today: today, isMatch: !matches.isEmpty && matches.contains(row: row))
         }
     }

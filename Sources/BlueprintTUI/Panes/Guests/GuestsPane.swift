@@ -14,6 +14,7 @@ final class GuestsPane: Pane, SearchTarget {
     private let wedding: WeddingStore
     private let list = RecordList(columns: GuestColumns.columns(order: ListOrder(.name)))
     private let seating = SeatingView()
+    private var seatingChart = DerivedRows<Guest, Bool, SeatingChart>()
     private var view = View.list
 
     init(guests: GuestStore, wedding: WeddingStore) {
@@ -27,7 +28,7 @@ final class GuestsPane: Pane, SearchTarget {
     var searchTarget: (any SearchTarget)? { view == .list ? self : nil }
 
     var statusContext: String {
-        let shown = guests.visibleGuests.count, total = guests.guests.count
+        let shown = guests.visibleGuests.count, total = guests.stats.invited
         let counts = shown == total ? "\(total) guests" : "\(shown) of \(total) guests"
         let filter = GuestForms.summary(guests.filter, wedding: wedding.wedding)
         return filter.isEmpty ? counts : "\(filter) · \(counts)"
@@ -45,12 +46,17 @@ final class GuestsPane: Pane, SearchTarget {
 
     func selectRow(_ row: Int) { list.select(row: row, in: guests.visibleGuests) }
 
+    /// The seating chart of the guests the list shows (so a filter narrows it too).
+    private var chart: SeatingChart {
+        seatingChart.rows(for: guests.visibleGuests, settings: true) { SeatingChart(guests: $0) }
+    }
+
     // MARK: Drawing
 
     func render(into canvas: any Canvas, rect: CanvasRect) {
         guard !LoadNotice.render(guests, noun: "guests", into: canvas, rect: rect) else { return }
         if view == .seating {
-            seating.render(seating.chart(of: guests.guests), into: canvas, rect: rect)
+            seating.render(chart, into: canvas, rect: rect)
             return
         }
         GuestStatsStrip.render(guests.stats, mealOptions: wedding.wedding?.mealOptions ?? [], into: canvas,
@@ -59,7 +65,7 @@ final class GuestsPane: Pane, SearchTarget {
         list.sync(rows)
         list.model.columns = GuestColumns.columns(order: guests.order)
         let matches = guests.searchMatches
-        let empty: DisplayText = guests.guests.isEmpty ? "No guests yet: press a to add one, or :import guests FILE."
+        let empty: DisplayText = guests.stats.invited == 0 ? "No guests yet: press a to add one, or :import guests FILE."
             : "No guest matches the filter: F clears it."
         TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column,
                                                                      rows: rect.rows - 1, columns: rect.columns),
@@ -119,8 +125,8 @@ final class GuestsPane: Pane, SearchTarget {
             view = .list
         case .activate:
             guard let row = seating.model.selectedRow,
-                  let table = seating.table(atRow: row, in: seating.chart(of: guests.guests)) else { return false }
-            guests.filter = GuestFilter(table: table)
+                  let table = seating.table(atRow: row, in: chart) else { return false }
+            guests.filter.table = table
             view = .list
         default:
             return false

@@ -10,9 +10,6 @@ final class SeatingView {
         TableColumn("Guests", minWidth: 20, flex: 1, priority: 8),
     ])
 
-    /// The chart of `guests` (declined guests have no seat).
-    func chart(of guests: [Guest]) -> SeatingChart { SeatingChart(guests: guests) }
-
     /// The table number on `row`, nil for the unassigned row.
     func table(atRow row: Int, in chart: SeatingChart) -> Int? {
         row < chart.tables.count ? chart.tables[row].number : nil

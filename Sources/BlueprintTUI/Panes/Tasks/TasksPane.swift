@@ -14,6 +14,13 @@ final class TasksPane: Pane, SearchTarget {
     private let list = RecordList(columns: TaskColumns.columns(order: ListOrder(.dueDate)))
     private var expanded: Set<UUID> = []
     private var grouped = false
+    private var derivedRows = DerivedRows<WeddingTask, ViewSettings, [TaskRow]>()
+
+    /// What, besides the tasks shown, decides the rows.
+    private struct ViewSettings: Equatable {
+        let grouped: Bool
+        let expanded: Set<UUID>
+    }
 
     init(tasks: TaskStore, vendors: VendorStore, budget: BudgetStore) {
         self.tasks = tasks
@@ -27,14 +34,19 @@ final class TasksPane: Pane, SearchTarget {
     var searchTarget: (any SearchTarget)? { self }
 
     var statusContext: String {
-        let shown = tasks.visibleTasks.count, total = tasks.tasks.count
+        let shown = tasks.visibleTasks.count, total = tasks.stats.total
         let counts = shown == total ? "\(total) tasks" : "\(shown) of \(total) tasks"
         let filter = TaskForms.summary(tasks.filter)
         return filter.isEmpty ? counts : "\(filter) · \(counts)"
     }
 
     /// The rows on screen: tasks in the store's order (grouped or not) with expanded subtasks.
-    var rows: [TaskRow] { TaskRow.rows(tasks.visibleTasks, grouped: grouped, expanded: expanded) }
+    var rows: [TaskRow] {
+        let settings = ViewSettings(grouped: grouped, expanded: expanded)
+        return derivedRows.rows(for: tasks.visibleTasks, settings: settings) {
+            TaskRow.rows($0, grouped: settings.grouped, expanded: settings.expanded)
+        }
+    }
 
     // MARK: SearchTarget
 
@@ -75,7 +87,7 @@ final class TasksPane: Pane, SearchTarget {
         list.model.columns = TaskColumns.columns(order: tasks.order)
         let today = tasks.today, expanded = self.expanded
         let matched = Set(searchMatches.rows)
-        let empty: DisplayText = tasks.tasks.isEmpty ? "No tasks yet: press a to add one." : "No task matches the filter: F clears it."
+        let empty: DisplayText = tasks.stats.total == 0 ? "No tasks yet: press a to add one." : "No task matches the filter: F clears it."
         TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1,
                                                                      columns: rect.columns), empty: empty) { row, column in
             TaskColumns.cell(rows[row], column: column, today: today, expanded: expanded, isMatch: matched.contains(row))

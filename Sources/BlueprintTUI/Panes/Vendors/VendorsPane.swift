@@ -23,7 +23,7 @@ final class VendorsPane: Pane, SearchTarget {
     private var categories: [BudgetCategory] { budget.categories.sorted { $0.name.lowercased() < $1.name.lowercased() } }
 
     var statusContext: String {
-        let shown = vendors.visibleVendors.count, total = vendors.vendors.count
+        let shown = vendors.visibleVendors.count, total = vendors.stats.total
         let counts = shown == total ? "\(total) vendors" : "\(shown) of \(total) vendors"
         let filter = VendorForms.summary(vendors.filter)
         return filter.isEmpty ? counts : "\(filter) · \(counts)"
@@ -57,7 +57,7 @@ final class VendorsPane: Pane, SearchTarget {
         list.sync(rows)
         list.model.columns = VendorColumns.columns(order: vendors.order)
         let matches = vendors.searchMatches, currency = self.currency
-        let empty: DisplayText = vendors.vendors.isEmpty ? "No vendors yet: press a to add one, or :import vendors FILE."
+        let empty: DisplayText = vendors.stats.total == 0 ? "No vendors yet: press a to add one, or :import vendors FILE."
             : "No vendor matches the filter: F clears it."
         TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1,
                                                                      columns: rect.columns), empty: empty) { row, column in
