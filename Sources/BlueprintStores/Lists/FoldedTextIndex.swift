@@ -35,10 +35,10 @@ struct FoldedTextIndex<Row: TextSearchable> {
         texts = refreshedTexts
     }
 
-    /// Whether `row` (refreshed before) has a field containing `query`, folded by
-    /// `TextFolding.foldQuery`. An empty query matches every row.
-    func matches(_ row: Row, folded query: FoldedBytes) -> Bool {
-        query.isEmpty || texts[row.id]?.contains(query) == true
+    /// The folded text of each of `rows` (refreshed before), in their order: searching these,
+    /// with `FoldedBytes.contains` and a query folded by `TextFolding.foldQuery`, touches no row.
+    func texts(of rows: [Row]) -> [FoldedBytes] {
+        rows.map { texts[$0.id] ?? FoldedBytes("") }
     }
 }
 

@@ -15,6 +15,11 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     private var texts = FoldedTextIndex<Row>()
     /// Whether `texts` has folded the current records (it does so when a text is first searched).
     private var textsAreCurrent = false
+    /// The folded text of each row of `sorted` and of `visible`, in the same order, once a text
+    /// is searched. Matching scans these alone: this code is generic over the row type, so
+    /// touching a row copies it through its value witness, which cost more than the search.
+    private var sortedTexts: [FoldedBytes]?
+    private var visibleTexts: [FoldedBytes]?
     /// The filter's conditions other than its text.
     private var includes: (Row) -> Bool = { _ in true }
     /// Whether the conditions let every row through (so an empty text shows `sorted` as it is).
@@ -31,15 +36,13 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     mutating func show(_ records: [Row]) {
         self.records = records
         textsAreCurrent = false
-        sorted = order.sorted(records)
-        refilter()
+        sort()
     }
 
     mutating func setOrder(_ order: ListOrder<Key>) {
         guard order != self.order else { return }
         self.order = order
-        sorted = order.sorted(records)
-        refilter()
+        sort()
     }
 
     /// Filters the rows. Typing more of a text (the same conditions, a text that contains the
@@ -54,10 +57,7 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         self.conditions = AnyHashable(conditions)
         filterText = text
         guard narrows else { return refilter() }
-        foldTexts()
-        let texts = self.texts
-        let query = FoldedBytes(text)
-        visible = visible.filter { texts.matches($0, folded: query) }
+        (visible, visibleTexts) = Self.rows(of: visible, texts: foldedVisibleTexts(), containing: FoldedBytes(text)) { _ in true }
         research()
     }
 
@@ -67,14 +67,21 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         research()
     }
 
+    private mutating func sort() {
+        sorted = order.sorted(records)
+        sortedTexts = nil
+        refilter()
+    }
+
     private mutating func refilter() {
         if isUnconditioned && filterText.isEmpty {
-            visible = sorted
-            return research()
+            (visible, visibleTexts) = (sorted, sortedTexts)
+        } else if filterText.isEmpty {
+            (visible, visibleTexts) = (sorted.filter(includes), nil)
+        } else {
+            (visible, visibleTexts) = Self.rows(of: sorted, texts: foldedSortedTexts(), containing: FoldedBytes(filterText),
+                                                where: includes)
         }
-        if !filterText.isEmpty { foldTexts() }
-        let texts = self.texts, query = FoldedBytes(filterText), includes = self.includes
-        visible = sorted.filter { includes($0) && texts.matches($0, folded: query) }
         research()
     }
 
@@ -84,10 +91,37 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
             matches = SearchMatches(query: searchQuery)
             return
         }
+        let texts = foldedVisibleTexts(), query = FoldedBytes(folded)
+        matches = SearchMatches(query: searchQuery, rows: texts.indices.filter { texts[$0].contains(query) })
+    }
+
+    /// The rows of `rows` whose text contains `query` and that `includes` lets through, with their texts.
+    private static func rows(of rows: [Row], texts: [FoldedBytes], containing query: FoldedBytes,
+                             where includes: (Row) -> Bool) -> ([Row], [FoldedBytes]) {
+        var kept: [Row] = [], keptTexts: [FoldedBytes] = []
+        for index in texts.indices where texts[index].contains(query) {
+            let row = rows[index]
+            guard includes(row) else { continue }
+            kept.append(row)
+            keptTexts.append(texts[index])
+        }
+        return (kept, keptTexts)
+    }
+
+    private mutating func foldedSortedTexts() -> [FoldedBytes] {
+        if let sortedTexts { return sortedTexts }
         foldTexts()
-        let texts = self.texts, visible = self.visible
-        let query = FoldedBytes(folded)
-        matches = SearchMatches(query: searchQuery, rows: visible.indices.filter { texts.matches(visible[$0], folded: query) })
+        let folded = texts.texts(of: sorted)
+        sortedTexts = folded
+        return folded
+    }
+
+    private mutating func foldedVisibleTexts() -> [FoldedBytes] {
+        if let visibleTexts { return visibleTexts }
+        foldTexts()
+        let folded = texts.texts(of: visible)
+        visibleTexts = folded
+        return folded
     }
 
     private mutating func foldTexts() {
