@@ -138,4 +138,15 @@ struct CommandLineTests {
         #expect(result.status != 0)
         #expect(!result.stderr.contains("\u{1B}"))
     }
+
+    @Test("keys prints the planner's keys section by section, and as Markdown with --markdown")
+    func keys() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let plain = try blueprint.run(["keys"])
+        #expect(plain.status == 0)
+        #expect(plain.stdout.hasPrefix("Everywhere\n"))
+        #expect(plain.stdout.contains("Undo the last change in this pane"))
+        let markdown = try blueprint.run(["keys", "--markdown"])
+        #expect(markdown.stdout.hasPrefix("### Everywhere\n\n| keys | what they do |"))
+    }
 }

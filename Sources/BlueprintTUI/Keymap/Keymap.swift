@@ -33,6 +33,11 @@ public struct Keymap: Sendable {
     /// The bindings of one section, in table order.
     public func bindings(in mode: KeyMode) -> [KeyBinding] { bindings.filter { $0.mode == mode } }
 
+    /// Every section that has bindings, in `KeyMode` order: how help and the key reference list them.
+    public var sections: [(mode: KeyMode, bindings: [KeyBinding])] {
+        KeyMode.allCases.map { ($0, bindings(in: $0)) }.filter { !$0.bindings.isEmpty }
+    }
+
     /// Keys that mean two things in one mode: bound twice within the sections a mode consults,
     /// or, in a non-modal mode, hiding a global binding. Empty for a well-formed keymap.
     public var conflicts: [(mode: KeyMode, key: Key)] {

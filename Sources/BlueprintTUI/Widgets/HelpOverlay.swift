@@ -18,9 +18,7 @@ public final class HelpOverlay {
     public init(keymap: Keymap = .standard) {
         self.keymap = keymap
         var lines: [Line] = []
-        for mode in KeyMode.allCases {
-            let bindings = keymap.bindings(in: mode)
-            guard !bindings.isEmpty else { continue }
+        for (mode, bindings) in keymap.sections {
             if !lines.isEmpty { lines.append(Line(keys: .empty, text: .empty, isHeading: false)) }
             lines.append(Line(keys: .empty, text: DisplayText(mode.title), isHeading: true))
             lines += bindings.map { Line(keys: DisplayText($0.keyNames), text: DisplayText($0.help), isHeading: false) }
