@@ -63,6 +63,7 @@ struct OpenCommand: AsyncParsableCommand {
         try await app.run(screen) {
             await screen.close()
             await store.close()
+            Logger(label: "blueprint").info("closed", metadata: ["wedding": "\(chosen.wedding.weddingID)"])
         }
     }
 

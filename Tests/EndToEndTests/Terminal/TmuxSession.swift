@@ -105,6 +105,12 @@ final class TmuxSession {
         return child
     }
 
+    /// Whether the pane shows the alternate screen, which a full-screen program switches to and
+    /// must switch back from when it ends (the sign that it restored the terminal).
+    func showsAlternateScreen() throws -> Bool {
+        try tmux(["display-message", "-p", "-t", "main", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
     /// Resizes the window, as a user dragging the terminal's corner would.
     func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Measures launch to first full frame of the planner on a demo wedding of 10,000 guests, and the
+# CacheWarmer's share of it.
+#
+# The release `blueprint` runs in a private tmux server (100×30, TERM=xterm-256color,
+# LANG=C.UTF-8). The pane's shell records the wall clock just before it execs the binary
+# ("launch"); the planner logs the wall clock once its first full frame (the guests pane, loaded)
+# has been handed to the terminal, with how long it waited for the CacheWarmer to load the shown
+# pane and how long warming every pane took. One untimed run first brings the files into the page
+# cache, as on a machine in use.
+#
+# Run from anywhere (needs tmux): Benchmarks/Scripts/startup.sh [runs] [guests]
+set -euo pipefail
+runs=${1:-20}
+guests=${2:-10000}
+benchmarks="$(cd "$(dirname "$0")/.." && pwd)"
+# The release build of the benchmarks package already holds every library blueprint needs.
+swift build -c release --package-path "$benchmarks" --product blueprint >/dev/null
+binary="$benchmarks/.build/release/blueprint"
+work=$(mktemp -d)
+socket="blueprint-startup-$$"
+cleanup() { tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+BLUEPRINT_DATA_DIR="$work/data" "$binary" demo --guests "$guests" >/dev/null
+printf 'set -g status off\nset -g history-limit 0\n' >"$work/tmux.conf"
+
+# One launch: prints "launch-to-frame-ms first-pane-warm-ms all-panes-warm-ms".
+launch() {
+  local log="$work/run.log"
+  rm -f "$log" "$work/launched"
+  tmux -L "$socket" -f "$work/tmux.conf" new-session -d -s main -x 100 -y 30 \
+    "date +%s%N > '$work/launched'; exec env TERM=xterm-256color LANG=C.UTF-8 BLUEPRINT_DATA_DIR='$work/data' '$binary' --log-file '$log'"
+  local line=""
+  for _ in $(seq 400); do
+    line=$(grep -h "first frame" "$log" 2>/dev/null || true)
+    [ -n "$line" ] && break
+    sleep 0.025
+  done
+  [ -n "$line" ] || { echo "no first frame logged; the screen showed:" >&2; tmux -L "$socket" capture-pane -p -t main >&2; exit 1; }
+  # Warming every pane finishes after the first frame; wait for its line too.
+  local warmed=""
+  for _ in $(seq 400); do
+    warmed=$(grep -h "warmed up" "$log" 2>/dev/null || true)
+    [ -n "$warmed" ] && break
+    sleep 0.025
+  done
+  tmux -L "$socket" send-keys -t main q
+  for _ in $(seq 200); do tmux -L "$socket" has-session 2>/dev/null || break; sleep 0.025; done
+  tmux -L "$socket" kill-server 2>/dev/null || true
+  local launched at first all
+  launched=$(cat "$work/launched")
+  at=$(sed -E 's/.* at=([0-9]+).*/\1/' <<<"$line")
+  first=$(sed -E 's/.* firstPaneWarmMicroseconds=([0-9]+).*/\1/' <<<"$line")
+  all=$(sed -E 's/.* totalMicroseconds=([0-9]+).*/\1/' <<<"$warmed")
+  awk -v a="$at" -v l="$launched" -v f="$first" -v w="$all" 'BEGIN { printf "%.1f %.1f %.1f\n", (a - l) / 1e6, f / 1e3, w / 1e3 }'
+}
+
+launch >/dev/null
+for _ in $(seq "$runs"); do launch; done >"$work/results"
+
+# Prints "p50 … / p90 … / min … / max … ms" of column $1.
+summary() {
+  cut -d' ' -f"$1" "$work/results" | sort -n | awk '{ v[NR] = $1 } END {
+    printf "p50 %.1f / p90 %.1f / min %.1f / max %.1f ms", v[int((NR + 1) / 2)], v[int(NR * 0.9 + 0.5)], v[1], v[NR] }'
+}
+echo "$guests guests, $runs launches (release)"
+echo "launch to first full frame:            $(summary 1)"
+echo "of which the shown pane's warm-up:     $(summary 2)"
+echo "warming all four panes (after frame):  $(summary 3)"
