@@ -8,7 +8,8 @@ struct Blueprint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blueprint",
         abstract: "Plan a wedding in the terminal: guests, budget, vendors and tasks.",
-        subcommands: [OpenCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self, KeysCommand.self],
+        subcommands: [OpenCommand.self, WeddingCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self,
+                      StatsCommand.self, KeysCommand.self],
         defaultSubcommand: OpenCommand.self
     )
 

@@ -40,9 +40,10 @@ struct WeddingOptions: ParsableArguments {
         case 1:
             return (store, repositories, weddings[0])
         case 0:
-            throw ValidationError("no wedding in \(store.root); create one with `blueprint demo`")
+            throw CommandFailure("no wedding in \(store.root) yet; create one with `blueprint wedding create NAME`, "
+                                 + "or try `blueprint demo`")
         default:
-            throw ValidationError("\(weddings.count) weddings in \(store.root); choose one with --wedding: "
+            throw CommandFailure("\(weddings.count) weddings in \(store.root); choose one with --wedding: "
                                   + weddings.map { "'\($0.name)'" }.joined(separator: ", "))
         }
     }

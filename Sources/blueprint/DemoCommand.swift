@@ -33,10 +33,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var dataset = try DemoWeddingGenerator.make(options)
-        // The seed decides the content; the wedding still needs an id of its own, so that a
-        // second demo with the same seed can live in the same data directory.
-        dataset.wedding.weddingID = WeddingID()
+        let dataset = try DemoWeddingGenerator.makeWithNewID(options)
         let (store, repositories) = try data.open()
         let wedding = try await repositories.weddings.createWedding(from: dataset)
         await store.close()

@@ -14,8 +14,9 @@ struct OpenCommand: AsyncParsableCommand {
         abstract: "Open the full-screen planner (the default command).",
         discussion: """
             Without --wedding, opens the only wedding of the data directory (the first by name if \
-            there are several; :wedding NAME switches). An empty data directory gets a demo wedding \
-            to explore. Logs go to --log-file, never to the screen.
+            there are several; :wedding NAME switches). An empty data directory opens on a welcome \
+            screen that creates a wedding or opens a demo wedding to explore. Logs go to --log-file, \
+            never to the screen.
             """
     )
 
@@ -39,7 +40,7 @@ struct OpenCommand: AsyncParsableCommand {
         // A terminal that cannot work is reported before anything is read or created.
         try app.start()
         let store: FileStore
-        let chosen: (wedding: Wedding, note: String?)
+        let chosen: (wedding: Wedding, note: String?)?
         let repositories: Repositories
         do {
             store = try FileStore(root: data.root)
@@ -57,31 +58,42 @@ struct OpenCommand: AsyncParsableCommand {
             services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer()),
             requestRedraw: { [weak app] in app?.requestRedraw() })
         app.keyToFrame = { cache.monitor.recordLatency("key to frame", duration: $0) }
-        await screen.open(chosen.wedding.weddingID)
-        if let note = logNote ?? chosen.note { screen.announce(note) }
-        Logger(label: "blueprint").info("opened", metadata: ["wedding": "\(chosen.wedding.weddingID)", "dataDir": "\(store.root)"])
-        try await app.run(screen) {
+        let logger = Logger(label: "blueprint")
+        let root: any Screen
+        if let chosen {
+            await screen.open(chosen.wedding.weddingID)
+            if let note = logNote ?? chosen.note { screen.announce(note) }
+            logger.info("opened", metadata: ["wedding": "\(chosen.wedding.weddingID)", "dataDir": "\(store.root)"])
+            root = screen
+        } else {
+            let firstRun = FirstRunScreen(
+                planner: screen, defaultCurrency: WeddingDefaults.currency, dataDirectory: store.root,
+                requestRedraw: { [weak app] in app?.requestRedraw() },
+                opened: { wedding in
+                    logger.info("opened", metadata: ["wedding": "\(wedding.weddingID)", "dataDir": "\(store.root)", "firstRun": "true"])
+                })
+            if let logNote { firstRun.announce(logNote) }
+            root = firstRun
+        }
+        try await app.run(root) {
             await screen.close()
             await store.close()
             Logger(label: "blueprint").info("closed", metadata: ["wedding": "\(chosen.wedding.weddingID)"])
         }
     }
 
-    /// The wedding to open, and a note for the status line about how it was chosen.
-    private func chooseWedding(_ repositories: Repositories) async throws -> (wedding: Wedding, note: String?) {
-        if demo { return (try await createDemo(repositories), "A new demo wedding, made for you to try things out.") }
+    /// The wedding to open and a note for the status line about how it was chosen, or nil for
+    /// the welcome screen of an empty data directory.
+    private func chooseWedding(_ repositories: Repositories) async throws -> (wedding: Wedding, note: String?)? {
+        if demo {
+            let dataset = try DemoWeddingGenerator.makeWithNewID(DemoWeddingOptions(today: .today))
+            let wedding = try await repositories.weddings.createWedding(from: dataset)
+            return (wedding, "A new demo wedding, made for you to try things out.")
+        }
         if let wedding { return (try await repositories.weddings.findWedding(wedding), nil) }
         let weddings = try await repositories.weddings.fetchWeddings()
             .sorted { ($0.name.lowercased(), $0.weddingID) < ($1.name.lowercased(), $1.weddingID) }
-        guard let first = weddings.first else {
-            return (try await createDemo(repositories), "No wedding here yet: this demo wedding is yours to try things out.")
-        }
+        guard let first = weddings.first else { return nil }
         return (first, weddings.count > 1 ? "\(weddings.count) weddings here; :wedding NAME opens another." : nil)
-    }
-
-    private func createDemo(_ repositories: Repositories) async throws -> Wedding {
-        var dataset = try DemoWeddingGenerator.make(DemoWeddingOptions(today: .today))
-        dataset.wedding.weddingID = WeddingID()
-        return try await repositories.weddings.createWedding(from: dataset)
     }
 }

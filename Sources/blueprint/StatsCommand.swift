@@ -19,7 +19,7 @@ struct StatsCommand: AsyncParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(TerminalSanitizer.escapingJSON(String(decoding: try encoder.encode(report), as: UTF8.self)))
         } else {
             print(report.text(currency: wedding.currency))
         }

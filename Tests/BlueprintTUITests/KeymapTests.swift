@@ -82,6 +82,16 @@ struct KeymapTests {
         #expect(help.lines.filter { !$0.keys.isEmpty }.count == keymap.bindings.count)
     }
 
+    @Test("the welcome screen: c creates, d opens a demo, q quits, and the planner's keys do not reach past it")
+    func firstRunMode() {
+        #expect(keymap.resolve(.character("c"), in: .firstRun) == .action(.add))
+        #expect(keymap.resolve(.character("d"), in: .firstRun) == .action(.openDemo))
+        #expect(keymap.resolve(.character("q"), in: .firstRun) == .action(.quit))
+        #expect(keymap.resolve(.character("?"), in: .firstRun) == .action(.help))
+        #expect(keymap.resolve(.character("1"), in: .firstRun) == .unbound)
+        #expect(keymap.resolve(.control("c"), in: .firstRun) == .action(.quit))
+    }
+
     @Test("key names as help writes them")
     func keyNames() {
         #expect(Key.control("l").displayName == "Ctrl-L")

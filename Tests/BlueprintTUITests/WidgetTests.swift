@@ -158,15 +158,6 @@ struct WidgetTests {
         #expect(canvas.text == """
 
           ┌─ Keys ───────────────────────────────────────────────────────────────────┐
-          │                                                                          │
-          │ Edit conflict                                                            │
-          │  r                     Reload: drop your edit, show theirs               │
-          │  o                     Overwrite theirs with your edit                   │
-          │  c, Esc                Cancel: back to your edit                         │
-          │                                                                          │
-          │ Help                                                                     │
-          │  Esc, ?, q             Close help                                        │
-          │  k, ↑                  Scroll up                                         │
           │  j, ↓                  Scroll down                                       │
           │  PgUp                  Page up                                           │
           │  PgDn, Space           Page down                                         │
@@ -178,6 +169,15 @@ struct WidgetTests {
           │  r                     Take the figures again                            │
           │  k, ↑                  Scroll up                                         │
           │  j, ↓                  Scroll down                                       │
+          │                                                                          │
+          │ Welcome screen (no wedding yet)                                          │
+          │  c                     Create a wedding                                  │
+          │  d                     Open a demo wedding to try things out             │
+          │  k, ↑                  Previous choice                                   │
+          │  j, ↓                  Next choice                                       │
+          │  Enter                 Take the highlighted choice                       │
+          │  ?                     Show this help                                    │
+          │  q                     Quit without creating anything                    │
           └───────────────────────────────────────────────────────────── Esc closes ─┘
 
         """)

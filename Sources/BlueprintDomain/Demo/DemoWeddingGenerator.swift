@@ -39,6 +39,14 @@ public enum DemoWeddingGenerator {
                               vendors: vendors, tasks: tasks)
     }
 
+    /// The demo wedding the options describe, under an id of its own: the seed decides the
+    /// content, and a second demo with the same seed can live in the same data directory.
+    public static func makeWithNewID(_ options: DemoWeddingOptions) throws(DemoWeddingOptionsError) -> WeddingDataset {
+        var dataset = try make(options)
+        dataset.wedding.weddingID = WeddingID()
+        return dataset
+    }
+
     /// The generator streams, one per part of the wedding.
     private enum Stream {
         static let wedding: UInt64 = 1, budget: UInt64 = 2, vendors: UInt64 = 3, tasks: UInt64 = 4, guests: UInt64 = 5

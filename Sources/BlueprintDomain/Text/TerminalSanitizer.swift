@@ -40,6 +40,25 @@ public enum TerminalSanitizer {
             .joined(separator: "\n")
     }
 
+    /// JSON text made safe to print without changing what it means: every DEL, C1 control and
+    /// invisible format character is written as a `\uXXXX` escape. (An encoder already escapes
+    /// C0 controls inside strings, and such characters can stand nowhere else in JSON, so the
+    /// escapes decode to the very same text.)
+    public static func escapingJSON(_ json: String) -> String {
+        let escaped: (Unicode.Scalar) -> Bool = { $0.value >= 0x7F && needsWork($0) }
+        guard json.unicodeScalars.contains(where: escaped) else { return json }
+        var output = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard escaped(scalar) else {
+                output.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+        }
+        return String(output)
+    }
+
     private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value < 0x20 || (0x7F...0x9F).contains(value) || isInvisibleFormat(value)

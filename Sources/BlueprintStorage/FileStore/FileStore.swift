@@ -140,6 +140,18 @@ public final class FileStore: WeddingDataHost {
         hub.publish(RepositoryChange(wedding: id, kinds: Set(RecordKind.allCases), origin: .local))
     }
 
+    /// The folder that holds `id`'s files (`weddings/<id>`); moving a trashed copy back here
+    /// restores a deleted wedding.
+    public func folderPath(of id: WeddingID) -> String { directory.folder(id).path }
+
+    /// Where `deleteWedding` moved `id`'s folder (`trash/<id>-<time>`), oldest first; empty if
+    /// it was never deleted or the trash has been emptied.
+    public func trashedFolders(of id: WeddingID) throws -> [String] {
+        let prefix = id.description + "-"
+        return (try Disk.names(in: directory.trash) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
+            .map { directory.trash + "/" + $0 }
+    }
+
     public func read<T: Sendable>(_ wedding: WeddingID, _ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
         try await store(for: wedding).read(body)
     }

@@ -1,12 +1,13 @@
 import BlueprintDomain
 
-/// How values are written on screen, in one place so every pane agrees.
-enum Formats {
+/// How values are written on screen, in one place so every pane (and the command line's
+/// tables) agrees.
+public enum Formats {
     /// `67%`.
     static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
 
     /// "87 days to go", "tomorrow", "today", "12 days ago".
-    static func daysToGo(_ days: Int) -> String {
+    public static func daysToGo(_ days: Int) -> String {
         switch days {
         case 0: "today"
         case 1: "tomorrow"

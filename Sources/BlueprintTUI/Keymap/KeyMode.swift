@@ -36,6 +36,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     case help
     /// The cache and timing figures.
     case diagnostics
+    /// The welcome screen of an empty data directory: create a wedding, or open a demo.
+    case firstRun
 
     /// The section's heading in the help overlay.
     public var title: String {
@@ -57,6 +59,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .conflict: "Edit conflict"
         case .help: "Help"
         case .diagnostics: "Diagnostics"
+        case .firstRun: "Welcome screen (no wedding yet)"
         }
     }
 
@@ -113,6 +116,8 @@ public enum KeyAction: Hashable, Sendable {
     case deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward
     // Dialogs and views.
     case confirm, switchButton, reload, overwrite, refresh
+    /// Makes a demo wedding and opens it (the welcome screen).
+    case openDemo
 
     /// Actions the terminal app performs itself from the control-key global bindings, in every
     /// mode, before a screen sees the key.

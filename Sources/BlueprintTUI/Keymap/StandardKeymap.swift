@@ -110,5 +110,13 @@ extension Keymap {
         KeyBinding(.diagnostics, [.character("r")], .refresh, "Take the figures again"),
         KeyBinding(.diagnostics, [.character("k"), .up], .moveUp, "Scroll up"),
         KeyBinding(.diagnostics, [.character("j"), .down], .moveDown, "Scroll down"),
+
+        KeyBinding(.firstRun, [.character("c")], .add, "Create a wedding"),
+        KeyBinding(.firstRun, [.character("d")], .openDemo, "Open a demo wedding to try things out"),
+        KeyBinding(.firstRun, [.character("k"), .up], .moveUp, "Previous choice"),
+        KeyBinding(.firstRun, [.character("j"), .down], .moveDown, "Next choice"),
+        KeyBinding(.firstRun, [.enter], .activate, "Take the highlighted choice"),
+        KeyBinding(.firstRun, [.character("?")], .help, "Show this help"),
+        KeyBinding(.firstRun, [.character("q")], .quit, "Quit without creating anything"),
     ])
 }

@@ -56,6 +56,23 @@ struct WeddingLifecycleTests {
         await #expect(throws: notFound) { try await store.deleteWedding(wedding) }
     }
 
+    @Test func aTrashedFolderMovedBackRestoresTheWedding() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        try await Fixtures.addGuests([1, 2], to: wedding, in: store)
+        #expect(try store.trashedFolders(of: wedding).isEmpty)
+
+        try await store.deleteWedding(wedding)
+        let trashed = try store.trashedFolders(of: wedding)
+        #expect(trashed.count == 1 && trashed[0].hasPrefix(store.root + "/trash/" + wedding.description + "-"))
+        #expect(try store.trashedFolders(of: WeddingID()).isEmpty)
+
+        try FileManager.default.moveItem(atPath: trashed[0], toPath: store.folderPath(of: wedding))
+        let reopened = try directory.openStore()
+        #expect(try await reopened.listWeddings().map(\.weddingID) == [wedding])
+        #expect(try await reopened.read(wedding) { $0.guests.records.count } == 2)
+    }
+
     @Test func anUnknownWeddingIsNotFound() async throws {
         let directory = try TemporaryDataDirectory()
         let store = try directory.openStore()

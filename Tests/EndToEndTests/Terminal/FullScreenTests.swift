@@ -170,17 +170,71 @@ struct FullScreenTests {
         #expect(try blueprint.snapshot().keys.allSatisfy { !$0.hasSuffix(".json") })
     }
 
-    @Test("on an empty data directory it opens a demo wedding, and logs go to a file, not the screen")
-    func firstRun() async throws {
+    @Test("first run: the welcome screen opens a demo wedding; logs go to a file, not the screen")
+    func firstRunDemo() async throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
         let tmux = try TmuxSession(blueprint)
-        let screen = try await tmux.waitFor("No wedding here yet")
-        #expect(screen.contains("GUESTS │ 180 guests"))
+        let welcome = try await tmux.waitFor("Welcome to blueprint")
+        #expect(welcome.contains("There is no wedding here yet"))
+        #expect(welcome.contains(blueprint.dataDirectory.path))
+        try tmux.press("d")
+        let screen = try await tmux.waitFor("GUESTS │ 180 guests")
+        #expect(screen.contains("A demo wedding to try things out"))
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
         let log = try String(contentsOf: tmux.stateDirectory.appendingPathComponent("blueprint/blueprint.log"), encoding: .utf8)
         #expect(log.contains("info blueprint: opened"))
-        #expect(try blueprint.run(["stats", "--json"]).status == 0)
+        let weddings = try blueprint.listedWeddings()
+        #expect(weddings.count == 1)
+        #expect(weddings.first?["guests"] as? Int == 180)
+    }
+
+    @Test("first run: the form shows a bad date beside its field, then creates the wedding and the planner opens on it")
+    func firstRunCreate() async throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let tmux = try TmuxSession(blueprint)
+        try await tmux.waitFor("Welcome to blueprint")
+        try tmux.press("c")
+        try await tmux.waitFor("┌─ New wedding")
+        // Name, partner 1, partner 2, date, currency (filled with the default), budget.
+        for text in ["Mia & Noor", "Mia", "Noor", "2030-02-30"] {
+            try tmux.type(text)
+            try tmux.press("Tab")
+        }
+        try tmux.press("C-u")
+        try tmux.type("EUR")
+        try tmux.press("Tab")
+        try tmux.type("12,500")
+        try tmux.press("Enter")
+        try await tmux.waitFor("'2030-02-30' is not a date (yyyy-mm-dd)")
+        #expect(try blueprint.listedWeddings().isEmpty)
+
+        try tmux.press("C-u")
+        try tmux.type("2030-09-12")
+        try tmux.press("Enter")
+        let planner = try await tmux.waitFor("GUESTS │ 0 guests")
+        #expect(planner.contains("Mia & Noor · "))
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        let weddings = try blueprint.listedWeddings()
+        #expect(weddings.count == 1)
+        let wedding = try #require(weddings.first)
+        #expect(wedding["name"] as? String == "Mia & Noor")
+        #expect(wedding["date"] as? String == "2030-09-12")
+        #expect(wedding["currency"] as? String == "EUR")
+        #expect(wedding["totalBudget"] as? Int == 1_250_000)
+        #expect(wedding["guests"] as? Int == 0)
+    }
+
+    @Test("first run: q quits and creates nothing")
+    func firstRunQuit() async throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let tmux = try TmuxSession(blueprint)
+        try await tmux.waitFor("Welcome to blueprint")
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        #expect(try blueprint.listedWeddings().isEmpty)
+        #expect(try blueprint.snapshot().keys.allSatisfy { !$0.hasPrefix("weddings/") })
     }
 
     @Test(":import and :export from the command line go through the open wedding")

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A new wedding as a person types it (the arguments of `blueprint wedding create`, the
+/// first-run form): text, read field by field into a `Wedding`, with every problem naming its
+/// field (`name`, `partner1Name`, `partner2Name`, `date`, `currency`, `budget`).
+public struct WeddingDraft: Hashable, Sendable {
+    public var name: String
+    public var partner1Name: String
+    public var partner2Name: String
+    /// `yyyy-mm-dd`, or empty while the date is not set.
+    public var date: String
+    /// A three-letter ISO-4217 code, such as `EUR`.
+    public var currency: String
+    /// The total budget in `currency` (`25000`, `$25,000.00`), or empty for none yet.
+    public var budget: String
+
+    public init(name: String, partner1Name: String = "", partner2Name: String = "", date: String = "",
+                currency: String, budget: String = "") {
+        self.name = name
+        self.partner1Name = partner1Name
+        self.partner2Name = partner2Name
+        self.date = date
+        self.currency = currency
+        self.budget = budget
+    }
+
+    /// The wedding the draft describes, to be created in a data directory holding `existing`;
+    /// throws `RepositoryError.invalid` with every problem found (nothing is created then).
+    public func wedding(among existing: [Wedding], id: WeddingID = WeddingID(),
+                        createdAt: Timestamp = Timestamp(Date())) throws(RepositoryError) -> Wedding {
+        var issues = WeddingNaming.issues(for: name, among: existing)
+        let weddingDate = Self.trimmed(date).isEmpty ? nil : CalendarDate(iso: Self.trimmed(date))
+        if weddingDate == nil && !Self.trimmed(date).isEmpty {
+            issues.append(ValidationIssue(field: "date", message: "'\(Self.trimmed(date))' is not a date (yyyy-mm-dd)"))
+        }
+        let code = Self.trimmed(currency)
+        let parsedCurrency = Currency(code: code)
+        if parsedCurrency == nil {
+            issues.append(ValidationIssue(field: "currency", message: code.isEmpty ? "a currency is required"
+                                          : "'\(code)' is not a currency code (three letters, such as USD or EUR)"))
+        }
+        var totalBudget = Money.zero
+        if let parsedCurrency, !Self.trimmed(budget).isEmpty {
+            do {
+                totalBudget = try parsedCurrency.parse(budget)
+            } catch {
+                issues.append(ValidationIssue(field: "budget", message: error.description))
+            }
+        }
+        let wedding = Wedding(id: id, name: WeddingNaming.normalized(name), partner1Name: Self.trimmed(partner1Name),
+                              partner2Name: Self.trimmed(partner2Name), weddingDate: weddingDate,
+                              currency: parsedCurrency ?? .usd, totalBudget: totalBudget, createdAt: createdAt)
+        // The record's own rules (a negative budget, say), in the draft's field names; the
+        // name's emptiness is already reported above.
+        issues += wedding.validationIssues(in: WeddingDataset(wedding: wedding))
+            .filter { $0.field != "name" }
+            .map { $0.field == "totalBudget" ? ValidationIssue(field: "budget", message: $0.message) : $0 }
+        guard issues.isEmpty else { throw .invalid(.wedding, issues) }
+        return wedding
+    }
+
+    private static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }
+}

@@ -1,0 +1,237 @@
+import BlueprintDomain
+import BlueprintStores
+
+/// What the planner shows when the data directory holds no wedding yet: a welcome, and two
+/// ways on, to create a wedding (a short form) or to open a demo wedding to try things out.
+/// `q` quits without creating anything.
+///
+/// Once a wedding exists, the planner opens on it and this screen hands every frame and key
+/// over to the planner, so the app keeps one root screen throughout.
+@MainActor
+public final class FirstRunScreen: Screen {
+    /// The ways on from the welcome, in the order shown.
+    enum Choice: CaseIterable {
+        case create, demo
+
+        var action: KeyAction { self == .create ? .add : .openDemo }
+
+        var label: String {
+            switch self {
+            case .create: "Create a wedding"
+            case .demo: "Open a demo wedding"
+            }
+        }
+
+        var detail: String {
+            switch self {
+            case .create: "names, date, currency and budget"
+            case .demo: "a made-up wedding to try things out"
+            }
+        }
+    }
+
+    private let planner: PlannerScreen
+    private let defaultCurrency: Currency
+    private let dataDirectory: String?
+    private let requestRedraw: @MainActor () -> Void
+    private let opened: @MainActor (Wedding) -> Void
+    private var keymap: Keymap { planner.keymap }
+    /// The highlighted choice of the welcome.
+    private(set) var selection = Choice.create
+    /// The new-wedding form, kept when closed so that reopening it shows what was typed.
+    private(set) var form: Form
+    private(set) var isFormOpen = false
+    private var help: HelpOverlay?
+    private var message: (text: String, severity: StatusLine.Severity)?
+    private var pending: Task<Void, Never>?
+    /// The wedding the planner opened on, once one was created; from then on the planner has the screen.
+    public private(set) var openedWedding: Wedding?
+
+    /// - Parameters:
+    ///   - planner: opened on the new wedding, then shown instead of this screen.
+    ///   - defaultCurrency: what the form's currency field starts with.
+    ///   - dataDirectory: where the weddings will be kept, for the welcome text.
+    ///   - requestRedraw: asks for a frame when creating a wedding has finished.
+    ///   - opened: told about the wedding the planner opened on.
+    public init(planner: PlannerScreen, defaultCurrency: Currency, dataDirectory: String? = nil,
+                requestRedraw: @escaping @MainActor () -> Void = {}, opened: @escaping @MainActor (Wedding) -> Void = { _ in }) {
+        self.planner = planner
+        self.defaultCurrency = defaultCurrency
+        self.dataDirectory = dataDirectory
+        self.requestRedraw = requestRedraw
+        self.opened = opened
+        form = NewWeddingForm.form(defaultCurrency: defaultCurrency)
+    }
+
+    /// Shows `text` in the status line (a note from the command line).
+    public func announce(_ text: String) { message = (text, .info) }
+
+    /// Waits until the wedding being created (if any) exists and the planner has opened on it.
+    public func settle() async {
+        await pending?.value
+        await planner.settle()
+    }
+
+    // MARK: Keys
+
+    public func handle(_ key: Key) -> Effect {
+        if openedWedding != nil { return planner.handle(key) }
+        if key == .resize { return .redraw }
+        if case .mouse = key { return .nothing }
+        if let help {
+            if help.handle(key) == .close { self.help = nil }
+            return .redraw
+        }
+        // While a wedding is being written, keys are ignored (Ctrl-C still quits: the app handles it).
+        if pending != nil { return .nothing }
+        if isFormOpen {
+            handleForm(key)
+            return .redraw
+        }
+        message = nil
+        guard case .action(let action) = keymap.resolve(key, in: .firstRun) else { return .nothing }
+        switch action {
+        case .quit: return .quit
+        case .help: help = HelpOverlay(keymap: keymap)
+        case .moveUp, .moveDown:
+            let choices = Choice.allCases
+            let index = choices.firstIndex(of: selection)! + (action == .moveUp ? -1 : 1)
+            selection = choices[(index + choices.count) % choices.count]
+        case .activate: take(selection)
+        default:
+            guard let choice = Choice.allCases.first(where: { $0.action == action }) else { return .nothing }
+            selection = choice
+            take(choice)
+        }
+        return .redraw
+    }
+
+    private func take(_ choice: Choice) {
+        switch choice {
+        case .create: isFormOpen = true
+        case .demo: openDemo()
+        }
+    }
+
+    private func handleForm(_ key: Key) {
+        guard let event = form.handle(key, keymap: keymap) else { return }
+        switch event {
+        case .submit: create(NewWeddingForm.draft(from: form))
+        case .cancel:
+            isFormOpen = false
+            message = nil
+        }
+    }
+
+    // MARK: Creating
+
+    private func create(_ draft: WeddingDraft) {
+        let weddings = planner.model.context.weddings
+        let now = planner.model.context.clock.now()
+        message = ("Creating \(draft.name)…", .info)
+        run { [weak self] in
+            do {
+                let wedding = try draft.wedding(among: try await weddings.fetchWeddings(), createdAt: now)
+                let created = try await weddings.createWedding(wedding)
+                await self?.open(created, note: "Created \(created.name); a adds a guest, ? lists every key.")
+            } catch RepositoryError.invalid(_, let issues) {
+                self?.form.show(issues)
+                self?.message = ("Not created: check the fields marked in red", .warning)
+            } catch {
+                self?.message = ("Not created: \(error)", .error)
+            }
+        }
+    }
+
+    private func openDemo() {
+        let weddings = planner.model.context.weddings
+        let today = planner.today
+        message = ("Making a demo wedding…", .info)
+        run { [weak self] in
+            do {
+                let dataset = try DemoWeddingGenerator.makeWithNewID(DemoWeddingOptions(today: today))
+                let created = try await weddings.createWedding(from: dataset)
+                await self?.open(created, note: "A demo wedding to try things out; `blueprint wedding delete` removes it.")
+            } catch {
+                self?.message = ("Could not make the demo wedding: \(error)", .error)
+            }
+        }
+    }
+
+    /// Runs `work` (one at a time) and asks for a frame when it is done.
+    private func run(_ work: @escaping @MainActor () async -> Void) {
+        pending = Task { [weak self] in
+            await work()
+            self?.pending = nil
+            self?.requestRedraw()
+        }
+    }
+
+    private func open(_ wedding: Wedding, note: String) async {
+        await planner.open(wedding.weddingID)
+        planner.announce(note)
+        openedWedding = wedding
+        opened(wedding)
+    }
+
+    // MARK: Drawing
+
+    public func render(into canvas: any Canvas) {
+        if openedWedding != nil { return planner.render(into: canvas) }
+        let size = canvas.size
+        renderWelcome(into: canvas, body: CanvasRect(row: 0, column: 0, rows: size.rows - 1, columns: size.columns))
+        if isFormOpen {
+            FormView.render(form, into: canvas,
+                            footer: pending == nil ? "Enter creates · Esc goes back · Tab next field" : "Creating…")
+        }
+        let mode: DisplayText = help != nil ? "HELP" : isFormOpen ? "NEW WEDDING" : "WELCOME"
+        StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info, mode: mode)
+            .render(into: canvas, row: size.rows - 1)
+        help?.render(into: canvas)
+    }
+
+    private func renderWelcome(into canvas: any Canvas, body: CanvasRect) {
+        let width = min(body.columns - 4, 76)
+        let inner = width - 4
+        var lines: [(DisplayText, TextStyle)] = []
+        func paragraph(_ text: String, _ style: TextStyle = .normal) {
+            lines += DisplayText(text).wrapped(toWidth: inner).map { ($0, style) }
+        }
+        paragraph("Plan a wedding in the terminal: its guests, budget, vendors and tasks, kept as plain files"
+                  + (dataDirectory == nil ? "." : " in"))
+        if let dataDirectory { paragraph(dataDirectory, .muted) }
+        lines.append((.empty, .normal))
+        paragraph("There is no wedding here yet. How would you like to start?")
+        lines.append((.empty, .normal))
+        let choicesRow = lines.count
+        lines += Choice.allCases.map { _ in (.empty, .normal) }
+        lines.append((.empty, .normal))
+        paragraph("More weddings can be added later (blueprint wedding create NAME) and opened with :wedding NAME.", .muted)
+
+        let box = body.centered(rows: min(body.rows, lines.count + 4), columns: width)
+        BoxFrame.render(into: canvas, rect: box, title: "Welcome to blueprint", footer: "↑↓ choose · Enter takes it")
+        let x = box.column + 2
+        for (offset, (line, style)) in lines.prefix(max(0, box.rows - 4)).enumerated() where !line.isEmpty {
+            canvas.draw(line, row: box.row + 2 + offset, column: x, style: style)
+        }
+        for (index, choice) in Choice.allCases.enumerated() where choicesRow + index < box.rows - 4 {
+            renderChoice(choice, into: canvas, row: box.row + 2 + choicesRow + index, column: x, width: inner)
+        }
+    }
+
+    /// `▸ c  Create a wedding    its name, date, …`, highlighted when selected.
+    private func renderChoice(_ choice: Choice, into canvas: any Canvas, row: Int, column: Int, width: Int) {
+        let selected = choice == selection
+        let marker: DisplayText = selected ? (TerminalLocale.isUTF8 ? "▸ " : "> ") : "  "
+        let keyName = keymap.bindings(in: .firstRun).first { $0.action == choice.action }?.keys.first?.displayName ?? ""
+        let labelWidth = Choice.allCases.map { DisplayText($0.label).width }.max() ?? 0
+        canvas.draw(.spaces(width), row: row, column: column, style: TextStyle.normal.selected(selected))
+        canvas.draw(marker, row: row, column: column, style: TextStyle.accent.selected(selected))
+        canvas.draw(DisplayText(keyName), row: row, column: column + 2, width: 3, style: TextStyle.accent.selected(selected))
+        canvas.draw(DisplayText(choice.label), row: row, column: column + 5, width: labelWidth,
+                    style: TextStyle.normal.selected(selected))
+        let detailX = column + 5 + labelWidth + 2
+        canvas.draw(DisplayText(choice.detail), row: row, column: detailX, width: max(0, column + width - detailX),
+                    style: TextStyle.muted.selected(selected))
+    }
+}

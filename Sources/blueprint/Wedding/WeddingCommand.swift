@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `blueprint wedding`: the weddings of the data directory.
+struct WeddingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wedding",
+        abstract: "List, create, rename or delete the weddings of the data directory.",
+        subcommands: [WeddingListCommand.self, WeddingCreateCommand.self, WeddingRenameCommand.self,
+                      WeddingDeleteCommand.self],
+        defaultSubcommand: WeddingListCommand.self
+    )
+}

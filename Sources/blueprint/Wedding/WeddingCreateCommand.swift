@@ -1,0 +1,51 @@
+import ArgumentParser
+import BlueprintDomain
+import BlueprintStorage
+import Foundation
+
+/// `blueprint wedding create NAME`: a new, empty wedding.
+struct WeddingCreateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Create an empty wedding and print its name and id.",
+        discussion: """
+            NAME must differ (ignoring case) from every other wedding's, so that --wedding NAME \
+            always picks one. Nothing is created if any value is wrong; every problem is listed.
+            """
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+    @Argument(help: ArgumentHelp("The wedding's display name, such as \"Ana & Ben\".", valueName: "name")) var name: String
+    @Option(help: ArgumentHelp("The wedding day.", valueName: "yyyy-mm-dd")) var date: String?
+    @Option(help: ArgumentHelp("The currency of every amount (ISO 4217).", valueName: "code"))
+    var currency = WeddingDefaults.currency.code
+    @Option(help: ArgumentHelp("The total budget, in the currency (such as 25000 or 25,000.00).", valueName: "amount"))
+    var budget: String?
+    @Option(name: .customLong("partner1"), help: ArgumentHelp("The first partner's name (guests' sides are named after the partners).",
+                                                             valueName: "name"))
+    var partner1: String?
+    @Option(name: .customLong("partner2"), help: ArgumentHelp("The second partner's name.", valueName: "name"))
+    var partner2: String?
+
+    /// The option or argument each field of a `WeddingDraft` comes from, for error messages.
+    static let sources = ["name": "NAME", "partner1Name": "--partner1", "partner2Name": "--partner2", "date": "--date",
+                          "currency": "--currency", "budget": "--budget"]
+
+    func run() async throws {
+        let draft = WeddingDraft(name: name, partner1Name: partner1 ?? "", partner2Name: partner2 ?? "", date: date ?? "",
+                                 currency: currency, budget: budget ?? "")
+        let (store, repositories) = try data.open()
+        let existing = try await repositories.weddings.fetchWeddings()
+        let wedding: Wedding
+        do {
+            wedding = try draft.wedding(among: existing)
+        } catch {
+            guard case .invalid(_, let issues) = error else { throw error }
+            throw CommandFailure("no wedding created:\n" + issues.map { "  \(Self.sources[$0.field] ?? $0.field): \($0.message)" }
+                .joined(separator: "\n"))
+        }
+        let created = try await repositories.weddings.createWedding(wedding)
+        await store.close()
+        print(TerminalSanitizer.sanitize("Created the wedding '\(created.name)' (id \(created.weddingID))."))
+    }
+}

@@ -1,0 +1,73 @@
+import BlueprintDomain
+import Foundation
+import Testing
+
+@Suite("New weddings: drafts and names")
+struct WeddingDraftTests {
+    let existing = [Wedding(name: "Ana & Ben", createdAt: createdTime), Wedding(name: "Cleo & Dev", createdAt: createdTime)]
+
+    /// The issues `draft` is refused with, or [] if it makes a wedding.
+    func issues(_ draft: WeddingDraft) -> [ValidationIssue] {
+        do {
+            _ = try draft.wedding(among: existing, createdAt: createdTime)
+            return []
+        } catch {
+            guard case .invalid(.wedding, let issues) = error else { return [ValidationIssue(field: "?", message: "\(error)")] }
+            return issues
+        }
+    }
+
+    @Test("a draft becomes a wedding: trimmed names, the date, the currency and the budget in its minor units")
+    func wellFormed() throws {
+        let draft = WeddingDraft(name: "  Mia & Noor ", partner1Name: " Mia", partner2Name: "Noor ", date: "2027-05-04",
+                                 currency: "eur", budget: "25,000.50")
+        let wedding = try draft.wedding(among: existing, createdAt: createdTime)
+        #expect(wedding.name == "Mia & Noor")
+        #expect(wedding.partner1Name == "Mia" && wedding.partner2Name == "Noor")
+        #expect(wedding.weddingDate == CalendarDate(year: 2027, month: 5, day: 4))
+        #expect(wedding.currency.code == "EUR")
+        #expect(wedding.totalBudget == Money(minorUnits: 2_500_050))
+        #expect(wedding.mealOptions == Wedding.defaultMealOptions)
+    }
+
+    @Test("date and budget are optional")
+    func optionalFields() throws {
+        let wedding = try WeddingDraft(name: "Mia & Noor", currency: "JPY").wedding(among: existing)
+        #expect(wedding.weddingDate == nil)
+        #expect(wedding.totalBudget == .zero)
+        #expect(wedding.currency.minorDigits == 0)
+    }
+
+    @Test("every bad field is reported, each naming its field")
+    func badFields() {
+        let found = issues(WeddingDraft(name: " ", date: "2027-02-30", currency: "dollars", budget: "lots"))
+        #expect(found == [
+            ValidationIssue(field: "name", message: "a wedding name is required"),
+            ValidationIssue(field: "date", message: "'2027-02-30' is not a date (yyyy-mm-dd)"),
+            ValidationIssue(field: "currency", message: "'dollars' is not a currency code (three letters, such as USD or EUR)"),
+        ])
+        #expect(issues(WeddingDraft(name: "X", currency: "USD", budget: "lots")).map(\.field) == ["budget"])
+        #expect(issues(WeddingDraft(name: "X", currency: "JPY", budget: "12.5")).map(\.field) == ["budget"])
+        #expect(issues(WeddingDraft(name: "X", currency: "USD", budget: "-5"))
+            == [ValidationIssue(field: "budget", message: "the total budget cannot be negative")])
+        #expect(issues(WeddingDraft(name: "X", currency: "")) == [ValidationIssue(field: "currency", message: "a currency is required")])
+    }
+
+    @Test("a name another wedding answers to, in any case, is refused, and so is a name that looks like an id")
+    func names() {
+        #expect(issues(WeddingDraft(name: " ana & BEN ", currency: "USD"))
+            == [ValidationIssue(field: "name", message: "a wedding named 'Ana & Ben' already exists")])
+        let id = WeddingID().description
+        #expect(issues(WeddingDraft(name: id, currency: "USD")).map(\.field) == ["name"])
+        #expect(issues(WeddingDraft(name: "Ana & Benedict", currency: "USD")).isEmpty)
+    }
+
+    @Test("renaming may keep the name or change its case, but not take another wedding's name")
+    func renaming() {
+        let ana = existing[0]
+        #expect(WeddingNaming.issues(for: "ANA & BEN", among: existing, renaming: ana.weddingID).isEmpty)
+        #expect(WeddingNaming.issues(for: "cleo & dev", among: existing, renaming: ana.weddingID).map(\.field) == ["name"])
+        #expect(WeddingNaming.issues(for: "\n", among: existing, renaming: ana.weddingID).map(\.message) == ["a wedding name is required"])
+        #expect(WeddingNaming.matches(" cleo & DEV", existing[1]))
+    }
+}
