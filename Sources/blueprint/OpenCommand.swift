@@ -78,7 +78,7 @@ struct OpenCommand: AsyncParsableCommand {
         try await app.run(root) {
             await screen.close()
             await store.close()
-            Logger(label: "blueprint").info("closed", metadata: ["wedding": "\(chosen.wedding.weddingID)"])
+            logger.info("closed")
         }
     }
 
