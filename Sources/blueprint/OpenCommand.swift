@@ -31,11 +31,18 @@ struct OpenCommand: AsyncParsableCommand {
         valueName: "file"))
     var logFile: String?
 
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "The configuration file (default: $XDG_CONFIG_HOME/blueprint/config.toml, else ~/.config/blueprint/config.toml).",
+        valueName: "file"))
+    var configFile: String?
+
     @MainActor
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let logNote = LogFile.bootstrap(path: logFile ?? LogFile.defaultPath(environment: environment), environment: environment)
-        let app = TerminalApp()
+        let settings = PlannerSettings.load(path: configFile, environment: environment)
+        settings.reportProblems()
+        let app = TerminalApp(options: settings.terminalOptions(environment: environment), keymap: settings.keymap)
         // A terminal that cannot work is reported before anything is read or created.
         try app.start()
         let store: FileStore
@@ -55,10 +62,15 @@ struct OpenCommand: AsyncParsableCommand {
         let screen = PlannerScreen(
             model: AppModel(context: context),
             services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer()),
+            keymap: settings.keymap,
             requestRedraw: { [weak app] in app?.requestRedraw() })
         app.keyToFrame = { cache.monitor.recordLatency("key to frame", duration: $0) }
         await screen.open(chosen.wedding.weddingID)
-        if let note = logNote ?? chosen.note { screen.announce(note) }
+        if let note = settings.statusNote {
+            screen.announce(note, severity: .warning)
+        } else if let note = logNote ?? chosen.note {
+            screen.announce(note)
+        }
         Logger(label: "blueprint").info("opened", metadata: ["wedding": "\(chosen.wedding.weddingID)", "dataDir": "\(store.root)"])
         try await app.run(screen) {
             await screen.close()
