@@ -25,12 +25,12 @@ public struct ConfigDocument: Sendable {
     public init(parsing text: String, file: String) {
         var table: [String]? = []
         var firstLine: [String: Int] = [:]
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so a CRLF file is split on it as well as on "\n".
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             var line = rawLine
             if index == 0, line.first == "\u{FEFF}" { line.removeFirst() }
-            if line.last == "\r" { line.removeLast() }
             var scanner = LineScanner(line)
             scanner.skipSpaces()
             if scanner.isAtEndOrComment { continue }
@@ -175,6 +175,7 @@ private struct LineScanner {
             }
             items.append(try string())
             skipSpaces()
+            if isAtEndOrComment { throw SyntaxError("an array must close with ] on the same line") }
             if take(",") { continue }
             guard take("]") else { throw SyntaxError("expected \",\" or \"]\" in the array") }
             return items

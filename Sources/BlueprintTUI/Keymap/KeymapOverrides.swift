@@ -25,7 +25,7 @@ extension Keymap {
             let keymap = Keymap(bindings.enumerated().map { index, binding in
                 accepted[index].map { KeyBinding(binding.mode, $0.keys, binding.action, binding.help) } ?? binding
             })
-            guard let conflict = keymap.conflicts.first else { return (keymap, problems) }
+            guard let conflict = keymap.conflicts.first else { return (keymap, problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }) }
             let sections = conflict.mode.sectionsSharingKeys
             let holders = keymap.bindings.indices.filter {
                 sections.contains(keymap.bindings[$0].mode) && keymap.bindings[$0].keys.contains(conflict.key)
