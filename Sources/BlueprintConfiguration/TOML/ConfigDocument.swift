@@ -34,7 +34,7 @@ public struct ConfigDocument: Sendable {
             var scanner = LineScanner(line)
             scanner.skipSpaces()
             if scanner.isAtEndOrComment { continue }
-            do {
+            do throws(SyntaxError) {
                 if scanner.peek == "[" {
                     let path = try scanner.tableHeader()
                     try scanner.expectEndOfLine()
@@ -58,11 +58,9 @@ public struct ConfigDocument: Sendable {
                 }
                 firstLine[entry.name] = number
                 entries.append(entry)
-            } catch let error as SyntaxError {
+            } catch {
                 problems.append(ConfigurationProblem(file: file, line: number, message: error.message))
                 if scanner.peekHeader { table = nil }
-            } catch {
-                preconditionFailure("the scanner throws only SyntaxError")
             }
         }
     }
@@ -102,7 +100,7 @@ private struct LineScanner {
     private mutating func advance() { index = text.index(after: index) }
 
     /// What is left after optional spaces must be nothing or a comment.
-    mutating func expectEndOfLine() throws {
+    mutating func expectEndOfLine() throws(SyntaxError) {
         skipSpaces()
         guard isAtEndOrComment else {
             throw SyntaxError("unexpected \(quoted(String(text[index...]))) after the value (a comment starts with #)")
@@ -110,7 +108,7 @@ private struct LineScanner {
     }
 
     /// `[keys.guests]`, positioned at the `[`.
-    mutating func tableHeader() throws -> [String] {
+    mutating func tableHeader() throws(SyntaxError) -> [String] {
         _ = take("[")
         if peek == "[" { throw SyntaxError("arrays of tables ([[…]]) are not used in this file") }
         skipSpaces()
@@ -121,7 +119,7 @@ private struct LineScanner {
     }
 
     /// `theme` or `keys.guests.add`: bare keys (letters, digits, `-`, `_`) joined by dots.
-    mutating func keyPath() throws -> [String] {
+    mutating func keyPath() throws(SyntaxError) -> [String] {
         var parts: [String] = []
         repeat {
             skipSpaces()
@@ -140,7 +138,7 @@ private struct LineScanner {
         return parts
     }
 
-    mutating func value() throws -> ConfigValue {
+    mutating func value() throws(SyntaxError) -> ConfigValue {
         switch peek {
         case "\""?, "'"?: return .string(try string())
         case "["?: return .strings(try stringArray())
@@ -163,7 +161,7 @@ private struct LineScanner {
     }
 
     /// `["a", "ctrl-d"]` on one line.
-    private mutating func stringArray() throws -> [String] {
+    private mutating func stringArray() throws(SyntaxError) -> [String] {
         _ = take("[")
         var items: [String] = []
         while true {
@@ -183,7 +181,7 @@ private struct LineScanner {
     }
 
     /// A basic `"…"` string with TOML's escapes, or a literal `'…'` string.
-    private mutating func string() throws -> String {
+    private mutating func string() throws(SyntaxError) -> String {
         let quote = peek!
         advance()
         if peek == quote, text[index...].hasPrefix(String(repeating: quote, count: 2)) {
@@ -202,7 +200,7 @@ private struct LineScanner {
         throw SyntaxError("the text in quotes is not closed on this line")
     }
 
-    private mutating func escape() throws -> Unicode.Scalar {
+    private mutating func escape() throws(SyntaxError) -> Unicode.Scalar {
         guard let character = peek else { throw SyntaxError("the text in quotes is not closed on this line") }
         advance()
         switch character {
