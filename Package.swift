@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "BlueprintStorage", targets: ["BlueprintStorage"]),
         .library(name: "BlueprintTUI", targets: ["BlueprintTUI"]),
         .library(name: "BlueprintStores", targets: ["BlueprintStores"]),
+        .library(name: "BlueprintConfiguration", targets: ["BlueprintConfiguration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,7 +48,12 @@ let package = Package(
             path: "Sources/CNcursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "BlueprintTUI", dependencies: ["CNcursesw", "BlueprintDomain", "BlueprintCache", "BlueprintStores"]),
+        // The configuration file: reading and checking it, without the terminal.
+        .target(name: "BlueprintConfiguration", dependencies: ["BlueprintDomain"]),
+        .target(
+            name: "BlueprintTUI",
+            dependencies: ["CNcursesw", "BlueprintDomain", "BlueprintCache", "BlueprintStores", "BlueprintConfiguration"]
+        ),
         .target(
             name: "BlueprintStores",
             dependencies: ["BlueprintDomain", "BlueprintCache", .product(name: "Logging", package: "swift-log")]
@@ -66,6 +72,7 @@ let package = Package(
                 "BlueprintStorage",
                 "BlueprintStores",
                 "BlueprintTUI",
+                "BlueprintConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -81,7 +88,8 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueprintTUITests",
-            dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores", "CNcursesw"],
+            dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores",
+                           "BlueprintConfiguration", "CNcursesw"],
             // Read from the source tree by path (see Planner/Snapshot.swift), not bundled.
             exclude: ["Snapshots"]
         ),
@@ -89,6 +97,7 @@ let package = Package(
             name: "BlueprintStoresTests",
             dependencies: ["BlueprintStores", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]
         ),
+        .testTarget(name: "BlueprintConfigurationTests", dependencies: ["BlueprintConfiguration", "BlueprintDomain"]),
         .testTarget(name: "EndToEndTests", dependencies: ["blueprint"]),
     ]
 )

@@ -32,11 +32,18 @@ struct OpenCommand: AsyncParsableCommand {
         valueName: "file"))
     var logFile: String?
 
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "The configuration file (default: $XDG_CONFIG_HOME/blueprint/config.toml, else ~/.config/blueprint/config.toml).",
+        valueName: "file"))
+    var configFile: String?
+
     @MainActor
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let logNote = LogFile.bootstrap(path: logFile ?? LogFile.defaultPath(environment: environment), environment: environment)
-        let app = TerminalApp()
+        let settings = PlannerSettings.load(path: configFile, environment: environment)
+        settings.reportProblems()
+        let app = TerminalApp(options: settings.terminalOptions(environment: environment), keymap: settings.keymap)
         // A terminal that cannot work is reported before anything is read or created.
         try app.start()
         let store: FileStore
@@ -56,23 +63,28 @@ struct OpenCommand: AsyncParsableCommand {
         let screen = PlannerScreen(
             model: AppModel(context: context),
             services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer()),
+            keymap: settings.keymap,
             requestRedraw: { [weak app] in app?.requestRedraw() })
         app.keyToFrame = { cache.monitor.recordLatency("key to frame", duration: $0) }
         let logger = Logger(label: "blueprint")
         let root: any Screen
         if let chosen {
             await screen.open(chosen.wedding.weddingID)
-            if let note = logNote ?? chosen.note { screen.announce(note) }
+            if let note = settings.statusNote {
+                screen.announce(note, severity: .warning)
+            } else if let note = logNote ?? chosen.note {
+                screen.announce(note)
+            }
             logger.info("opened", metadata: ["wedding": "\(chosen.wedding.weddingID)", "dataDir": "\(store.root)"])
             root = screen
         } else {
             let firstRun = FirstRunScreen(
-                planner: screen, defaultCurrency: WeddingDefaults.currency, dataDirectory: store.root,
+                planner: screen, defaultCurrency: WeddingDefaults.currency(settings.configuration), dataDirectory: store.root,
                 requestRedraw: { [weak app] in app?.requestRedraw() },
                 opened: { wedding in
                     logger.info("opened", metadata: ["wedding": "\(wedding.weddingID)", "dataDir": "\(store.root)", "firstRun": "true"])
                 })
-            if let logNote { firstRun.announce(logNote) }
+            if let note = settings.statusNote ?? logNote { firstRun.announce(note) }
             root = firstRun
         }
         try await app.run(root) {

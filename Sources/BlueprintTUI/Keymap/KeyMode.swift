@@ -63,6 +63,36 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// The section's stable name in the configuration file, `[keys.NAME]`; never renamed.
+    public var name: String {
+        switch self {
+        case .global: "global"
+        case .list: "list"
+        case .guests: "guests"
+        case .budget: "budget"
+        case .vendors: "vendors"
+        case .tasks: "tasks"
+        case .detail: "detail"
+        case .form: "form"
+        case .choiceField: "choice-field"
+        case .pickList: "pick-list"
+        case .textEditing: "text-editing"
+        case .search: "search"
+        case .commandLine: "command-line"
+        case .confirm: "confirm"
+        case .conflict: "conflict"
+        case .help: "help"
+        case .diagnostics: "diagnostics"
+        case .firstRun: "first-run"
+        }
+    }
+
+    /// The section named `name` in the configuration file.
+    public init?(name: String) {
+        guard let mode = KeyMode.allCases.first(where: { $0.name == name }) else { return nil }
+        self = mode
+    }
+
     /// The sections consulted in this mode, most specific first; `global` is consulted after them.
     var layers: [KeyMode] {
         switch self {

@@ -30,6 +30,11 @@ public struct Keymap: Sendable {
         return .unbound
     }
 
+    /// The first key of `action` in section `mode`, as help writes it (`?`), for hints.
+    public func keyName(for action: KeyAction, in mode: KeyMode) -> String? {
+        bindings.first { $0.mode == mode && $0.action == action }?.keys.first?.displayName
+    }
+
     /// The bindings of one section, in table order.
     public func bindings(in mode: KeyMode) -> [KeyBinding] { bindings.filter { $0.mode == mode } }
 
@@ -43,8 +48,7 @@ public struct Keymap: Sendable {
     public var conflicts: [(mode: KeyMode, key: Key)] {
         var found: [(KeyMode, Key)] = []
         for mode in KeyMode.allCases {
-            var sections = mode.layers
-            if !mode.isModal && mode != .global { sections.append(.global) }
+            let sections = mode.sectionsSharingKeys
             var seen: Set<Key> = []
             for binding in bindings where sections.contains(binding.mode) {
                 for key in binding.keys where !seen.insert(key).inserted {
@@ -61,5 +65,13 @@ public struct Keymap: Sendable {
             return nil
         }
         return action
+    }
+}
+
+extension KeyMode {
+    /// The sections whose keys must differ in this mode: those it consults, and the global
+    /// section where every key of it reaches the mode.
+    var sectionsSharingKeys: [KeyMode] {
+        !isModal && self != .global ? layers + [.global] : layers
     }
 }

@@ -17,6 +17,9 @@ protocol Pane: AnyObject {
     func render(into canvas: any Canvas, rect: CanvasRect)
     /// Handles an action of the pane's mode; false if it does nothing here.
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool
+    /// A click (selects the row under it) or wheel step (scrolls) over the pane, when mouse
+    /// input is on; false if nothing there takes it.
+    func handle(_ mouse: MouseEvent) -> Bool
 }
 
 /// A list the `/` search runs over: the store's search text and matches, and the pane's selection.

@@ -48,6 +48,14 @@ final class RecordList {
         sync(rows)
     }
 
+    /// A click or wheel step over the table as last drawn; false if it is outside the table.
+    func handle<R: Identifiable>(_ mouse: MouseEvent, rows: [R]) -> Bool where R.ID == UUID {
+        sync(rows)
+        guard model.handle(mouse) else { return false }
+        selectedID = model.selectedRow.map { rows[$0].id }
+        return true
+    }
+
     /// Performs a navigation action; false if it is not one.
     func handle<R: Identifiable>(_ action: KeyAction, rows: [R]) -> Bool where R.ID == UUID {
         sync(rows)

@@ -71,8 +71,9 @@ public final class PlannerScreen: Screen, PlannerHost {
         return warmUpReport
     }
 
-    /// Shows `text` in the status line (a note from the command line, such as a new demo wedding).
-    public func announce(_ text: String) { report(text) }
+    /// Shows `text` in the status line (a note from the command line, such as a new demo
+    /// wedding, or a problem with the configuration file).
+    public func announce(_ text: String, severity: StatusLine.Severity = .info) { report(text, severity: severity) }
 
     /// Waits until every intent started so far has landed and been reported.
     public func settle() async {
@@ -159,7 +160,7 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     public func handle(_ key: Key) -> Effect {
         if key == .resize { return .redraw }
-        if case .mouse = key { return .nothing }
+        if case .mouse(let mouse) = key { return handle(mouse) }
         message = nil
         if let overlay = overlays.last {
             overlay.handle(key, host: self)
@@ -182,6 +183,19 @@ public final class PlannerScreen: Screen, PlannerHost {
         default:
             if !pane.handle(action, host: self) { return .nothing }
         }
+        return .redraw
+    }
+
+    /// Mouse input (opt-in): a click on a header tab shows that pane; clicks and wheel steps
+    /// over the pane go to it. Overlays take keys only.
+    private func handle(_ mouse: MouseEvent) -> Effect {
+        guard overlays.isEmpty else { return .nothing }
+        if mouse.position.row == 0 {
+            guard mouse.kind == .click, let tab = header.tab(atColumn: mouse.position.column) else { return .nothing }
+            show(pane: tab)
+            return .redraw
+        }
+        guard let pane = panes[safe: activePane], pane.handle(mouse) else { return .nothing }
         return .redraw
     }
 
@@ -302,7 +316,11 @@ public final class PlannerScreen: Screen, PlannerHost {
     private var statusLine: StatusLine {
         let pane = panes[safe: activePane]
         let mode = overlays.last?.modeName ?? pane?.modeName ?? ""
+        let hints = [(KeyAction.help, "help"), (.quit, "quit")].compactMap { action, word in
+            keymap.keyName(for: action, in: .global).map { "\($0) \(word)" }
+        }
         return StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
+                          hints: DisplayText(hints.joined(separator: "  ")),
                           mode: DisplayText(mode), context: DisplayText(pane?.statusContext ?? ""))
     }
 }

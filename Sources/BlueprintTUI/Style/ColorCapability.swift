@@ -1,5 +1,5 @@
-/// How much colour the theme may use.
-public enum ColorCapability: Sendable, Hashable {
+/// How much colour the theme may use, from least to most.
+public enum ColorCapability: Sendable, Hashable, Comparable {
     /// No colour: `NO_COLOR` is set, or the terminal has none. Attributes only.
     case monochrome
     /// The eight basic ANSI colours; bright ones are drawn as bold.
@@ -10,15 +10,18 @@ public enum ColorCapability: Sendable, Hashable {
     case indexed256
 
     /// The capability for a terminal that reports `colors` colours (ncurses' `COLORS`, or 0
-    /// without colour support), honouring `NO_COLOR` (any non-empty value) in `environment`.
-    public static func detect(environment: [String: String], hasColors: Bool, colors: Int) -> ColorCapability {
+    /// without colour support), at most `limit` (the user's theme), honouring `NO_COLOR` (any
+    /// non-empty value) in `environment` whatever the limit.
+    public static func detect(environment: [String: String], hasColors: Bool, colors: Int,
+                              limit: ColorCapability = .indexed256) -> ColorCapability {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
         guard hasColors else { return .monochrome }
-        switch colors {
-        case 256...: return .indexed256
-        case 16...: return .ansi16
-        case 8...: return .ansi8
-        default: return .monochrome
+        let terminal: ColorCapability = switch colors {
+        case 256...: .indexed256
+        case 16...: .ansi16
+        case 8...: .ansi8
+        default: .monochrome
         }
+        return min(terminal, limit)
     }
 }

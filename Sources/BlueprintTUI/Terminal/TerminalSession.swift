@@ -54,7 +54,7 @@ final class TerminalSession {
             mouseinterval(0)
         }
         theme = Theme(capability: ColorCapability.detect(
-            environment: options.environment, hasColors: has_colors(), colors: Int(tigetnum("colors"))))
+            environment: options.environment, hasColors: has_colors(), colors: Int(tigetnum("colors")), limit: options.colorLimit))
         canvas = CursesCanvas(window: window, palette: CursesPalette(theme: theme))
         // ncurses flushes its output after every cursor movement until the screen has once been
         // left and resumed (its `_endwin` state stays "initial"): one write per line drawn. Leaving

@@ -17,8 +17,9 @@ struct WeddingCreateCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOptions
     @Argument(help: ArgumentHelp("The wedding's display name, such as \"Ana & Ben\".", valueName: "name")) var name: String
     @Option(help: ArgumentHelp("The wedding day.", valueName: "yyyy-mm-dd")) var date: String?
-    @Option(help: ArgumentHelp("The currency of every amount (ISO 4217).", valueName: "code"))
-    var currency = WeddingDefaults.currency.code
+    @Option(help: ArgumentHelp(
+        "The currency of every amount (ISO 4217; default: the configuration file's currency, else USD).", valueName: "code"))
+    var currency: String?
     @Option(help: ArgumentHelp("The total budget, in the currency (such as 25000 or 25,000.00).", valueName: "amount"))
     var budget: String?
     @Option(name: .customLong("partner1"), help: ArgumentHelp("The first partner's name (guests' sides are named after the partners).",
@@ -33,7 +34,8 @@ struct WeddingCreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let draft = WeddingDraft(name: name, partner1Name: partner1 ?? "", partner2Name: partner2 ?? "", date: date ?? "",
-                                 currency: currency, budget: budget ?? "")
+                                 currency: currency ?? WeddingDefaults.currency(environment: ProcessInfo.processInfo.environment).code,
+                                 budget: budget ?? "")
         let (store, repositories) = try data.open()
         let existing = try await repositories.weddings.fetchWeddings()
         let wedding: Wedding

@@ -105,9 +105,9 @@ final class PlannerHarness {
     private(set) var redrawRequests = 0
     let weddingID: WeddingID
 
-    /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`.
+    /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`.
     init(_ datasets: [WeddingDataset] = [Wedding1.dataset()], rows: Int = 30, columns: Int = 100,
-         transfer: (any DataTransfer)? = nil) async {
+         transfer: (any DataTransfer)? = nil, keymap: Keymap = .standard) async {
         host = InMemoryWeddingHost(datasets)
         weddingID = datasets[0].wedding.weddingID
         let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
@@ -119,8 +119,8 @@ final class PlannerHarness {
         var redraws: (() -> Void)?
         screen = PlannerScreen(model: AppModel(context: context),
                                services: PlannerServices(monitor: monitor, cacheEntries: { cache.entryCount }, transfer: transfer),
-                               requestRedraw: { redraws?() })
-        driver = FrameDriver(root: screen)
+                               keymap: keymap, requestRedraw: { redraws?() })
+        driver = FrameDriver(root: screen, keymap: keymap)
         redraws = { [unowned self] in self.redrawRequests += 1 }
         await screen.open(weddingID)
         await loadAll()

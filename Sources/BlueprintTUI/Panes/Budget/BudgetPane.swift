@@ -123,6 +123,18 @@ final class BudgetPane: Pane, SearchTarget {
 
     // MARK: Keys
 
+    /// A click or wheel step over either table moves the focus there.
+    func handle(_ mouse: MouseEvent) -> Bool {
+        if categoryList.handle(mouse, rows: budget.categoryMetrics) {
+            focus = .categories
+            followCategory()
+            return true
+        }
+        guard expenseList.handle(mouse, rows: budget.visibleExpenses) else { return false }
+        focus = .expenses
+        return true
+    }
+
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         switch focus {
         case .categories: return handleCategories(action, host: host)

@@ -74,7 +74,11 @@ final class GuestsPane: Pane, SearchTarget {
         }
     }
 
-    // MARK: Keys
+    // MARK: Keys and mouse
+
+    func handle(_ mouse: MouseEvent) -> Bool {
+        view == .list && list.handle(mouse, rows: guests.visibleGuests)
+    }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         if view == .seating { return handleSeating(action) }

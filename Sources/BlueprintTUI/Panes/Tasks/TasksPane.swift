@@ -94,7 +94,9 @@ final class TasksPane: Pane, SearchTarget {
         }
     }
 
-    // MARK: Keys
+    // MARK: Keys and mouse
+
+    func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: rows) }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         let rows = self.rows

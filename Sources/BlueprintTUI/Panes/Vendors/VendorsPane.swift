@@ -65,7 +65,9 @@ final class VendorsPane: Pane, SearchTarget {
         }
     }
 
-    // MARK: Keys
+    // MARK: Keys and mouse
+
+    func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: vendors.visibleVendors) }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         let rows = vendors.visibleVendors

@@ -22,6 +22,7 @@ public enum TableView {
                               empty: DisplayText = "Nothing here yet.",
                               cell: (_ row: Int, _ column: Int) -> TableCell) {
         guard rect.rows > 0, rect.columns > 0 else { return }
+        model.drawnRect = rect
         let shownColumns = [0] + Array(model.columns.indices.dropFirst(1 + model.columnOffset))
         let layout = TableLayout.fit(shownColumns.map { model.columns[$0] }, width: rect.columns)
         model.hidesColumns = layout.hidesColumns

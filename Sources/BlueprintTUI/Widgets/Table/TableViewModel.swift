@@ -16,6 +16,8 @@ public final class TableViewModel {
     public internal(set) var viewportRows = 1
     /// Whether the last frame hid columns after the first: scrolling right may reveal them.
     var hidesColumns = false
+    /// Where the last frame drew the table, for mouse events; nil before the first.
+    public internal(set) var drawnRect: CanvasRect?
     /// Rows a wheel step scrolls.
     public static let wheelStep = 3
 
@@ -84,6 +86,12 @@ public final class TableViewModel {
             }
         }
         return true
+    }
+
+    /// A click or wheel step where the table was last drawn; false if the event is outside it.
+    public func handle(_ mouse: MouseEvent) -> Bool {
+        guard let drawnRect else { return false }
+        return handle(mouse, in: drawnRect)
     }
 
     /// The rows in view, given `rows` of room for data.
