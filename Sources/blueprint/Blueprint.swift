@@ -8,7 +8,7 @@ struct Blueprint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blueprint",
         abstract: "Plan a wedding in the terminal: guests, budget, vendors and tasks.",
-        subcommands: [OpenCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self],
+        subcommands: [OpenCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self, StatsCommand.self, DoctorCommand.self],
         defaultSubcommand: OpenCommand.self
     )
 
