@@ -45,8 +45,9 @@ public struct TerminalProbe: Sendable {
     public let size: CanvasSize?
     public let locale: Locale
 
-    /// Probes this process's terminal. Sets the process locale as the planner would; call it
-    /// once, before anything else reads the locale.
+    /// Probes this process's terminal. `environment` must be this process's own (the C library
+    /// reads the locale variables from it too). Sets the process locale as the planner would;
+    /// call it once, before anything else reads the locale.
     @MainActor
     public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalProbe {
         let locale = probeLocale(environment)
