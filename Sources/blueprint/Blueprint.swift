@@ -9,7 +9,7 @@ struct Blueprint: AsyncParsableCommand {
         commandName: "blueprint",
         abstract: "Plan a wedding in the terminal: guests, budget, vendors and tasks.",
         subcommands: [OpenCommand.self, WeddingCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self,
-                      StatsCommand.self, KeysCommand.self],
+                      StatsCommand.self, DoctorCommand.self, KeysCommand.self],
         defaultSubcommand: OpenCommand.self
     )
 

@@ -25,9 +25,22 @@ struct ExportCommand: AsyncParsableCommand {
             completion: .file()) var output: String?
 
     func run() async throws {
+        let progress = TransferProgress(subject: kind.rawValue)
+        let data = try await progress.around { try await exportData(progress) }
+        if let output {
+            try AtomicFile.write(data, to: output)
+        } else if isatty(STDOUT_FILENO) == 1 {
+            print(TerminalSanitizer.sanitizeLines(String(decoding: data, as: UTF8.self)), terminator: "")
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+
+    /// The exported file's bytes.
+    private func exportData(_ progress: TransferProgress) async throws -> Data {
         let (_, repositories, wedding) = try await options.open()
         let id = wedding.weddingID
-        let csv = CSVExporter(wedding: wedding)
+        let csv = CSVExporter(wedding: wedding, progress: progress.handler)
         let data: Data
         switch (kind, format) {
         case (.guests, .csv):
@@ -56,12 +69,6 @@ struct ExportCommand: AsyncParsableCommand {
             let records = try await repositories.tasks.fetchTasks(in: id)
             data = try JSONExporter.export(records)
         }
-        if let output {
-            try AtomicFile.write(data, to: output)
-        } else if isatty(STDOUT_FILENO) == 1 {
-            print(TerminalSanitizer.sanitizeLines(String(decoding: data, as: UTF8.self)), terminator: "")
-        } else {
-            FileHandle.standardOutput.write(data)
-        }
+        return data
     }
 }

@@ -33,34 +33,41 @@ struct ImportCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("cannot read \(file): \(error.localizedDescription)")
         }
-        let (_, repositories, wedding) = try await options.open()
-        let id = wedding.weddingID
-        let importer = CSVImporter(wedding: wedding, mode: mode)
-        let name = url.lastPathComponent
-        let report: String
-        let summary: ImportSummary
-        switch kind {
-        case .guests:
-            let plan = try importer.planGuests(data, fileName: name, existing: try await repositories.guests.fetchGuests(in: id))
-            report = plan.report
-            summary = dryRun ? plan.summary : try await repositories.guests.importGuests(plan.batch, in: id)
-        case .vendors:
-            let plan = try importer.planVendors(data, fileName: name, existing: try await repositories.vendors.fetchVendors(in: id),
-                                                categories: try await repositories.budget.fetchCategories(in: id))
-            report = plan.report
-            summary = dryRun ? plan.summary : try await repositories.vendors.importVendors(plan.batch, in: id)
-        case .expenses:
-            let plan = try importer.planExpenses(data, fileName: name, existing: try await repositories.budget.fetchExpenses(in: id),
-                                                 categories: try await repositories.budget.fetchCategories(in: id),
-                                                 vendors: try await repositories.vendors.fetchVendors(in: id))
-            report = plan.report
-            summary = dryRun ? plan.summary
-                : try await repositories.budget.importExpenses(plan.batch, newCategories: plan.newCategories, in: id)
-        }
+        let progress = TransferProgress(subject: url.lastPathComponent)
+        let (report, summary) = try await progress.around { try await importData(data, name: url.lastPathComponent, progress: progress) }
         if dryRun {
             print(TerminalSanitizer.sanitizeLines(report))
         } else {
             print("imported \(kind.rawValue): \(summary.inserted) added, \(summary.updated) updated, \(summary.unchanged) unchanged")
+        }
+    }
+
+    /// Plans the import and, unless this is a dry run, writes it; returns the plan's report and
+    /// what was (or would be) written.
+    private func importData(_ data: Data, name: String, progress: TransferProgress) async throws -> (String, ImportSummary) {
+        let (_, repositories, wedding) = try await options.open()
+        let id = wedding.weddingID
+        let importer = CSVImporter(wedding: wedding, mode: mode, progress: progress.handler)
+        func saving(_ count: Int) { progress.step("saving \(count) \(kind.rawValue)") }
+        switch kind {
+        case .guests:
+            let plan = try importer.planGuests(data, fileName: name, existing: try await repositories.guests.fetchGuests(in: id))
+            if dryRun { return (plan.report, plan.summary) }
+            saving(plan.batch.inserts.count + plan.batch.updates.count)
+            return (plan.report, try await repositories.guests.importGuests(plan.batch, in: id))
+        case .vendors:
+            let plan = try importer.planVendors(data, fileName: name, existing: try await repositories.vendors.fetchVendors(in: id),
+                                                categories: try await repositories.budget.fetchCategories(in: id))
+            if dryRun { return (plan.report, plan.summary) }
+            saving(plan.batch.inserts.count + plan.batch.updates.count)
+            return (plan.report, try await repositories.vendors.importVendors(plan.batch, in: id))
+        case .expenses:
+            let plan = try importer.planExpenses(data, fileName: name, existing: try await repositories.budget.fetchExpenses(in: id),
+                                                 categories: try await repositories.budget.fetchCategories(in: id),
+                                                 vendors: try await repositories.vendors.fetchVendors(in: id))
+            if dryRun { return (plan.report, plan.summary) }
+            saving(plan.batch.inserts.count + plan.batch.updates.count)
+            return (plan.report, try await repositories.budget.importExpenses(plan.batch, newCategories: plan.newCategories, in: id))
         }
     }
 }

@@ -28,11 +28,19 @@ struct BlueprintProcess {
     }
 
     /// Runs `blueprint` with `arguments` (the data directory is passed by environment) and waits.
+    ///
+    /// With `honouringFileModes`, file permissions apply to it even when the tests run as root:
+    /// it then runs through `setpriv` without the capabilities that let root ignore them.
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    func run(_ arguments: [String], environment extra: [String: String] = [:], honouringFileModes: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
+        if honouringFileModes && geteuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--bounding-set=-dac_override,-dac_read_search", Self.executable.path] + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["BLUEPRINT_DATA_DIR"] = dataDirectory.path
         environment["LANG"] = "C.UTF-8"

@@ -12,6 +12,12 @@ import Foundation
 struct DataDirectory: Sendable {
     let root: String
 
+    /// `root` made absolute (against the working directory), without a trailing slash.
+    static func absolute(_ root: String) -> String {
+        let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+        return absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
+    }
+
     var weddings: String { root + "/weddings" }
     var trash: String { root + "/trash" }
     var index: String { root + "/index.json" }

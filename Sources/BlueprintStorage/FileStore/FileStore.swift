@@ -49,8 +49,7 @@ public final class FileStore: WeddingDataHost {
     ///   - clock: the time stamped on records and on set-aside files.
     public init(root: String, schema: WeddingSchema = .current, compactionFloorBytes: Int = 1 << 20,
                 clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) throws {
-        let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
-        self.root = absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
+        self.root = DataDirectory.absolute(root)
         let logger = Logger(label: "blueprint.storage")
         directory = DataDirectory(root: self.root)
         settings = WeddingStoreSettings(schema: schema, compactionFloorBytes: compactionFloorBytes, clock: clock, logger: logger)

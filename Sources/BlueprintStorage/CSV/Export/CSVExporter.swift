@@ -9,8 +9,13 @@ import Foundation
 /// `yyyy-MM-dd`, categories and vendors by name.
 public struct CSVExporter: Sendable {
     public let wedding: Wedding
+    private let progress: CSVProgressReporter
 
-    public init(wedding: Wedding) { self.wedding = wedding }
+    /// - Parameter progress: called as records are written (`.exporting`; see `CSVProgress`).
+    public init(wedding: Wedding, progress: CSVProgressHandler? = nil) {
+        self.wedding = wedding
+        self.progress = CSVProgressReporter(handler: progress)
+    }
 
     public func guests(_ guests: [Guest]) throws -> Data {
         try write(guests, schema: .guests, context: CSVContext(wedding: wedding))
@@ -28,24 +33,30 @@ public struct CSVExporter: Sendable {
     public func tasks(_ tasks: [WeddingTask], categories: [BudgetCategory], vendors: [Vendor]) throws -> Data {
         let context = CSVContext(wedding: wedding, categories: categories, vendors: vendors)
         let headers = ["Title", "Details", "Status", "Priority", "Due Date", "Assignees", "Vendor", "Budget Category", "Subtasks"]
-        return try CSVExporter.csv(headers: headers, rows: tasks.map { task in
+        return try csv(headers: headers, records: tasks) { task in
             [task.title, task.details, CSVChoices.label(task.status.rawValue), CSVChoices.label(task.priority.rawValue),
              task.dueDate?.description ?? "", task.assignees.joined(separator: "; "), context.vendorName(task.vendorID),
              context.categoryName(task.budgetCategoryID),
              task.subtasks.map { ($0.isDone ? "[x] " : "[ ] ") + $0.title }.joined(separator: "; ")]
-        })
+        }
     }
 
     private func write<R>(_ records: [R], schema: CSVSchema<R>, context: CSVContext) throws -> Data {
-        try CSVExporter.csv(headers: schema.columns.map(\.header),
-                            rows: records.map { record in schema.columns.map { $0.write(record, context) } })
+        try csv(headers: schema.columns.map(\.header), records: records) { record in
+            schema.columns.map { $0.write(record, context) }
+        }
     }
 
-    private static func csv(headers: [String], rows: [[String]]) throws -> Data {
+    /// The file: `headers`, then one row per record, reporting progress as rows are written.
+    private func csv<R>(headers: [String], records: [R], row: (R) -> [String]) throws -> Data {
         let stream = OutputStream(toMemory: ())
         let writer = try CSVWriter(stream: stream)
         try writer.write(row: headers)
-        for row in rows { try writer.write(row: row) }
+        for (index, record) in records.enumerated() {
+            progress.report(.exporting, done: index, total: records.count)
+            try writer.write(row: row(record))
+        }
+        progress.report(.exporting, done: records.count, total: records.count)
         stream.close()
         guard var data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data else {
             throw CSVError.cannotWriteStream

@@ -13,15 +13,20 @@ import Foundation
 public struct CSVImporter: Sendable {
     public let wedding: Wedding
     public let mode: CSVImportMode
+    private let progress: CSVProgressReporter
 
-    public init(wedding: Wedding, mode: CSVImportMode) {
+    /// - Parameter progress: called as the file is read, its rows checked and its records
+    ///   validated (see `CSVProgress`).
+    public init(wedding: Wedding, mode: CSVImportMode, progress: CSVProgressHandler? = nil) {
         self.wedding = wedding
         self.mode = mode
+        self.progress = CSVProgressReporter(handler: progress)
     }
 
     /// Plans a guest import; merging matches a guest by email, else by full name.
     public func planGuests(_ data: Data, fileName: String, existing: [Guest]) throws(CSVImportError) -> CSVImportPlan<Guest> {
-        try CSVRecordImport(schema: .guests, context: CSVContext(wedding: wedding), mode: mode, fileName: fileName)
+        try CSVRecordImport(schema: .guests, context: CSVContext(wedding: wedding), mode: mode, fileName: fileName,
+                            progress: progress)
             .plan(data, existing: existing)
     }
 
@@ -29,7 +34,7 @@ public struct CSVImporter: Sendable {
     public func planVendors(_ data: Data, fileName: String, existing: [Vendor],
                             categories: [BudgetCategory]) throws(CSVImportError) -> CSVImportPlan<Vendor> {
         try CSVRecordImport(schema: .vendors, context: CSVContext(wedding: wedding, categories: categories),
-                            mode: mode, fileName: fileName)
+                            mode: mode, fileName: fileName, progress: progress)
             .plan(data, existing: existing)
     }
 
@@ -38,7 +43,7 @@ public struct CSVImporter: Sendable {
     public func planExpenses(_ data: Data, fileName: String, existing: [Expense], categories: [BudgetCategory],
                              vendors: [Vendor]) throws(CSVImportError) -> CSVImportPlan<Expense> {
         let context = CSVContext(wedding: wedding, categories: categories, vendors: vendors, createsMissingCategories: true)
-        return try CSVRecordImport(schema: .expenses, context: context, mode: mode, fileName: fileName)
+        return try CSVRecordImport(schema: .expenses, context: context, mode: mode, fileName: fileName, progress: progress)
             .plan(data, existing: existing)
     }
 }

@@ -8,6 +8,7 @@ struct CSVRecordImport<R: TableRecord> {
     let context: CSVContext
     let mode: CSVImportMode
     let fileName: String
+    let progress: CSVProgressReporter
 
     /// A recognised column of the file: where it is and what it reads.
     private struct PlacedColumn {
@@ -33,7 +34,7 @@ struct CSVRecordImport<R: TableRecord> {
     func plan(_ data: Data, existing: [R]) throws(CSVImportError) -> CSVImportPlan<R> {
         let table: CSVTable
         do {
-            table = try CSVTable.read(data)
+            table = try CSVTable.read(data, progress: progress)
         } catch {
             throw CSVImportError(fileName: fileName, problems: [error])
         }
@@ -148,7 +149,9 @@ struct CSVRecordImport<R: TableRecord> {
     private func readRows(of table: CSVTable, columns: [PlacedColumn], problems: inout [CSVImportProblem]) -> [ReadRow] {
         var rows: [ReadRow] = []
         rows.reserveCapacity(table.rows.count)
-        for row in table.rows {
+        defer { progress.report(.checking, done: table.rows.count, total: table.rows.count) }
+        for (index, row) in table.rows.enumerated() {
+            progress.report(.checking, done: index, total: table.rows.count)
             guard row.fields.count == table.header.count else {
                 let openQuote = row.fields.count < table.header.count && LineBreaks.count(in: row.fields.last!.utf8) > 0
                 problems.append(CSVImportProblem(line: row.line, column: nil, message:
@@ -192,7 +195,9 @@ struct CSVRecordImport<R: TableRecord> {
         // What the validators look records up in: the wedding, its categories and vendors.
         let dataset = WeddingDataset(wedding: context.wedding, categories: context.categories, vendors: context.vendors)
         var problems: [CSVImportProblem] = []
-        for (row, record) in records {
+        defer { progress.report(.validating, done: records.count, total: records.count) }
+        for (index, (row, record)) in records.enumerated() {
+            progress.report(.validating, done: index, total: records.count)
             for issue in record.validationIssues(in: dataset) {
                 let placed = columns.first { $0.column.issueFields.contains(issue.field) }
                 if let placed, row.failedColumns.contains(placed.index) { continue }

@@ -19,18 +19,22 @@ struct CSVTable {
     /// A quoting mistake the reader would have garbled silently.
     let quoting: QuotingCheck.Finding?
 
-    /// Reads UTF-8 bytes, with or without a byte-order mark.
+    /// Reads UTF-8 bytes, with or without a byte-order mark, reporting `.reading` progress in lines.
     /// - Throws: a problem naming the line and byte offset of invalid UTF-8, or saying the file is empty.
-    static func read(_ data: Data) throws(CSVImportProblem) -> CSVTable {
+    static func read(_ data: Data, progress: CSVProgressReporter = CSVProgressReporter(handler: nil)) throws(CSVImportProblem) -> CSVTable {
         let text = try decode(data)
         // The string initialiser only throws when asked to read a header row.
         guard let reader = try? CSVReader(string: text) else {
             throw CSVImportProblem(line: nil, column: nil, message: "the file could not be read as CSV")
         }
+        let lines = progress.isActive ? lineCount(text) : 0
         var header: (fields: [String], line: Int)?
         var rows: [CSVRow] = []
         var line = 1
+        var records = 0
         while let fields = reader.next() {
+            records += 1
+            progress.report(.reading, done: min(line - 1, lines), total: lines, step: records)
             var fieldLines: [Int] = []
             fieldLines.reserveCapacity(fields.count)
             var fieldLine = line
@@ -49,10 +53,18 @@ struct CSVTable {
             }
             line = fieldLine + 1
         }
+        progress.report(.reading, done: lines, total: lines)
         guard let header else {
             throw CSVImportProblem(line: nil, column: nil, message: "the file is empty; it needs a header row naming its columns")
         }
         return CSVTable(header: header.fields, headerLine: header.line, rows: rows, quoting: QuotingCheck.check(text))
+    }
+
+    /// Physical lines in `text`: a last line without a line break counts too.
+    private static func lineCount(_ text: String) -> Int {
+        let breaks = LineBreaks.count(in: text.utf8)
+        guard let last = text.utf8.last else { return 0 }
+        return last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") ? breaks : breaks + 1
     }
 
     private static func decode(_ data: Data) throws(CSVImportProblem) -> String {

@@ -40,4 +40,15 @@ enum FileLock {
             }
         }
     }
+
+    /// Takes the lock on an existing lock file if no one is in the way, without creating or
+    /// changing the file (it is opened read-only); `nil` when another holder excludes it.
+    static func attempt(_ path: String, _ mode: LockMode) throws -> HeldLock? {
+        let descriptor = try Disk.open(path, O_RDONLY)
+        if flock(descriptor, (mode == .shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 { return HeldLock(descriptor: descriptor) }
+        let code = errno
+        close(descriptor)
+        guard code == EWOULDBLOCK || code == EINTR else { throw FileStoreError.system(operation: "lock", path: path, errno: code) }
+        return nil
+    }
 }

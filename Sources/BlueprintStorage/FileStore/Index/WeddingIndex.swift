@@ -73,7 +73,8 @@ struct WeddingIndex: Sendable {
     // MARK: The file
 
     /// The entries, or `nil` when there is no index; throws `UnreadableFile` if it does not decode.
-    private func read() throws -> [WeddingID: Wedding]? {
+    /// Changes nothing.
+    func read() throws -> [WeddingID: Wedding]? {
         guard let data = try Disk.read(directory.index) else { return nil }
         do {
             let file = try StoreJSONDecoder().decode(IndexFile.self, from: data)

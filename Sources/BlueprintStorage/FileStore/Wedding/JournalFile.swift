@@ -33,11 +33,12 @@ final class JournalFile {
 
     deinit { close(descriptor) }
 
-    /// Opens the journal at `path`, or returns `nil` if there is none.
-    static func open(_ path: String) throws -> JournalFile? {
+    /// Opens the journal at `path`, or returns `nil` if there is none. A journal opened
+    /// `readOnly` can be read (`readNew`) but not appended to or trimmed.
+    static func open(_ path: String, readOnly: Bool = false) throws -> JournalFile? {
         let descriptor: Int32
         do {
-            descriptor = try Disk.open(path, O_RDWR)
+            descriptor = try Disk.open(path, readOnly ? O_RDONLY : O_RDWR)
         } catch let error as FileStoreError where error.isNoSuchFile {
             return nil
         }

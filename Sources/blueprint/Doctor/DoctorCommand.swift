@@ -1,0 +1,42 @@
+import ArgumentParser
+import BlueprintStorage
+import BlueprintTUI
+import Foundation
+
+/// `blueprint doctor`: checks the terminal and the data directory, changing nothing, and says
+/// how to fix what is wrong.
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the terminal and the data directory, and say how to fix what is wrong.",
+        discussion: """
+            Reads every wedding's files without changing anything (no repair, nothing moved aside). \
+            Exits with status 1 if there is a problem, 0 if everything is fine or there are only warnings.
+            """
+    )
+
+    @OptionGroup var data: DataDirectoryOptions
+
+    @MainActor
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let probe = TerminalProbe.current(environment: environment)
+        let terminal = TerminalChecks(probe: probe, minimumSize: FrameDriver.minimumSize, noColor: noColor)
+        let report = await StoreInspector.inspect(root: data.root)
+        let sections = [terminal.section] + DataDirectoryChecks(report: report, source: source(environment)).sections
+        let colors = probe.standardOutputIsTerminal && probe.colors != .monochrome
+        print(CheckPrinter(colors: colors).render(sections))
+        if sections.contains(where: { $0.checks.contains { $0.status == .problem } }) {
+            // Not `throw ExitCode.failure`: the report is the message, and nothing more belongs on stderr.
+            Foundation.exit(ExitCode.failure.rawValue)
+        }
+    }
+
+    /// Where the data directory's path came from.
+    private func source(_ environment: [String: String]) -> String {
+        if data.dataDirectory != nil { return "--data-dir" }
+        if !(environment["BLUEPRINT_DATA_DIR"] ?? "").isEmpty { return "BLUEPRINT_DATA_DIR" }
+        return "the default: $XDG_DATA_HOME/blueprint, else ~/.local/share/blueprint"
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Glibc
+import Testing
+
+@Suite("blueprint doctor")
+struct DoctorTests {
+    /// A known terminal type and a UTF-8 locale, whatever the test runner's environment holds.
+    static let goodTerminal = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "", "LC_CTYPE": "", "NO_COLOR": ""]
+
+    /// A data directory with one small demo wedding; returns it and the wedding's folder.
+    private func demoWedding(named name: String = "Ana & Ben") throws -> (BlueprintProcess, String) {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let demo = try blueprint.run(["demo", "--name", name, "--guests", "12", "--seed", "3"])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let weddings = blueprint.dataDirectory.appendingPathComponent("weddings").path
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: weddings).first)
+        return (blueprint, weddings + "/" + folder)
+    }
+
+    /// The report's lines that carry `mark`.
+    private func lines(_ output: String, marked mark: String) -> [String] {
+        output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  \(mark) ") }
+    }
+
+    @Test("a healthy data directory: every check ok or a warning, exit 0, nothing changed")
+    func healthy() throws {
+        let (blueprint, _) = try demoWedding()
+        let before = try blueprint.snapshot()
+
+        let result = try blueprint.run(["doctor"], environment: Self.goodTerminal)
+
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(lines(result.stdout, marked: "problem").isEmpty, "\(result.stdout)")
+        #expect(result.stdout.contains("ok       TERM=xterm-256color is known to terminfo"))
+        #expect(result.stdout.contains("ok       LANG=C.UTF-8: UTF-8"))
+        #expect(result.stdout.contains("Data directory \(blueprint.dataDirectory.path) (from BLUEPRINT_DATA_DIR)"))
+        #expect(result.stdout.contains("Wedding \"Ana & Ben\""))
+        #expect(result.stdout.contains("ok       every file reads: 12 guests"))
+        #expect(result.stdout.contains("ok       lock: free"))
+        #expect(!result.stdout.contains("\u{1B}"), "no colour when the output is not a terminal")
+        #expect(try blueprint.snapshot() == before)
+    }
+
+    @Test("a corrupt file is a problem named with its path and line, followed by a fix; it stays where it is")
+    func corruptFile() throws {
+        let (blueprint, folder) = try demoWedding()
+        let guests = folder + "/guests.json"
+        try Data(#"{"journalGeneration": 1, "guests": [{"firstName": "#.utf8).write(to: URL(fileURLWithPath: guests))
+        let before = try blueprint.snapshot()
+
+        let result = try blueprint.run(["doctor"], environment: Self.goodTerminal)
+
+        #expect(result.status == 1)
+        let output = result.stdout.split(separator: "\n").map(String.init)
+        let problem = try #require(output.firstIndex { $0.hasPrefix("  problem  \(guests) line 1 does not decode") },
+                                   "\(result.stdout)")
+        #expect(output[problem + 1].trimmingCharacters(in: .whitespaces).hasPrefix("fix: restore it from a backup"))
+        #expect(result.stdout.contains("1 problem"))
+        #expect(try blueprint.snapshot() == before, "not repaired, not moved aside")
+    }
+
+    @Test("an unknown TERM is a problem with a fix")
+    func unknownTerminal() throws {
+        let (blueprint, _) = try demoWedding()
+        var environment = Self.goodTerminal
+        environment["TERM"] = "no-such-terminal"
+
+        let result = try blueprint.run(["doctor"], environment: environment)
+
+        #expect(result.status == 1)
+        let output = result.stdout.split(separator: "\n").map(String.init)
+        let problem = try #require(output.firstIndex { $0.hasPrefix("  problem  TERM=no-such-terminal has no terminfo entry") },
+                                   "\(result.stdout)")
+        #expect(output[problem + 1].contains("fix: set TERM to a type installed here (`export TERM=xterm-256color`)"))
+    }
+
+    @Test("a locale that is not UTF-8 (LANG=C) is a warning that says what to set")
+    func plainCLocale() throws {
+        let (blueprint, _) = try demoWedding()
+        var environment = Self.goodTerminal
+        environment["LANG"] = "C"
+
+        let result = try blueprint.run(["doctor"], environment: environment)
+
+        #expect(result.status == 0, "a warning only: the planner itself switches to C.UTF-8")
+        let output = result.stdout.split(separator: "\n").map(String.init)
+        let warning = try #require(output.firstIndex { $0.hasPrefix("  warning  LANG=C is not UTF-8") }, "\(result.stdout)")
+        #expect(output[warning + 1].contains("fix: `export LANG=C.UTF-8`"))
+    }
+
+    @Test("a data directory you may not write to is a problem with the chmod that fixes it")
+    func readOnlyDirectory() throws {
+        let (blueprint, _) = try demoWedding()
+        let root = blueprint.dataDirectory.path
+        chmod(root, 0o500)
+        defer { chmod(root, 0o700) }
+
+        let result = try blueprint.run(["doctor"], environment: Self.goodTerminal, honouringFileModes: true)
+
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let output = result.stdout.split(separator: "\n").map(String.init)
+        let problem = try #require(output.firstIndex { $0 == "  problem  \(root): you have no write access to it, which blueprint needs" },
+                                   "\(result.stdout)")
+        #expect(output[problem + 1].contains("fix: `chmod u+w '\(root)'`"))
+        #expect(!result.stdout.contains("exists, and you may read and write it"))
+    }
+
+    @Test("names from the disk are shown sanitised: no escape sequence reaches the terminal")
+    func hostileNames() throws {
+        let hostile = "x\u{1B}]0;owned\u{07}\u{1B}[2J"
+        let (blueprint, folder) = try demoWedding(named: "Ana \(hostile)")
+        let weddings = (folder as NSString).deletingLastPathComponent
+        #expect(FileManager.default.createFile(atPath: weddings + "/" + hostile, contents: Data()))
+        #expect(FileManager.default.createFile(atPath: folder + "/guests.json.corrupt-" + hostile, contents: Data("{".utf8)))
+
+        let result = try blueprint.run(["doctor"], environment: Self.goodTerminal)
+
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.stdout)")
+        #expect(result.stdout.contains("Wedding \"Ana x␛]0;owned␇␛[2J\" (\(folder))"))
+        #expect(result.stdout.contains("warning  \(weddings)/x␛]0;owned␇␛[2J is not a wedding folder"))
+        #expect(result.stdout.contains("warning  \(folder)/guests.json.corrupt-x␛]0;owned␇␛[2J is a damaged copy"))
+    }
+}
