@@ -69,7 +69,9 @@ struct OpenCommand: AsyncParsableCommand {
         let logger = Logger(label: "blueprint")
         let root: any Screen
         if let chosen {
+            let opening = ContinuousClock.now
             await screen.open(chosen.wedding.weddingID)
+            logStartup(of: screen, app: app, shownPaneWarmUp: ContinuousClock.now - opening, logger: logger)
             if let note = settings.statusNote {
                 screen.announce(note, severity: .warning)
             } else if let note = logNote ?? chosen.note {
@@ -92,6 +94,29 @@ struct OpenCommand: AsyncParsableCommand {
             await store.close()
             logger.info("closed")
         }
+    }
+
+    /// Logs when the first full frame reached the terminal (wall clock, to compare with the launch
+    /// time `Benchmarks/Scripts/startup.sh` records) and how long it waited for the CacheWarmer to
+    /// load the shown pane; then, once every pane is warm, how long that took.
+    @MainActor
+    private func logStartup(of screen: PlannerScreen, app: TerminalApp, shownPaneWarmUp: Duration, logger: Logger) {
+        app.firstFrame = {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            logger.info("first frame", metadata: [
+                "at": "\(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))",
+                "firstPaneWarmMicroseconds": "\(Self.microseconds(shownPaneWarmUp))",
+            ])
+        }
+        Task { @MainActor in
+            guard let report = await screen.warmedUp() else { return }
+            logger.info("warmed up", metadata: ["totalMicroseconds": "\(Self.microseconds(report.total))"])
+        }
+    }
+
+    private static func microseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
     }
 
     /// The wedding to open and a note for the status line about how it was chosen, or nil for

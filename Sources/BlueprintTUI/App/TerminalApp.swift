@@ -27,6 +27,8 @@ public final class TerminalApp {
     /// Told how long each batch of keys took from being read to its frame being sent, for the
     /// diagnostics view and the log of slow operations.
     public var keyToFrame: (@MainActor (Duration) -> Void)?
+    /// Told once, when the first frame has been handed to the terminal (for the startup timings).
+    public var firstFrame: (@MainActor () -> Void)?
 
     public init(options: TerminalOptions = TerminalOptions(), keymap: Keymap = .standard) {
         self.options = options
@@ -160,6 +162,10 @@ public final class TerminalApp {
         guard let session, let driver, !terminating else { return }
         driver.render(into: session.canvas)
         session.canvas.present(repaintAll: repaintAll)
+        if let firstFrame {
+            self.firstFrame = nil
+            firstFrame()
+        }
     }
 
     private func suspend() {

@@ -127,6 +127,9 @@ struct FullScreenTests {
         #expect(try !tmux.showsAlternateScreen())
         let log = try String(contentsOf: tmux.stateDirectory.appendingPathComponent("blueprint/blueprint.log"), encoding: .utf8)
         #expect(log.contains("info blueprint: closed"))
+        // Benchmarks/Scripts/startup.sh reads these two lines.
+        #expect(log.contains("info blueprint: first frame at=") && log.contains(" firstPaneWarmMicroseconds="))
+        #expect(log.contains("info blueprint: warmed up totalMicroseconds="))
         let files = try blueprint.snapshot()
         let folded = try #require(files[journal.key])
         #expect(String(decoding: folded, as: UTF8.self).split(separator: "\n").count == 1, "only the journal's header is left")
