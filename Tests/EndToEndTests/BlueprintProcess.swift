@@ -44,6 +44,8 @@ struct BlueprintProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["BLUEPRINT_DATA_DIR"] = dataDirectory.path
         environment["LANG"] = "C.UTF-8"
+        // The configuration file of whoever runs the tests must not change what the tests see.
+        environment["XDG_CONFIG_HOME"] = configurationHome.path
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let output = Pipe(), errors = Pipe()
@@ -57,6 +59,10 @@ struct BlueprintProcess {
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
+
+    /// `XDG_CONFIG_HOME` for the runs: an empty folder beside the data directory, so
+    /// `blueprint/config.toml` in it is the configuration file a test gives.
+    var configurationHome: URL { dataDirectory.deletingLastPathComponent().appendingPathComponent("config", isDirectory: true) }
 
     /// Writes `text` to a file in a temporary folder and returns its path.
     func file(named name: String, _ text: String) throws -> String {

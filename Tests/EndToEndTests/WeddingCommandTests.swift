@@ -62,6 +62,21 @@ struct WeddingCommandTests {
         #expect(stats.contains("\"currency\" : \"EUR\""))
     }
 
+    @Test("without --currency a new wedding takes the configuration file's currency, else US dollars")
+    func currencyFromConfiguration() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        try succeed(blueprint, ["wedding", "create", "Plain"])
+        let folder = blueprint.configurationHome.appendingPathComponent("blueprint", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "currency = \"EUR\"\n".write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try succeed(blueprint, ["wedding", "create", "Configured"])
+        try succeed(blueprint, ["wedding", "create", "Explicit", "--currency", "GBP"])
+        let currencies = Dictionary(uniqueKeysWithValues: try blueprint.listedWeddings().map {
+            ($0["name"] as? String ?? "", $0["currency"] as? String ?? "")
+        })
+        #expect(currencies == ["Plain": "USD", "Configured": "EUR", "Explicit": "GBP"])
+    }
+
     @Test("a bad date, currency or budget is refused naming the option; nothing is created",
           arguments: [(["--date", "2030-02-30"], "--date: '2030-02-30' is not a date"),
                       (["--date", "June 20"], "--date: 'June 20' is not a date"),

@@ -31,7 +31,8 @@ final class TmuxSession {
         let configuration = folder.appendingPathComponent("tmux-\(socket).conf")
         try "set -g status off\nset -g history-limit 0\n".write(to: configuration, atomically: true, encoding: .utf8)
         var variables = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "BLUEPRINT_DATA_DIR": blueprint.dataDirectory.path,
-                         "XDG_STATE_HOME": folder.appendingPathComponent("state").path, "HOME": folder.path]
+                         "XDG_STATE_HOME": folder.appendingPathComponent("state").path, "HOME": folder.path,
+                         "XDG_CONFIG_HOME": blueprint.configurationHome.path]
         variables.merge(environment) { _, new in new }
         statusFile = folder.appendingPathComponent("status-\(socket)")
         let command = "env " + variables.sorted { $0.key < $1.key }.map { Self.quoted("\($0.key)=\($0.value)") }.joined(separator: " ")
