@@ -18,6 +18,12 @@ struct Blueprint: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try parseAsRoot()
+            // The planner sets up its own log (it has --log-file); every other command logs to the
+            // default file too, so a warning never lands on the terminal amid its output.
+            if !(command is OpenCommand) {
+                let environment = ProcessInfo.processInfo.environment
+                _ = LogFile.bootstrap(path: LogFile.defaultPath(environment: environment), environment: environment)
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -46,6 +46,7 @@ struct BlueprintProcess {
         environment["LANG"] = "C.UTF-8"
         // The configuration file of whoever runs the tests must not change what the tests see.
         environment["XDG_CONFIG_HOME"] = configurationHome.path
+        environment["XDG_STATE_HOME"] = stateHome.path
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let output = Pipe(), errors = Pipe()
@@ -63,6 +64,9 @@ struct BlueprintProcess {
     /// `XDG_CONFIG_HOME` for the runs: an empty folder beside the data directory, so
     /// `blueprint/config.toml` in it is the configuration file a test gives.
     var configurationHome: URL { dataDirectory.deletingLastPathComponent().appendingPathComponent("config", isDirectory: true) }
+
+    /// `XDG_STATE_HOME` for the runs, where `blueprint/blueprint.log` goes.
+    var stateHome: URL { dataDirectory.deletingLastPathComponent().appendingPathComponent("state", isDirectory: true) }
 
     /// Writes `text` to a file in a temporary folder and returns its path.
     func file(named name: String, _ text: String) throws -> String {

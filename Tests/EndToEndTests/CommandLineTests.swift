@@ -149,4 +149,17 @@ struct CommandLineTests {
         let markdown = try blueprint.run(["keys", "--markdown"])
         #expect(markdown.stdout.hasPrefix("### Everywhere\n\n| keys | what they do |"))
     }
+
+    @Test("what the store logs while a command runs goes to the log file, never amid the command's output")
+    func commandsLogToTheFile() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["demo", "--guests", "5"]).status == 0)
+        let journal = try #require(try blueprint.snapshot().keys.first { $0.hasSuffix("journal.jsonl") })
+        try FileManager.default.removeItem(at: blueprint.dataDirectory.resolvingSymlinksInPath().appendingPathComponent(journal))
+        let stats = try blueprint.run(["stats"])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stderr.isEmpty, "\(stats.stderr)")
+        let log = try String(contentsOf: blueprint.stateHome.appendingPathComponent("blueprint/blueprint.log"), encoding: .utf8)
+        #expect(log.contains("starting a new journal"))
+    }
 }
