@@ -18,4 +18,29 @@ struct ResourceTests {
         #expect(!imported.stdout.lowercased().contains("ignored") && !imported.stderr.lowercased().contains("ignored"),
                 "\(imported.stdout)\(imported.stderr)")
     }
+
+    /// The man page is generated from the argument parser (`swift package --disable-sandbox plugin
+    /// generate-manual --configuration debug -o Resources/man`); regenerate it when this fails.
+    @Test("Resources/man/blueprint.1 has every command and option the binary knows, with its help")
+    func manPageIsCurrent() throws {
+        let page = try String(contentsOf: Self.resources.appendingPathComponent("man/blueprint.1"), encoding: .utf8)
+        let dump = try BlueprintProcess.withTemporaryDataDirectory().run(["--experimental-dump-help"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        var missing: [String] = []
+        func check(_ command: [String: Any], isRoot: Bool) {
+            guard command["shouldDisplay"] as? Bool != false, let name = command["commandName"] as? String, name != "help" else { return }
+            if !isRoot && !page.contains(".It Em \(name)\n") { missing.append("command \(name)") }
+            if let abstract = command["abstract"] as? String, !page.contains(abstract) { missing.append("abstract of \(name)") }
+            for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["shouldDisplay"] as? Bool != false {
+                let names = (argument["names"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "long" }
+                for long in names.compactMap({ $0["name"] as? String }) where !page.contains("Fl -\(long)") && !page.contains(" , -\(long)") {
+                    missing.append("\(name) --\(long)")
+                }
+                if let abstract = argument["abstract"] as? String, !page.contains(abstract) { missing.append("help of \(name) \(argument["valueName"] ?? "")") }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { check(sub, isRoot: false) }
+        }
+        check(try #require(root["command"] as? [String: Any]), isRoot: true)
+        #expect(missing.isEmpty, "the man page lacks: \(missing)")
+    }
 }
