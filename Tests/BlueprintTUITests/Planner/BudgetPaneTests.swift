@@ -26,6 +26,36 @@ struct BudgetPaneTests {
         #expect(planner.statusRow.hasPrefix(" BUDGET │ 3 categories, 1 over budget · Flowers: 1 expense"))
     }
 
+    @Test("at 80 columns every figure of the summary shows, wrapped between figures, none cut")
+    func summaryAt80Columns() async {
+        let planner = await PlannerHarness(rows: 24, columns: 80)
+        await planner.press(.character("2"))
+        let summary = planner.rows[1...3].joined(separator: "\n")
+        for figure in ["$20,000.00 total", "$10,000.00 allocated", "$7,900.00 committed", "$3,000.00 paid", "$12,100.00 remaining",
+                       "$3,000.00 due in 30 days", "$700.00 overdue", "OVER BUDGET: Flowers"] {
+            #expect(summary.contains(figure), "\(figure)")
+        }
+        #expect(!summary.contains("…"))
+        #expect(planner.rows[4].hasPrefix("Category"))
+    }
+
+    @Test("over-budget categories that do not fit on a line are counted, not cut")
+    func manyOverBudget() async {
+        var dataset = Wedding1.dataset()
+        dataset.categories.upsert(BudgetCategory(id: Wedding1.venue, name: "Venue for the ceremony and the reception",
+                                                 allocated: Wedding1.money(100), createdAt: Wedding1.start))
+        dataset.categories.upsert(BudgetCategory(id: Wedding1.music, name: "Music and dancing all night long",
+                                                 allocated: Wedding1.money(100), createdAt: Wedding1.start))
+        let planner = await PlannerHarness([dataset], rows: 16, columns: 60)
+        await planner.press(.character("2"))
+        let line = planner.rows.first { $0.contains("OVER BUDGET") } ?? ""
+        #expect(line == "OVER BUDGET: Venue for the ceremony and the rece… and 2 more", "\(line)")
+        planner.canvas.resize(to: CanvasSize(rows: 24, columns: 120))
+        let wide = planner.rows.first { $0.contains("OVER BUDGET") } ?? ""
+        #expect(wide.hasPrefix("$700.00 overdue  OVER BUDGET: Venue for the ceremony and the reception, Flowers, Music and dancing all"),
+                "\(wide)")
+    }
+
     @Test("an over-budget category is unmistakable: in words, in the danger colour, and bold and underlined without colour")
     func overBudget() async throws {
         let planner = await opened()

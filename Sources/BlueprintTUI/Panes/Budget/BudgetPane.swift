@@ -71,11 +71,12 @@ final class BudgetPane: Pane, SearchTarget {
     func render(into canvas: any Canvas, rect: CanvasRect) {
         guard !LoadNotice.render(budget, noun: "budget", into: canvas, rect: rect) else { return }
         followCategory()
-        renderSummary(into: canvas, rect: rect)
+        let summaryRows = summaryLines(width: rect.columns)
+            .render(into: canvas, row: rect.row, column: rect.column, width: rect.columns, maxRows: rect.rows / 3)
         let categories = budget.categoryMetrics
-        let space = rect.rows - 3
+        let space = rect.rows - summaryRows - 1
         let categoryRows = min(categories.count + 1, max(3, space / 2))
-        let categoryRect = CanvasRect(row: rect.row + 2, column: rect.column, rows: categoryRows, columns: rect.columns)
+        let categoryRect = CanvasRect(row: rect.row + summaryRows, column: rect.column, rows: categoryRows, columns: rect.columns)
         categoryList.sync(categories)
         let barWidth = TableLayout.fit(BudgetColumns.categories, width: rect.columns).widths[4] ?? 10
         TableView.render(categoryList.model, into: canvas, rect: categoryRect,
@@ -101,24 +102,44 @@ final class BudgetPane: Pane, SearchTarget {
         }
     }
 
-    private func renderSummary(into canvas: any Canvas, rect: CanvasRect) {
-        guard let summary = budget.summary else { return }
+    /// The summary's lines at `width`: the figures, broken between figures where the width runs
+    /// out, then who is over budget, beside them if that fits, else on a line of its own.
+    private func summaryLines(width: Int) -> [SegmentLine] {
+        guard let summary = budget.summary else { return [] }
         let money = { Formats.money($0, self.currency) }
-        var first = SegmentLine()
-        first.add(figure: money(summary.totalBudget), label: "total")
-        first.add(figure: money(summary.allocated), label: "allocated", summary.allocated > summary.totalBudget ? .danger : .accent)
-        first.add(figure: money(summary.committed), label: "committed")
-        first.add(figure: money(summary.paid), label: "paid", .success)
-        first.add(figure: money(summary.remaining), label: "remaining", summary.remaining < .zero ? .danger : .accent)
-        first.render(into: canvas, row: rect.row, column: rect.column, width: rect.columns)
-        var second = SegmentLine()
-        second.add(figure: money(summary.dueNext30DaysTotal), label: "due in 30 days", summary.dueNext30Days.isEmpty ? .accent : .warning)
-        second.add(figure: money(summary.overdueTotal), label: "overdue", summary.overdue.isEmpty ? .accent : .danger)
-        if !summary.overBudgetCategories.isEmpty {
-            second.add("  ")
-            second.add("OVER BUDGET: " + summary.overBudgetCategories.map(\.name).joined(separator: ", "), .danger)
+        var figures = SegmentLine()
+        figures.add(figure: money(summary.totalBudget), label: "total")
+        figures.add(figure: money(summary.allocated), label: "allocated", summary.allocated > summary.totalBudget ? .danger : .accent)
+        figures.add(figure: money(summary.committed), label: "committed")
+        figures.add(figure: money(summary.paid), label: "paid", .success)
+        figures.add(figure: money(summary.remaining), label: "remaining", summary.remaining < .zero ? .danger : .accent)
+        figures.add(figure: money(summary.dueNext30DaysTotal), label: "due in 30 days", summary.dueNext30Days.isEmpty ? .accent : .warning)
+        figures.add(figure: money(summary.overdueTotal), label: "overdue", summary.overdue.isEmpty ? .accent : .danger)
+        var lines = figures.flowed(toWidth: width)
+        let names = summary.overBudgetCategories.map(\.name)
+        guard !names.isEmpty else { return lines }
+        if let last = lines.last, (last + Self.overBudget(names, width: .max)).width <= width {
+            lines[lines.count - 1] = last + Self.overBudget(names, width: .max)
+        } else {
+            lines.append(Self.overBudget(names, width: width))
         }
-        second.render(into: canvas, row: rect.row + 1, column: rect.column, width: rect.columns)
+        return lines
+    }
+
+    /// `OVER BUDGET: Flowers, Music`, or as many names as fit in `width` and how many more there
+    /// are (the first name cut short if even it alone does not fit).
+    private static func overBudget(_ names: [String], width: Int) -> SegmentLine {
+        func more(_ named: Int) -> String { named < names.count ? " and \(names.count - named) more" : "" }
+        var named = names.count
+        while named > 1 && DisplayText("OVER BUDGET: " + names.prefix(named).joined(separator: ", ") + more(named)).width > width {
+            named -= 1
+        }
+        let room = width - DisplayText("OVER BUDGET: " + more(named)).width
+        let shown = named == 1 ? DisplayText(names[0]).truncated(toWidth: max(1, room)).string : names.prefix(named).joined(separator: ", ")
+        var line = SegmentLine()
+        line.startGroup()
+        line.add("OVER BUDGET: " + shown + more(named), .danger)
+        return line
     }
 
     // MARK: Keys
