@@ -11,7 +11,7 @@ struct PlannerShellTests {
         let planner = await PlannerHarness()
         let rows = planner.rows
         #expect(rows[0] == "[1] Guests [2] Budget [3] Vendors [4] Tasks                        Ana & Ben · 170 days to go ● live")
-        #expect(rows[2].hasPrefix("Name ▲"))
+        #expect(rows[3].hasPrefix("Name ▲"))
         #expect(planner.statusRow.hasPrefix(" GUESTS │ 7 guests"))
         #expect(planner.statusRow.hasSuffix("? help  q quit "))
         #expect(planner.canvas.style(row: 0, column: 0) == .tabActive)

@@ -59,16 +59,16 @@ final class GuestsPane: Pane, SearchTarget {
             seating.render(chart, into: canvas, rect: rect)
             return
         }
-        GuestStatsStrip.render(guests.stats, mealOptions: wedding.wedding?.mealOptions ?? [], into: canvas,
-                               row: rect.row, column: rect.column, width: rect.columns)
+        let stripRows = GuestStatsStrip.render(guests.stats, mealOptions: wedding.wedding?.mealOptions ?? [], into: canvas,
+                                               row: rect.row, column: rect.column, width: rect.columns)
         let rows = guests.visibleGuests
         list.sync(rows)
         list.model.columns = GuestColumns.columns(order: guests.order)
         let matches = guests.searchMatches
         let empty: DisplayText = guests.stats.invited == 0 ? "No guests yet: press a to add one, or :import guests FILE."
             : "No guest matches the filter: F clears it."
-        TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column,
-                                                                     rows: rect.rows - 1, columns: rect.columns),
+        TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + stripRows, column: rect.column,
+                                                                     rows: rect.rows - stripRows, columns: rect.columns),
                          empty: empty) { row, column in
             GuestColumns.cell(rows[row], column: column, isMatch: !matches.isEmpty && matches.contains(row: row))
         }
