@@ -69,6 +69,19 @@ struct SnapshotTests {
         Snapshot.expect(conflict.canvas, named: name("conflict", size))
     }
 
+    @Test("diagnostics with fixed figures, and at 80×24 scrolled to the end", arguments: sizes)
+    func diagnostics(_ size: CanvasSize) async {
+        let planner = await planner(size, [])
+        let report = await planner.screen.warmedUp()
+        planner.screen.present(DiagnosticsOverlay(services: FixedDiagnostics.services, warmUp: { report }))
+        planner.frame()
+        Snapshot.expect(planner.canvas, named: name("diagnostics", size))
+        guard planner.canvas.text.contains("↓ more") else { return }
+        for _ in 0..<40 { await planner.press(.character("j")) }
+        planner.frame()
+        Snapshot.expect(planner.canvas, named: name("diagnostics-end", size))
+    }
+
     @Test("hostile and wide names are drawn neutralised in every pane", arguments: sizes)
     func hostileNames(_ size: CanvasSize) async {
         for (view, keys) in [("guests", [Key]()), ("budget", [.character("2")]), ("vendors", [.character("3")]),

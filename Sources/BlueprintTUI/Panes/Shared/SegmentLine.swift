@@ -14,6 +14,11 @@ struct SegmentLine {
 
     init() {}
 
+    /// A line of one piece of text in `style`.
+    init(_ text: String, _ style: TextStyle = .normal) {
+        add(text, style)
+    }
+
     /// Starts a group; what is added after it stays with it on one line. `separator` goes
     /// between it and the group before it when both are on one line.
     mutating func startGroup(separator: String = "  ") {
