@@ -296,7 +296,9 @@ public final class PlannerScreen: Screen, PlannerHost {
             title = wedding.name
             if let days = store.daysUntilWedding { title += " · " + Formats.daysToGo(days) }
         }
-        return HeaderBar(title: DisplayText(title), activeTab: activePane, marker: session == nil ? .empty : "● live")
+        let live = session?.isLive ?? true
+        return HeaderBar(title: DisplayText(title), activeTab: activePane, marker: session == nil ? .empty : live ? "● live" : "○ not live",
+                         markerStyle: live ? .success : .warning)
     }
 
     private var statusLine: StatusLine {

@@ -17,6 +17,19 @@ struct PlannerShellTests {
         #expect(planner.canvas.style(row: 0, column: 0) == .tabActive)
     }
 
+    @Test("when other sessions' changes cannot be watched for, the header says ○ not live, in the warning style")
+    func notLive() async throws {
+        let planner = await PlannerHarness()
+        #expect(planner.session.isLive)
+        planner.host.simulateWatchFailure()
+        #expect(!planner.session.isLive)
+        let header = planner.rows[0]
+        #expect(header.hasSuffix("Ana & Ben · 170 days to go ○ not live"))
+        let marker = try #require(header.range(of: "○")).lowerBound.utf16Offset(in: header)
+        #expect(planner.canvas.style(row: 0, column: marker) == .warning)
+        #expect(planner.canvas.style(row: 0, column: 99) == .warning)
+    }
+
     @Test("1–4, Tab and Shift-Tab switch panes; the active tab follows")
     func switchesPanes() async {
         let planner = await PlannerHarness()
