@@ -177,4 +177,18 @@ struct BudgetPaneTests {
         #expect(frame.contains("$3,000.00 due 2026-01-20 · not paid"))
         #expect(frame.contains("Still to pay  $3,000.00"))
     }
+
+    @Test("d in an expense's details asks before deleting it; cancel keeps it")
+    func deleteFromDetail() async throws {
+        let planner = await opened()
+        await planner.press(.enter, .enter)
+        #expect(planner.frame().contains("d deletes"))
+        await planner.press(.character("d"))
+        #expect(planner.frame().contains("Delete the expense Bridal bouquet?"))
+        await planner.press(.enter)
+        #expect(try await storedExpense(planner, Wedding1.bouquet) != nil)
+        await planner.press(.enter, .character("d"), .character("y"))
+        #expect(try await storedExpense(planner, Wedding1.bouquet) == nil)
+        #expect(planner.statusRow.contains("Deleted Bridal bouquet · u undoes"))
+    }
 }

@@ -214,9 +214,7 @@ final class BudgetPane: Pane, SearchTarget {
             openExpenseForm(selected, host: host)
         case .delete:
             guard let selected else { return false }
-            host.confirmDelete("expense", named: selected.name, consequence: "Its installments go too.") { [weak host] in
-                host?.run({ await budget.deleteExpense(selected.id) }, success: "Deleted \(selected.name) · u undoes", store: budget)
-            }
+            confirmDelete(selected, host: host)
         case .markPaid:
             guard let selected else { return false }
             host.run({ await budget.markPaid(selected.id) }, success: "\(selected.name) is paid · u undoes", store: budget)
@@ -234,15 +232,32 @@ final class BudgetPane: Pane, SearchTarget {
             openInstallmentForm(selected, host: host)
         case .activate:
             guard let selected else { return false }
-            host.present(DetailOverlay(title: selected.name, lines: BudgetDetail.lines(selected, budget: budget, vendors: vendors),
-                                       onEdit: { [weak self, weak host] in
-                                           guard let self, let host, let current = budget.expense(selected.id) else { return }
-                                           self.openExpenseForm(current, host: host)
-                                       }))
+            showDetail(selected, host: host)
         default:
             return false
         }
         return true
+    }
+
+    private func confirmDelete(_ expense: Expense, host: any PlannerHost) {
+        let budget = self.budget
+        host.confirmDelete("expense", named: expense.name, consequence: "Its installments go too.") { [weak host] in
+            host?.run({ await budget.deleteExpense(expense.id) }, success: "Deleted \(expense.name) · u undoes", store: budget)
+        }
+    }
+
+    private func showDetail(_ expense: Expense, host: any PlannerHost) {
+        let budget = self.budget
+        host.present(DetailOverlay(
+            title: expense.name, lines: BudgetDetail.lines(expense, budget: budget, vendors: vendors),
+            onEdit: { [weak self, weak host] in
+                guard let self, let host, let current = budget.expense(expense.id) else { return }
+                self.openExpenseForm(current, host: host)
+            },
+            onDelete: { [weak self, weak host] in
+                guard let self, let host, let current = budget.expense(expense.id) else { return }
+                self.confirmDelete(current, host: host)
+            }))
     }
 
     // MARK: Forms
