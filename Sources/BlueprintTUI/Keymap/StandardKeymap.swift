@@ -55,6 +55,8 @@ extension Keymap {
         KeyBinding(.detail, [.escape, .enter, .character("q")], .cancel, "Close"),
         KeyBinding(.detail, [.character("e")], .edit, "Edit"),
         KeyBinding(.detail, [.character("d")], .delete, "Delete (asks first)"),
+        KeyBinding(.detail, [.character("p")], .markPaid, "Mark the expense paid"),
+        KeyBinding(.detail, [.character("i")], .recordInstallment, "Record an installment of the expense"),
         KeyBinding(.detail, [.character("k"), .up], .moveUp, "Scroll up"),
         KeyBinding(.detail, [.character("j"), .down], .moveDown, "Scroll down"),
 

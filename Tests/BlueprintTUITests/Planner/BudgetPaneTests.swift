@@ -191,4 +191,23 @@ struct BudgetPaneTests {
         #expect(try await storedExpense(planner, Wedding1.bouquet) == nil)
         #expect(planner.statusRow.contains("Deleted Bridal bouquet · u undoes"))
     }
+
+    @Test("in an expense's details, i records an installment and p marks it paid, as the details say")
+    func payFromDetail() async throws {
+        let planner = await opened()
+        await planner.press(.character("j"), .enter, .enter)
+        #expect(planner.frame().contains("Installments  none (i records one)"))
+        #expect(planner.frame().contains("p paid · i installment"))
+        await planner.press(.character("i"))
+        #expect(planner.frame().contains("┌─ Installment of Band ─"))
+        await planner.press(.control("u"))
+        await planner.type("200")
+        await planner.press(.enter)
+        #expect(try await storedExpense(planner, Wedding1.band)?.installments.map(\.amount) == [Money(minorUnits: 20_000)])
+
+        await planner.press(.enter, .character("p"))
+        #expect(try await storedExpense(planner, Wedding1.band)?.paymentStatus == .paid)
+        #expect(planner.statusRow.contains("Band is paid · u undoes"))
+        #expect(!planner.frame().contains("┌─ Band ─"))
+    }
 }

@@ -217,7 +217,7 @@ final class BudgetPane: Pane, SearchTarget {
             confirmDelete(selected, host: host)
         case .markPaid:
             guard let selected else { return false }
-            host.run({ await budget.markPaid(selected.id) }, success: "\(selected.name) is paid · u undoes", store: budget)
+            markPaid(selected, host: host)
         case .toggle:
             guard let selected else { return false }
             if selected.paymentStatus == .paid {
@@ -225,7 +225,7 @@ final class BudgetPane: Pane, SearchTarget {
                 unpaid.paymentStatus = unpaid.installments.contains(where: \.isPaid) ? .partial : .pending
                 host.run({ await budget.updateExpense(unpaid) }, success: "\(selected.name) is no longer paid · u undoes", store: budget)
             } else {
-                host.run({ await budget.markPaid(selected.id) }, success: "\(selected.name) is paid · u undoes", store: budget)
+                markPaid(selected, host: host)
             }
         case .recordInstallment:
             guard let selected else { return false }
@@ -257,7 +257,22 @@ final class BudgetPane: Pane, SearchTarget {
             onDelete: { [weak self, weak host] in
                 guard let self, let host, let current = budget.expense(expense.id) else { return }
                 self.confirmDelete(current, host: host)
-            }))
+            },
+            actions: [
+                DetailOverlay.Action(action: .markPaid, hint: "p paid") { [weak self, weak host] in
+                    guard let self, let host, let current = budget.expense(expense.id) else { return }
+                    self.markPaid(current, host: host)
+                },
+                DetailOverlay.Action(action: .recordInstallment, hint: "i installment") { [weak self, weak host] in
+                    guard let self, let host, let current = budget.expense(expense.id) else { return }
+                    self.openInstallmentForm(current, host: host)
+                },
+            ]))
+    }
+
+    private func markPaid(_ expense: Expense, host: any PlannerHost) {
+        let budget = self.budget
+        host.run({ await budget.markPaid(expense.id) }, success: "\(expense.name) is paid · u undoes", store: budget)
     }
 
     // MARK: Forms
