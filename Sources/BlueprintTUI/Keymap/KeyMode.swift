@@ -14,6 +14,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     case vendors
     /// The task list, on top of `list`.
     case tasks
+    /// The seating chart, a table per row: moving, and Enter to list a table's guests.
+    case seating
     /// The details of one record.
     case detail
     /// Editing a form: fields take typed text.
@@ -46,6 +48,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .budget: "Budget"
         case .vendors: "Vendors"
         case .tasks: "Tasks"
+        case .seating: "Seating chart"
         case .detail: "Details"
         case .form: "Forms"
         case .choiceField: "Pick-list and yes/no fields"
@@ -85,7 +88,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     /// so that typing `q` in a field, or pressing Tab in a dialog, stays there.
     var isModal: Bool {
         switch self {
-        case .global, .list, .guests, .budget, .vendors, .tasks: false
+        case .global, .list, .guests, .budget, .vendors, .tasks, .seating: false
         default: true
         }
     }

@@ -4,7 +4,7 @@ import BlueprintStores
 /// handles the keys of its mode; the planner screen handles the global ones.
 @MainActor
 protocol Pane: AnyObject {
-    /// The mode keys are resolved in (it changes with the pane's view: the seating chart is a plain list).
+    /// The mode keys are resolved in (it changes with the pane's view: the seating chart has its own).
     var keyMode: KeyMode { get }
     /// The mode shown at the left of the status line ("GUESTS", "SEATING").
     var modeName: String { get }

@@ -160,6 +160,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     public func handle(_ key: Key) -> Effect {
         if key == .resize { return .redraw }
         if case .mouse = key { return .nothing }
+        let hadMessage = message != nil
         message = nil
         if let overlay = overlays.last {
             overlay.handle(key, host: self)
@@ -180,7 +181,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         case .diagnostics: run(.diagnostics)
         case .search, .nextMatch, .previousMatch: search(action, in: pane)
         default:
-            if !pane.handle(action, host: self) { return .nothing }
+            if !pane.handle(action, host: self) { return hadMessage ? .redraw : .nothing }
         }
         return .redraw
     }

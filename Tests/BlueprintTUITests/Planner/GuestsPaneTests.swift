@@ -255,4 +255,36 @@ struct GuestsPaneTests {
         #expect(names(planner) == ["Cleo Chen", "Dev Das"])
         #expect(planner.statusRow.contains("table 2 · 2 of 7 guests"))
     }
+
+    @Test("the seating chart has its own keys, as help lists them: list keys do nothing there, and leave no message behind")
+    func seatingKeys() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("v"))
+        let pane = try #require(planner.screen.panes[0] as? GuestsPane)
+        #expect(pane.keyMode == .seating)
+        for key in "aedsSfF /nN".map({ Key.character($0) }) {
+            #expect(planner.screen.keymap.resolve(key, in: .seating) == .unbound, "\(key.displayName)")
+        }
+        #expect(HelpOverlay(keymap: planner.screen.keymap).lines.contains { $0.isHeading && $0.text.string == "Seating chart" })
+
+        planner.screen.announce("A note")
+        #expect(planner.statusRow.contains("A note"))
+        #expect(planner.driver.handle(.character("s"), size: planner.canvas.size) == .redraw)
+        #expect(!planner.statusRow.contains("A note"))
+        #expect(planner.statusRow.hasPrefix(" SEATING"))
+
+        await planner.press(.character("G"), .character("g"), .character("j"), .escape)
+        #expect(planner.statusRow.hasPrefix(" GUESTS │ 7 guests"))
+        await planner.press(.character("v"), .character("g"), .character("j"), .enter)
+        #expect(planner.statusRow.hasPrefix(" GUESTS │ table 2 · 2 of 7 guests"))
+    }
+
+    @Test("a key the list declines still wipes the last message off the status line")
+    func declinedKeyClearsMessage() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("s"))
+        #expect(planner.statusRow.contains("Sorted by RSVP"))
+        #expect(planner.driver.handle(.escape, size: planner.canvas.size) == .redraw)
+        #expect(!planner.statusRow.contains("Sorted by"))
+    }
 }

@@ -23,7 +23,7 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     var store: DomainStore { guests }
-    var keyMode: KeyMode { view == .list ? .guests : .list }
+    var keyMode: KeyMode { view == .list ? .guests : .seating }
     var modeName: String { view == .list ? "GUESTS" : "SEATING" }
     var searchTarget: (any SearchTarget)? { view == .list ? self : nil }
 
@@ -121,7 +121,7 @@ final class GuestsPane: Pane, SearchTarget {
     private func handleSeating(_ action: KeyAction) -> Bool {
         if seating.model.handle(action) { return true }
         switch action {
-        case .switchView, .cancel:
+        case .switchView:
             view = .list
         case .activate:
             guard let row = seating.model.selectedRow,
