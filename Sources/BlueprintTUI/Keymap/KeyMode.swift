@@ -109,6 +109,8 @@ public enum KeyAction: Hashable, Sendable {
     /// Sets the selected guest's answer.
     case setRSVP(RSVPStatus)
     case markPaid, recordInstallment, book, expand, expandAll
+    /// Shows the budget category in view: its money, expenses, and linked vendors and tasks.
+    case categoryDetails
     // Forms, pick-lists and the command line.
     case nextField, previousField, submit, previousOption, nextOption, openList, complete
     // Text fields.

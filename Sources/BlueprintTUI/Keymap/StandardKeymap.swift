@@ -46,6 +46,7 @@ extension Keymap {
 
         KeyBinding(.budget, [.character("p")], .markPaid, "Mark the selected expense paid"),
         KeyBinding(.budget, [.character("i")], .recordInstallment, "Record an installment of the selected expense"),
+        KeyBinding(.budget, [.character("c")], .categoryDetails, "Show the category's details: money, expenses, linked vendors and tasks"),
 
         KeyBinding(.vendors, [.character("b")], .book, "Book the selected vendor today"),
 

@@ -92,7 +92,7 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     private static func panes(for session: WeddingSession) -> [any Pane] {
         [GuestsPane(guests: session.guests, wedding: session.wedding),
-         BudgetPane(budget: session.budget, vendors: session.vendors),
+         BudgetPane(budget: session.budget, vendors: session.vendors, tasks: session.tasks),
          VendorsPane(vendors: session.vendors, budget: session.budget),
          TasksPane(tasks: session.tasks, vendors: session.vendors, budget: session.budget)]
     }

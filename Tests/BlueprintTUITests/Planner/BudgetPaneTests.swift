@@ -210,4 +210,38 @@ struct BudgetPaneTests {
         #expect(planner.statusRow.contains("Band is paid · u undoes"))
         #expect(!planner.frame().contains("┌─ Band ─"))
     }
+
+    @Test("c shows the category's details: money, expenses, linked vendors and tasks; e edits it and d deletes it from there")
+    func categoryDetail() async throws {
+        var dataset = Wedding1.dataset()
+        var task = try #require(dataset.tasks[Wedding1.bookVenue])
+        task.budgetCategoryID = Wedding1.venue
+        dataset.tasks.upsert(task)
+        let planner = await PlannerHarness([dataset])
+        await planner.press(.character("2"), .character("c"))
+        var frame = planner.frame()
+        #expect(frame.contains("┌─ Flowers ─"))
+        #expect(frame.contains("Allocated  $500.00"))
+        #expect(frame.contains("Spent  $700.00 (140% of the allocation)"))
+        #expect(frame.contains("Remaining  OVER BUDGET by $200.00"))
+        #expect(frame.contains("Expenses  1, 1 not fully paid"))
+        #expect(frame.contains("Vendors  Rose Florist"))
+        #expect(frame.contains("Tasks  none linked"))
+        #expect(frame.contains("e edits · d deletes · Esc closes"))
+        await planner.press(.character("e"))
+        #expect(planner.frame().contains("┌─ Edit Flowers ─"))
+        await planner.press(.escape)
+
+        await planner.press(.character("j"), .character("j"), .enter, .character("c"))
+        frame = planner.frame()
+        #expect(frame.contains("┌─ Venue ─"))
+        #expect(frame.contains("Remaining  $2,000.00"))
+        #expect(frame.contains("Vendors  Grand Hall"))
+        #expect(frame.contains("Tasks  Book the venue"))
+        await planner.press(.character("d"))
+        #expect(planner.frame().contains("Delete the category Venue? Vendors and tasks linked to it"))
+        await planner.press(.character("n"))
+        #expect(try await planner.stored { $0.categories.count } == 3)
+        #expect(HelpOverlay(keymap: planner.screen.keymap).lines.contains { $0.keys.string == "c" && $0.text.string.hasPrefix("Show the category's details") })
+    }
 }

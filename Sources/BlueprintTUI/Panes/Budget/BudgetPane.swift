@@ -5,7 +5,8 @@ import Foundation
 /// The budget: the summary (total, allocated, committed, paid, remaining, due in 30 days,
 /// overdue), the categories with what is allocated, spent and left and a bar, and the selected
 /// category's expenses. Enter or `v` moves between the two tables; `a`, `e`, `d` work on the
-/// one in focus; `p` marks an expense paid and `i` records an installment.
+/// one in focus; `p` marks an expense paid and `i` records an installment; `c` shows the
+/// category's details (with the vendors and tasks linked to it).
 @MainActor
 final class BudgetPane: Pane, SearchTarget {
     private enum Focus {
@@ -14,13 +15,15 @@ final class BudgetPane: Pane, SearchTarget {
 
     let budget: BudgetStore
     private let vendors: VendorStore
+    private let tasks: TaskStore
     private let categoryList = RecordList(columns: BudgetColumns.categories)
     private let expenseList = RecordList(columns: BudgetColumns.expenses(order: ListOrder(.dueDate)))
     private var focus = Focus.categories
 
-    init(budget: BudgetStore, vendors: VendorStore) {
+    init(budget: BudgetStore, vendors: VendorStore, tasks: TaskStore) {
         self.budget = budget
         self.vendors = vendors
+        self.tasks = tasks
     }
 
     var store: DomainStore { budget }
@@ -145,6 +148,11 @@ final class BudgetPane: Pane, SearchTarget {
     // MARK: Keys
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        if action == .categoryDetails {
+            guard let category = selectedCategory.flatMap({ budget.category($0.categoryID) }) else { return false }
+            showDetail(category, host: host)
+            return true
+        }
         switch focus {
         case .categories: return handleCategories(action, host: host)
         case .expenses: return handleExpenses(action, host: host)
@@ -169,10 +177,7 @@ final class BudgetPane: Pane, SearchTarget {
             openCategoryForm(selected, host: host)
         case .delete:
             guard let selected else { return false }
-            let budget = self.budget
-            host.confirmDelete("category", named: selected.name, consequence: "Vendors and tasks linked to it are unlinked.") { [weak host] in
-                host?.run({ await budget.deleteCategory(selected.id) }, success: "Deleted \(selected.name) · u undoes", store: budget)
-            }
+            confirmDelete(selected, host: host)
         case .markPaid, .recordInstallment, .toggle:
             host.report("Choose an expense first: Enter opens the category's expenses", severity: .warning)
         default:
@@ -237,6 +242,27 @@ final class BudgetPane: Pane, SearchTarget {
             return false
         }
         return true
+    }
+
+    private func confirmDelete(_ category: BudgetCategory, host: any PlannerHost) {
+        let budget = self.budget
+        host.confirmDelete("category", named: category.name, consequence: "Vendors and tasks linked to it are unlinked.") { [weak host] in
+            host?.run({ await budget.deleteCategory(category.id) }, success: "Deleted \(category.name) · u undoes", store: budget)
+        }
+    }
+
+    private func showDetail(_ category: BudgetCategory, host: any PlannerHost) {
+        let budget = self.budget
+        host.present(DetailOverlay(
+            title: category.name, lines: BudgetDetail.lines(category, budget: budget, vendors: vendors, tasks: tasks),
+            onEdit: { [weak self, weak host] in
+                guard let self, let host, let current = budget.category(category.id) else { return }
+                self.openCategoryForm(current, host: host)
+            },
+            onDelete: { [weak self, weak host] in
+                guard let self, let host, let current = budget.category(category.id) else { return }
+                self.confirmDelete(current, host: host)
+            }))
     }
 
     private func confirmDelete(_ expense: Expense, host: any PlannerHost) {
