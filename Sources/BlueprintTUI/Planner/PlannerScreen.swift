@@ -292,13 +292,13 @@ public final class PlannerScreen: Screen, PlannerHost {
     // MARK: Header and status line
 
     private var header: HeaderBar {
-        var title = "No wedding open"
+        var title = "No wedding open", subtitle = ""
         if let store = session?.wedding, let wedding = store.wedding {
             title = wedding.name
-            if let days = store.daysUntilWedding { title += " · " + Formats.daysToGo(days) }
+            if let days = store.daysUntilWedding { subtitle = " · " + Formats.daysToGo(days) }
         }
         let live = session?.isLive ?? true
-        return HeaderBar(title: DisplayText(title), activeTab: activePane, marker: session == nil ? .empty : live ? "● live" : "○ not live",
+        return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), activeTab: activePane, marker: session == nil ? .empty : live ? "● live" : "○ not live",
                          markerStyle: live ? .success : .warning)
     }
 

@@ -17,6 +17,12 @@ struct PlannerShellTests {
         #expect(planner.canvas.style(row: 0, column: 0) == .tabActive)
     }
 
+    @Test("at 80 columns a long wedding name is shortened; the days to go and the live marker stay")
+    func longNameAt80Columns() async {
+        let planner = await PlannerHarness([Wedding1.dataset(name: "Anastasia Papadopoulou & Benedikt Hohenzollern")], rows: 24, columns: 80)
+        #expect(planner.rows[0] == "[1] Guests [2] Budget [3] Vendors [4] Tasks   Anastasia… · 170 days to go ● live")
+    }
+
     @Test("when other sessions' changes cannot be watched for, the header says ○ not live, in the warning style")
     func notLive() async throws {
         let planner = await PlannerHarness()
