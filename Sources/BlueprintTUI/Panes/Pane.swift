@@ -19,6 +19,15 @@ protocol Pane: AnyObject {
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool
 }
 
+extension Pane {
+    /// What the status line says of the pane: `statusContext`, then a search kept with Enter
+    /// and its matches (`7 guests · /en (3 matches)`).
+    var statusSummary: String {
+        guard let target = searchTarget, !target.searchText.isEmpty else { return statusContext }
+        return statusContext + " · /\(target.searchText) (\(target.searchMatches.countDescription))"
+    }
+}
+
 /// A list the `/` search runs over: the store's search text and matches, and the pane's selection.
 @MainActor
 protocol SearchTarget: AnyObject {

@@ -306,7 +306,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         let pane = panes[safe: activePane]
         let mode = overlays.last?.modeName ?? pane?.modeName ?? ""
         return StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
-                          mode: DisplayText(mode), context: DisplayText(pane?.statusContext ?? ""))
+                          mode: DisplayText(mode), context: DisplayText(pane?.statusSummary ?? ""))
     }
 }
 

@@ -107,6 +107,27 @@ struct GlobalFeatureTests {
         #expect(planner.statusRow.contains("Cannot open Nobody"))
     }
 
+    @Test("a kept / search shows in the status line with its matches, in every pane that searches, until Esc drops it")
+    func keptSearchInStatusLine() async {
+        let planner = await PlannerHarness()
+        let searches: [([Key], String, String)] = [
+            ([], "en", " GUESTS │ 7 guests · /en (3 matches) "),
+            ([.character("2"), .enter], "o", " EXPENSES │ 3 categories, 1 over budget · Flowers: 1 expense · /o (1 match) "),
+            ([.character("3")], "zzz", " VENDORS │ 2 vendors · /zzz (no match) "),
+            ([.character("4")], "cake", " TASKS │ 4 tasks · /cake (1 match) "),
+        ]
+        for (keys, query, status) in searches {
+            for key in keys { await planner.press(key) }
+            await planner.press(.character("/"))
+            await planner.type(query)
+            await planner.press(.enter)
+            await planner.press(.character("j"))
+            #expect(planner.statusRow.hasPrefix(status), "\(planner.statusRow)")
+        }
+        await planner.press(.escape)
+        #expect(planner.statusRow.hasPrefix(" TASKS │ 4 tasks"))
+    }
+
     @Test("! shows the cache figures, the warm-up timings and the operations' latency")
     func diagnostics() async {
         let planner = await PlannerHarness()
