@@ -103,6 +103,31 @@ struct GuestsPaneTests {
         #expect(planner.statusRow.contains("Filters cleared"))
     }
 
+    @Test("a table that is not a number is shown beside the field and not applied; Enter waits until it is fixed")
+    func filterTableMustBeANumber() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("f"), .tab, .tab)
+        await planner.type("x")
+        #expect(planner.frame().contains("'x' is not a table number"))
+        #expect(names(planner).count == 7)
+        await planner.press(.tab, .right)
+        #expect(planner.frame().contains("'x' is not a table number"))
+        #expect(planner.session.guests.filter.meal == nil)
+        await planner.press(.enter)
+        #expect(planner.frame().contains("┌─ Filter guests ─"))
+        #expect(planner.statusRow.contains("Not applied: see the problems beside the fields"))
+        await planner.press(.backspace)
+        #expect(!planner.frame().contains("is not a table number"))
+        #expect(planner.session.guests.filter.meal == "")
+        await planner.type("2")
+        #expect(names(planner) == ["Cleo Chen"])
+        await planner.type("x")
+        #expect(names(planner) == ["Cleo Chen"], "the last valid filter stays while the table is not a number")
+        await planner.press(.backspace, .enter)
+        #expect(!planner.frame().contains("┌─ Filter guests ─"))
+        #expect(planner.session.guests.filter.table == 2)
+    }
+
     @Test("/ searches as you type and jumps to the first match; n and N step through the matches; Esc drops it")
     func search() async {
         let planner = await PlannerHarness()

@@ -180,7 +180,7 @@ final class GuestsPane: Pane, SearchTarget {
     private func openFilter(host: any PlannerHost) {
         let guests = self.guests, original = guests.filter
         host.present(FilterOverlay(GuestForms.filterForm(original, wedding: wedding.wedding),
-                                   apply: { guests.filter = GuestForms.filter(from: $0) },
+                                   read: GuestForms.filter(from:), apply: { guests.filter = $0 },
                                    restore: { guests.filter = original }))
     }
 }
