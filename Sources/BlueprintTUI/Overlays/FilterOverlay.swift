@@ -50,7 +50,7 @@ final class FilterOverlay: Overlay {
             let issues = apply(form)
             guard issues.isEmpty else {
                 form.show(issues)
-                host.report("Not applied: see the problems beside the fields", severity: .warning)
+                host.report("Not applied: " + FormView.problemsNote, severity: .warning)
                 return
             }
             host.dismiss(self)
