@@ -298,8 +298,8 @@ public final class PlannerScreen: Screen, PlannerHost {
             if let days = store.daysUntilWedding { subtitle = " · " + Formats.daysToGo(days) }
         }
         let live = session?.isLive ?? true
-        return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), activeTab: activePane, marker: session == nil ? .empty : live ? "● live" : "○ not live",
-                         markerStyle: live ? .success : .warning)
+        return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), activeTab: activePane,
+                         marker: session == nil ? .empty : live ? "● live" : "○ not live", markerStyle: live ? .success : .warning)
     }
 
     private var statusLine: StatusLine {

@@ -121,8 +121,8 @@ final class BudgetPane: Pane, SearchTarget {
         var lines = figures.flowed(toWidth: width)
         let names = summary.overBudgetCategories.map(\.name)
         guard !names.isEmpty else { return lines }
-        if let last = lines.last, (last + Self.overBudget(names, width: .max)).width <= width {
-            lines[lines.count - 1] = last + Self.overBudget(names, width: .max)
+        if let last = lines.last, case let beside = last + Self.overBudget(names, width: .max), beside.width <= width {
+            lines[lines.count - 1] = beside
         } else {
             lines.append(Self.overBudget(names, width: width))
         }
