@@ -17,6 +17,15 @@ struct KeymapTests {
         #expect(broken.conflicts.contains { $0.mode == .list && $0.key == .character("q") })
     }
 
+    @Test("a binding on a key the app takes first (Ctrl-C, Ctrl-L, Ctrl-Z) is reported, even in a modal mode")
+    func appKeysConflict() {
+        let broken = Keymap(keymap.bindings + [KeyBinding(.form, [.control("l")], .submit, "Save")])
+        #expect(broken.conflicts.contains { $0.mode == .form && $0.key == .control("l") })
+        let confirm = Keymap(keymap.bindings + [KeyBinding(.confirm, [.control("z"), .control("c")], .cancel, "No")])
+        #expect(confirm.conflicts.filter { $0.mode == .confirm }.map(\.key) == [.control("z"), .control("c")])
+        #expect(!Keymap(keymap.bindings + [KeyBinding(.form, [.control("t")], .submit, "Save")]).conflicts.contains { $0.mode == .form })
+    }
+
     @Test("every mode has bindings")
     func everyModeBound() {
         for mode in KeyMode.allCases {

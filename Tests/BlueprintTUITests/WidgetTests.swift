@@ -25,6 +25,20 @@ struct WidgetTests {
         #expect(canvas.rowWidths == [60])
     }
 
+    @Test("where room is short the title is cut and the subtitle (days to go) and the marker stay whole")
+    func titleGivesWayFirst() {
+        let canvas = MemoryCanvas(rows: 1, columns: 80)
+        HeaderBar(title: "Alexandra Konstantinopoulou & Maximilian", subtitle: " · 170 days to go", activeTab: 0,
+                  marker: "● live").render(into: canvas)
+        #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks   Alexandra… · 170 days to go ● live")
+        canvas.clear()
+        HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", activeTab: 0, marker: "● live").render(into: canvas)
+        #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks    Ana & Ben · 170 days to go ● live")
+        let narrow = MemoryCanvas(rows: 1, columns: 60)
+        HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", activeTab: 0, marker: "● live").render(into: narrow)
+        #expect(narrow.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks    · 170… ● live")
+    }
+
     @Test("the status line keeps its hints while there is room, then gives them up for the message")
     func statusLine() {
         let canvas = MemoryCanvas(rows: 1, columns: 40)

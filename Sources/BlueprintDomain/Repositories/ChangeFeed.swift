@@ -25,4 +25,10 @@ public struct RepositoryChange: Hashable, Sendable {
 public protocol ChangeFeed: Sendable {
     /// A new stream of changes to `wedding`; it ends when the caller stops iterating.
     func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange>
+
+    /// Whether changes to `wedding` written by other processes reach its streams as they happen.
+    /// False while nothing listens, or where they cannot be watched for (a folder inotify cannot
+    /// watch); this process's own changes are delivered either way, and other processes' still
+    /// show on the next read.
+    func isLive(_ wedding: WeddingID) -> Bool
 }

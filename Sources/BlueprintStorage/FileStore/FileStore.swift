@@ -166,6 +166,12 @@ public final class FileStore: WeddingDataHost {
         hub.subscribe(to: wedding)
     }
 
+    /// Whether other processes' commits to `wedding` are being watched for (its folder is
+    /// watched while a stream of its changes is open, if inotify can watch it).
+    public func isLive(_ wedding: WeddingID) -> Bool {
+        hub.isWatching(wedding)
+    }
+
     /// Compacts every open wedding's journal, lets go of their data and ends every change
     /// stream. Call it before the process exits.
     public func close() async {

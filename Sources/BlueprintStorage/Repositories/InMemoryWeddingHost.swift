@@ -1,5 +1,6 @@
 import BlueprintDomain
 import Foundation
+import Synchronization
 
 /// Weddings kept in memory: the host for tests of the layers above storage, and for previews.
 ///
@@ -9,6 +10,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     private var datasets: [WeddingID: WeddingDataset] = [:]
     private let broadcaster = ChangeBroadcaster()
     private var failuresToInject = 0
+    private nonisolated let watchFailed = Mutex(false)
 
     public init(_ datasets: [WeddingDataset] = []) {
         for dataset in datasets { self.datasets[dataset.wedding.weddingID] = dataset }
@@ -16,6 +18,10 @@ public actor InMemoryWeddingHost: WeddingDataHost {
 
     /// Makes the next `count` writes throw `RepositoryError.storage` without changing anything.
     public func failNextWrites(_ count: Int = 1) { failuresToInject = count }
+
+    /// Makes `isLive` say that other processes' changes are not watched for, as the file store
+    /// says when inotify cannot watch a wedding's folder.
+    public nonisolated func simulateWatchFailure() { watchFailed.withLock { $0 = true } }
 
     /// Applies mutations as if another process had written them, and publishes an external change.
     public func simulateExternalWrite(_ wedding: WeddingID, _ mutations: [Mutation]) {
@@ -68,6 +74,10 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     public nonisolated func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> {
         broadcaster.stream(for: wedding)
     }
+
+    /// True (every change, simulated external ones included, goes through this host) unless
+    /// `simulateWatchFailure()` was called.
+    public nonisolated func isLive(_ wedding: WeddingID) -> Bool { !watchFailed.withLock { $0 } }
 
     private func publish(_ change: RepositoryChange) { broadcaster.publish(change) }
 }

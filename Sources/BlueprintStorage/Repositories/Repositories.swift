@@ -39,4 +39,6 @@ public struct Repositories: ChangeFeed {
         continuation.onTermination = { _ in forwarding.cancel() }
         return stream
     }
+
+    public func isLive(_ wedding: WeddingID) -> Bool { host.isLive(wedding) }
 }

@@ -47,6 +47,10 @@ public final class WeddingSession {
 
     public var isClosed: Bool { feed == nil }
 
+    /// Whether other sessions' changes to the wedding reach the stores as they happen; when not,
+    /// they show only once a store reloads (see `ChangeFeed.isLive`).
+    public var isLive: Bool { context.changes.isLive(weddingID) }
+
     /// Unsubscribes and closes every store: loads still in flight land nowhere, and the stores'
     /// update streams end.
     public func close() {

@@ -89,8 +89,9 @@ public struct Form: Hashable, Sendable {
     }
 
     /// Shows `problems` beside their fields (a field named `installments[2].amount` counts as
-    /// `installments`) and moves the focus to the first field with one.
-    public mutating func show(_ problems: [ValidationIssue]) {
+    /// `installments`) in place of those shown before, and moves the focus to the first field
+    /// with one unless `focusingFirst` is false.
+    public mutating func show(_ problems: [ValidationIssue], focusingFirst: Bool = true) {
         issues = [:]
         generalIssues = []
         for problem in problems {
@@ -101,7 +102,7 @@ public struct Form: Hashable, Sendable {
                 generalIssues.append(problem.description)
             }
         }
-        if let first = fields.firstIndex(where: { issues[$0.name] != nil }) { focus = first }
+        if focusingFirst, let first = fields.firstIndex(where: { issues[$0.name] != nil }) { focus = first }
     }
 
     private mutating func handlePickList(_ key: Key, highlighted: Int, keymap: Keymap) {

@@ -3,6 +3,9 @@
 /// scrolls to keep the focused field in view.
 @MainActor
 public enum FormView {
+    /// Where to look when a form is refused, in words that hold without colour.
+    static let problemsNote = "fix the problems shown"
+
     /// Draws `form` on `canvas`; `footer` replaces the key hints (while saving, say).
     public static func render(_ form: Form, into canvas: any Canvas, footer: DisplayText? = nil) {
         let screen = CanvasRect(canvas.size)

@@ -43,6 +43,7 @@ extension KeyAction {
         case .book: "book"
         case .expand: "expand"
         case .expandAll: "expand-all"
+        case .categoryDetails: "category-details"
         case .nextField: "next-field"
         case .previousField: "previous-field"
         case .submit: "submit"
@@ -76,7 +77,7 @@ extension KeyAction {
         .search, .nextMatch, .previousMatch, .add, .edit, .delete, .toggle, .activate, .cancel,
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
-        .markPaid, .recordInstallment, .book, .expand, .expandAll,
+        .markPaid, .recordInstallment, .book, .expand, .expandAll, .categoryDetails,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,
         .cursorLeft, .cursorRight, .lineStart, .lineEnd,
         .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBackward,

@@ -14,6 +14,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     case vendors
     /// The task list, on top of `list`.
     case tasks
+    /// The seating chart, a table per row: moving, and Enter to list a table's guests.
+    case seating
     /// The details of one record.
     case detail
     /// Editing a form: fields take typed text.
@@ -48,6 +50,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .budget: "Budget"
         case .vendors: "Vendors"
         case .tasks: "Tasks"
+        case .seating: "Seating chart"
         case .detail: "Details"
         case .form: "Forms"
         case .choiceField: "Pick-list and yes/no fields"
@@ -72,6 +75,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .budget: "budget"
         case .vendors: "vendors"
         case .tasks: "tasks"
+        case .seating: "seating"
         case .detail: "detail"
         case .form: "form"
         case .choiceField: "choice-field"
@@ -118,7 +122,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     /// so that typing `q` in a field, or pressing Tab in a dialog, stays there.
     var isModal: Bool {
         switch self {
-        case .global, .list, .guests, .budget, .vendors, .tasks: false
+        case .global, .list, .guests, .budget, .vendors, .tasks, .seating: false
         default: true
         }
     }
@@ -139,6 +143,8 @@ public enum KeyAction: Hashable, Sendable {
     /// Sets the selected guest's answer.
     case setRSVP(RSVPStatus)
     case markPaid, recordInstallment, book, expand, expandAll
+    /// Shows the budget category in view: its money, expenses, and linked vendors and tasks.
+    case categoryDetails
     // Forms, pick-lists and the command line.
     case nextField, previousField, submit, previousOption, nextOption, openList, complete
     // Text fields.

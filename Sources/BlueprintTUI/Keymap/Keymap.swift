@@ -44,12 +44,15 @@ public struct Keymap: Sendable {
     }
 
     /// Keys that mean two things in one mode: bound twice within the sections a mode consults,
-    /// or, in a non-modal mode, hiding a global binding. Empty for a well-formed keymap.
+    /// in a non-modal mode hiding a global binding, or in any mode bound to a key the app takes
+    /// before modes see it (Ctrl-C, Ctrl-L, Ctrl-Z). Empty for a well-formed keymap.
     public var conflicts: [(mode: KeyMode, key: Key)] {
+        let appKeys = Set(bindings(in: .global).flatMap(\.keys).filter { appAction(for: $0) != nil })
         var found: [(KeyMode, Key)] = []
         for mode in KeyMode.allCases {
             let sections = mode.sectionsSharingKeys
-            var seen: Set<Key> = []
+            let seesGlobal = mode == .global || !mode.isModal
+            var seen: Set<Key> = seesGlobal ? [] : appKeys
             for binding in bindings where sections.contains(binding.mode) {
                 for key in binding.keys where !seen.insert(key).inserted {
                     found.append((mode, key))

@@ -46,15 +46,29 @@ extension Keymap {
 
         KeyBinding(.budget, [.character("p")], .markPaid, "Mark the selected expense paid"),
         KeyBinding(.budget, [.character("i")], .recordInstallment, "Record an installment of the selected expense"),
+        KeyBinding(.budget, [.character("c")], .categoryDetails, "Show the category's details: money, expenses, linked vendors and tasks"),
 
         KeyBinding(.vendors, [.character("b")], .book, "Book the selected vendor today"),
 
         KeyBinding(.tasks, [.character("o")], .expand, "Expand or collapse the subtasks"),
         KeyBinding(.tasks, [.character("O")], .expandAll, "Expand or collapse every task"),
 
+        KeyBinding(.seating, [.character("k"), .up], .moveUp, "Previous table"),
+        KeyBinding(.seating, [.character("j"), .down], .moveDown, "Next table"),
+        KeyBinding(.seating, [.character("h"), .left], .moveLeft, "Scroll left"),
+        KeyBinding(.seating, [.character("l"), .right], .moveRight, "Scroll right"),
+        KeyBinding(.seating, [.pageUp], .pageUp, "Page up"),
+        KeyBinding(.seating, [.pageDown], .pageDown, "Page down"),
+        KeyBinding(.seating, [.character("g"), .home], .top, "First table"),
+        KeyBinding(.seating, [.character("G"), .end], .bottom, "Last table"),
+        KeyBinding(.seating, [.enter], .activate, "List the table's guests"),
+        KeyBinding(.seating, [.character("v"), .escape], .switchView, "Back to the guest list"),
+
         KeyBinding(.detail, [.escape, .enter, .character("q")], .cancel, "Close"),
         KeyBinding(.detail, [.character("e")], .edit, "Edit"),
         KeyBinding(.detail, [.character("d")], .delete, "Delete (asks first)"),
+        KeyBinding(.detail, [.character("p")], .markPaid, "Mark the expense paid"),
+        KeyBinding(.detail, [.character("i")], .recordInstallment, "Record an installment of the expense"),
         KeyBinding(.detail, [.character("k"), .up], .moveUp, "Scroll up"),
         KeyBinding(.detail, [.character("j"), .down], .moveDown, "Scroll down"),
 

@@ -1,6 +1,15 @@
-/// Every field of one record in a box, scrollable; `e` edits it and `d` deletes it.
+/// Every field of one record in a box, scrollable; `e` edits it, `d` deletes it, and other keys
+/// of the keymap's detail section do what the record offers (`p` marks an expense paid).
 @MainActor
 final class DetailOverlay: Overlay {
+    /// Something the record offers besides editing and deleting: `key action` runs `perform`
+    /// once the details are closed; `hint` names it in the footer ("p paid").
+    struct Action {
+        let action: KeyAction
+        let hint: String
+        let perform: @MainActor () -> Void
+    }
+
     /// One line: a label and its value; a line with an empty label continues the one above.
     struct Line {
         let label: String
@@ -12,14 +21,17 @@ final class DetailOverlay: Overlay {
     private let lines: [Line]
     private let onEdit: (@MainActor () -> Void)?
     private let onDelete: (@MainActor () -> Void)?
+    private let actions: [Action]
     private var scrollOffset = 0
     private var viewportRows = 1
 
-    init(title: String, lines: [Line], onEdit: (@MainActor () -> Void)? = nil, onDelete: (@MainActor () -> Void)? = nil) {
+    init(title: String, lines: [Line], onEdit: (@MainActor () -> Void)? = nil, onDelete: (@MainActor () -> Void)? = nil,
+         actions: [Action] = []) {
         self.title = title
         self.lines = lines
         self.onEdit = onEdit
         self.onDelete = onDelete
+        self.actions = actions
     }
 
     var keyMode: KeyMode { .detail }
@@ -33,6 +45,7 @@ final class DetailOverlay: Overlay {
         var hints = ["Esc closes"]
         if onEdit != nil { hints.insert("e edits", at: 0) }
         if onDelete != nil { hints.insert("d deletes", at: hints.count - 1) }
+        hints.insert(contentsOf: actions.map(\.hint), at: hints.count - 1)
         if scrollOffset + viewportRows < lines.count { hints.insert("↓ more", at: 0) }
         BoxFrame.render(into: canvas, rect: box, title: DisplayText(title), footer: DisplayText(hints.joined(separator: " · ")))
         let labelWidth = min(18, lines.map { DisplayText($0.label).width }.max() ?? 0)
@@ -59,7 +72,10 @@ final class DetailOverlay: Overlay {
             guard let onDelete else { return }
             host.dismiss(self)
             onDelete()
-        default: break
+        default:
+            guard let offered = actions.first(where: { $0.action == action }) else { return }
+            host.dismiss(self)
+            offered.perform()
         }
     }
 }

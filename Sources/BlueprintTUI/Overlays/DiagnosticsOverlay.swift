@@ -24,59 +24,83 @@ final class DiagnosticsOverlay: Overlay {
     var keyMode: KeyMode { .diagnostics }
     var modeName: String { "DIAGNOSTICS" }
 
-    /// The lines of the view, for the current snapshot.
-    var lines: [(text: String, style: TextStyle)] {
-        var lines: [(String, TextStyle)] = []
+    /// Columns of the resource table, and of the two it splits into where it does not fit.
+    private static let resourceWidth = 22, countsWidth = 28, withCacheWidth = 21, withoutWidth = 24
+
+    /// The lines of the view for the current snapshot, laid out in `width` columns so that no
+    /// figure is cut: the cache totals break between groups, and where one resource table does
+    /// not fit, the counts and the load times are two tables.
+    func lines(width: Int) -> [SegmentLine] {
+        var lines: [SegmentLine] = []
+        func line(_ text: String, _ style: TextStyle = .normal) { lines.append(SegmentLine(text, style)) }
         let totals = snapshot.totals
-        lines.append(("Cache: \(entries) entries · \(totals.hits) hits, \(totals.misses) misses, hit rate "
-                      + (totals.hitRate.map(Formats.percent) ?? "–") + " · \(totals.loads) loads, \(totals.coalesced) joined, "
-                      + "\(totals.evictions) evictions, \(totals.expirations) expired", .header))
-        lines.append(("", .normal))
-        lines.append((pad("Resource", 22) + pad("hits", 7, right: true) + pad("misses", 8, right: true) + pad("rate", 6, right: true)
-                      + pad("evict", 7, right: true) + "  " + pad("with cache p50/p95", 21) + "without (loader) p50/p95", .columnHeader))
-        for resource in snapshot.resources where resource.counts.hits + resource.counts.misses + resource.counts.loads > 0 {
+        var cache = SegmentLine()
+        cache.startGroup(separator: " · ")
+        cache.add("Cache: \(entries) entries", .header)
+        cache.startGroup(separator: " · ")
+        cache.add("\(totals.hits) hits, \(totals.misses) misses, hit rate " + (totals.hitRate.map(Formats.percent) ?? "–"), .header)
+        cache.startGroup(separator: " · ")
+        cache.add("\(totals.loads) loads, \(totals.coalesced) joined, \(totals.evictions) evictions, \(totals.expirations) expired", .header)
+        lines += cache.flowed(toWidth: width)
+        line("")
+        let resources = snapshot.resources.filter { $0.counts.hits + $0.counts.misses + $0.counts.loads > 0 }
+        func counts(_ resource: ResourceStatistics) -> String {
             let counts = resource.counts
-            lines.append((pad(resource.resource.name, 22) + pad("\(counts.hits)", 7, right: true) + pad("\(counts.misses)", 8, right: true)
-                          + pad(counts.hitRate.map(Formats.percent) ?? "–", 6, right: true) + pad("\(counts.evictions)", 7, right: true)
-                          + "  " + pad(Self.pair(resource.hitTime), 21) + Self.pair(resource.loadTime), .normal))
+            return pad("\(counts.hits)", 7, right: true) + pad("\(counts.misses)", 8, right: true)
+                + pad(counts.hitRate.map(Formats.percent) ?? "–", 6, right: true) + pad("\(counts.evictions)", 7, right: true)
         }
-        lines.append(("", .normal))
+        let countsTitle = pad("hits", 7, right: true) + pad("misses", 8, right: true) + pad("rate", 6, right: true) + pad("evict", 7, right: true)
+        let timesTitle = pad("with cache p50/p95", Self.withCacheWidth) + "without (loader) p50/p95"
+        func times(_ resource: ResourceStatistics) -> String {
+            pad(Self.pair(resource.hitTime), Self.withCacheWidth) + Self.pair(resource.loadTime)
+        }
+        if width >= Self.resourceWidth + Self.countsWidth + 2 + Self.withCacheWidth + Self.withoutWidth {
+            line(pad("Resource", Self.resourceWidth) + countsTitle + "  " + timesTitle, .columnHeader)
+            for resource in resources { line(pad(resource.resource.name, Self.resourceWidth) + counts(resource) + "  " + times(resource)) }
+        } else {
+            line(pad("Resource", Self.resourceWidth) + countsTitle, .columnHeader)
+            for resource in resources { line(pad(resource.resource.name, Self.resourceWidth) + counts(resource)) }
+            line(pad("Load time", Self.resourceWidth) + timesTitle, .columnHeader)
+            for resource in resources { line(pad(resource.resource.name, Self.resourceWidth) + times(resource)) }
+        }
+        line("")
         if let report = warmUp() {
-            lines.append(("Warm-up at launch: \(Self.time(report.total)) in all (the stores load at once)", .header))
+            line("Warm-up at launch: \(Self.time(report.total)) in all (the stores load at once)", .header)
             for entry in report.entries {
-                lines.append(("  " + pad(entry.domain.rawValue, 12) + Self.time(entry.duration) + (entry.error.map { "  failed: \($0)" } ?? ""),
-                              entry.error == nil ? .normal : .danger))
+                line("  " + pad(entry.domain.rawValue, 12) + Self.time(entry.duration) + (entry.error.map { "  failed: \($0)" } ?? ""),
+                     entry.error == nil ? .normal : .danger)
             }
         } else {
-            lines.append(("Warm-up at launch: still loading", .muted))
+            line("Warm-up at launch: still loading", .muted)
         }
-        lines.append(("", .normal))
-        lines.append(("Operations (p50 / p95 / max, count)", .header))
+        line("")
+        line("Operations (p50 / p95 / max, count)", .header)
         for operation in snapshot.operations {
             let latency = operation.latency
-            lines.append(("  " + pad(operation.operation, 28) + "\(Self.time(latency.p50)) / \(Self.time(latency.p95)) / "
-                          + "\(Self.time(latency.max)), \(latency.count)", .normal))
+            line("  " + pad(operation.operation, 28) + "\(Self.time(latency.p50)) / \(Self.time(latency.p95)) / "
+                 + "\(Self.time(latency.max)), \(latency.count)")
         }
         if !snapshot.slowOperations.isEmpty {
-            lines.append(("", .normal))
-            lines.append(("Slow operations (over \(Self.time(snapshot.slowThreshold)))", .warning))
+            line("")
+            line("Slow operations (over \(Self.time(snapshot.slowThreshold)))", .warning)
             for slow in snapshot.slowOperations.suffix(10).reversed() {
-                lines.append(("  " + pad(slow.operation, 28) + Self.time(slow.duration) + "  at \(slow.finishedAt)", .warning))
+                line("  " + pad(slow.operation, 28) + Self.time(slow.duration) + "  at \(slow.finishedAt)", .warning)
             }
         }
         return lines
     }
 
     func render(into canvas: any Canvas) {
-        let lines = self.lines
-        let box = CanvasRect(canvas.size).centered(rows: min(canvas.size.rows - 2, lines.count + 4), columns: canvas.size.columns - 4)
+        let columns = canvas.size.columns - 4
+        let lines = self.lines(width: columns - 4)
+        let box = CanvasRect(canvas.size).centered(rows: min(canvas.size.rows - 2, lines.count + 4), columns: columns)
         viewportRows = max(1, box.rows - 4)
         scrollOffset = min(scrollOffset, max(0, lines.count - viewportRows))
         let more = scrollOffset + viewportRows < lines.count
         BoxFrame.render(into: canvas, rect: box, title: "Diagnostics",
                         footer: DisplayText((more ? "↓ more · " : "") + "r refreshes · Esc closes"))
         for (offset, line) in lines.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {
-            canvas.draw(DisplayText(line.text), row: box.row + 2 + offset, column: box.column + 2, width: box.columns - 4, style: line.style)
+            line.render(into: canvas, row: box.row + 2 + offset, column: box.column + 2, width: box.columns - 4)
         }
     }
 

@@ -45,7 +45,7 @@ final class FormOverlay: Overlay {
         switch submit(form) {
         case .invalid(let issues):
             form.show(issues)
-            host.report("Not saved: check the fields marked in red", severity: .warning)
+            host.report("Not saved: " + FormView.problemsNote, severity: .warning)
         case .save(let success, let write):
             isSaving = true
             let store = self.store
@@ -59,7 +59,7 @@ final class FormOverlay: Overlay {
                     host.report(success)
                 case .failed(.repository(.invalid(_, let issues))):
                     self.form.show(issues)
-                    host.report("Not saved: check the fields marked in red", severity: .warning)
+                    host.report("Not saved: " + FormView.problemsNote, severity: .warning)
                 case .failed(let error):
                     host.report("Not saved: \(error)", severity: .error)
                 case .conflict:

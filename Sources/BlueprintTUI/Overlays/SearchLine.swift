@@ -23,7 +23,7 @@ final class SearchLine: Overlay {
     func render(into canvas: any Canvas) {
         let row = canvas.size.rows - 1
         let matches = target.searchMatches
-        let count: DisplayText = field.text.isEmpty ? .empty : DisplayText(matches.isEmpty ? "no match" : Self.count(matches))
+        let count: DisplayText = field.text.isEmpty ? .empty : DisplayText(matches.countDescription)
         canvas.fill(CanvasRect(row: row, column: 0, rows: 1, columns: canvas.size.columns))
         canvas.draw("/", row: row, column: 0, style: .accent)
         let width = max(1, canvas.size.columns - 2 - count.width - 1)
@@ -39,7 +39,7 @@ final class SearchLine: Overlay {
             let matches = target.searchMatches
             if !field.text.isEmpty {
                 host.report(matches.isEmpty ? "No match for “\(field.text)”"
-                                : "\(Self.count(matches)) · n next, N previous",
+                                : "\(matches.countDescription) · n next, N previous",
                             severity: matches.isEmpty ? .warning : .info)
             }
         case .action(.cancel):
@@ -52,9 +52,11 @@ final class SearchLine: Overlay {
             if let match = target.searchMatches.next(after: startRow.map { $0 - 1 }) { target.selectRow(match) }
         }
     }
+}
 
-    /// "1 match", "12 matches".
-    private static func count(_ matches: SearchMatches) -> String {
-        "\(matches.count) match\(matches.count == 1 ? "" : "es")"
+extension SearchMatches {
+    /// "no match", "1 match", "12 matches".
+    var countDescription: String {
+        isEmpty ? "no match" : "\(count) match\(count == 1 ? "" : "es")"
     }
 }

@@ -4,7 +4,7 @@ import BlueprintStores
 /// handles the keys of its mode; the planner screen handles the global ones.
 @MainActor
 protocol Pane: AnyObject {
-    /// The mode keys are resolved in (it changes with the pane's view: the seating chart is a plain list).
+    /// The mode keys are resolved in (it changes with the pane's view: the seating chart has its own).
     var keyMode: KeyMode { get }
     /// The mode shown at the left of the status line ("GUESTS", "SEATING").
     var modeName: String { get }
@@ -20,6 +20,15 @@ protocol Pane: AnyObject {
     /// A click (selects the row under it) or wheel step (scrolls) over the pane, when mouse
     /// input is on; false if nothing there takes it.
     func handle(_ mouse: MouseEvent) -> Bool
+}
+
+extension Pane {
+    /// What the status line says of the pane: `statusContext`, then a search kept with Enter
+    /// and its matches (`7 guests · /en (3 matches)`).
+    var statusSummary: String {
+        guard let target = searchTarget, !target.searchText.isEmpty else { return statusContext }
+        return statusContext + " · /\(target.searchText) (\(target.searchMatches.countDescription))"
+    }
 }
 
 /// A list the `/` search runs over: the store's search text and matches, and the pane's selection.

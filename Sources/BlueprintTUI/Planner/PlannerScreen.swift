@@ -93,7 +93,7 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     private static func panes(for session: WeddingSession) -> [any Pane] {
         [GuestsPane(guests: session.guests, wedding: session.wedding),
-         BudgetPane(budget: session.budget, vendors: session.vendors),
+         BudgetPane(budget: session.budget, vendors: session.vendors, tasks: session.tasks),
          VendorsPane(vendors: session.vendors, budget: session.budget),
          TasksPane(tasks: session.tasks, vendors: session.vendors, budget: session.budget)]
     }
@@ -161,6 +161,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     public func handle(_ key: Key) -> Effect {
         if key == .resize { return .redraw }
         if case .mouse(let mouse) = key { return handle(mouse) }
+        let hadMessage = message != nil
         message = nil
         if let overlay = overlays.last {
             overlay.handle(key, host: self)
@@ -181,7 +182,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         case .diagnostics: run(.diagnostics)
         case .search, .nextMatch, .previousMatch: search(action, in: pane)
         default:
-            if !pane.handle(action, host: self) { return .nothing }
+            if !pane.handle(action, host: self) { return hadMessage ? .redraw : .nothing }
         }
         return .redraw
     }
@@ -305,12 +306,14 @@ public final class PlannerScreen: Screen, PlannerHost {
     // MARK: Header and status line
 
     private var header: HeaderBar {
-        var title = "No wedding open"
+        var title = "No wedding open", subtitle = ""
         if let store = session?.wedding, let wedding = store.wedding {
             title = wedding.name
-            if let days = store.daysUntilWedding { title += " · " + Formats.daysToGo(days) }
+            if let days = store.daysUntilWedding { subtitle = " · " + Formats.daysToGo(days) }
         }
-        return HeaderBar(title: DisplayText(title), activeTab: activePane, marker: session == nil ? .empty : "● live")
+        let live = session?.isLive ?? true
+        return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), activeTab: activePane,
+                         marker: session == nil ? .empty : live ? "● live" : "○ not live", markerStyle: live ? .success : .warning)
     }
 
     private var statusLine: StatusLine {
@@ -321,7 +324,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         }
         return StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
                           hints: DisplayText(hints.joined(separator: "  ")),
-                          mode: DisplayText(mode), context: DisplayText(pane?.statusContext ?? ""))
+                          mode: DisplayText(mode), context: DisplayText(pane?.statusSummary ?? ""))
     }
 }
 

@@ -1,10 +1,13 @@
 /// The top line: numbered tabs for the panes, `[1] Guests [2] Budget [3] Vendors [4] Tasks`,
-/// then on the right a title (the wedding) and a marker (the live-sync state).
+/// then on the right a title (the wedding), a subtitle kept whole after it (`· 87 days to go`)
+/// and a marker (the live-sync state). Where room is short the title is cut first.
 public struct HeaderBar: Hashable, Sendable {
     /// The planner's panes, in the order of their number keys.
     public static let paneTitles: [DisplayText] = ["Guests", "Budget", "Vendors", "Tasks"]
 
     public var title: DisplayText
+    /// Drawn right after the title and never cut while the title has a column left to give.
+    public var subtitle: DisplayText
     public var tabs: [DisplayText]
     /// Index into `tabs` of the pane on screen.
     public var activeTab: Int
@@ -12,9 +15,10 @@ public struct HeaderBar: Hashable, Sendable {
     public var marker: DisplayText
     public var markerStyle: TextStyle
 
-    public init(title: DisplayText, tabs: [DisplayText] = HeaderBar.paneTitles, activeTab: Int,
+    public init(title: DisplayText, subtitle: DisplayText = .empty, tabs: [DisplayText] = HeaderBar.paneTitles, activeTab: Int,
                 marker: DisplayText = .empty, markerStyle: TextStyle = .success) {
         self.title = title
+        self.subtitle = subtitle
         self.tabs = tabs
         self.activeTab = activeTab
         self.marker = marker
@@ -46,8 +50,9 @@ public struct HeaderBar: Hashable, Sendable {
             right -= 1
         }
         let room = right - x - 1
-        if room > 0 && !title.isEmpty {
-            let shown = title.truncated(toWidth: room)
+        let titleRoom = room - subtitle.width
+        let shown = titleRoom > 0 ? title.truncated(toWidth: titleRoom) + subtitle : subtitle.truncated(toWidth: max(0, room))
+        if !shown.isEmpty {
             canvas.draw(shown, row: row, column: right - shown.width, style: .header)
         }
     }

@@ -1,3 +1,4 @@
+import BlueprintCache
 import BlueprintDomain
 import BlueprintStorage
 import Foundation
@@ -59,6 +60,26 @@ struct ChangeFeedTests {
         let change = firstChange(in: store.changes(in: wedding)) { _ in true }
         try await Fixtures.addGuests([1], to: wedding, in: store)
         #expect(await change.value?.kinds == [.guest])
+    }
+
+    @Test("live while a stream is open on a watched folder; not before or after, nor for a folder that cannot be watched")
+    func liveness() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        #expect(!store.isLive(wedding))
+        var stream: AsyncStream<RepositoryChange>? = store.changes(in: wedding)
+        #expect(store.isLive(wedding))
+        #expect(Repositories(host: store, cache: RepositoryCache()).isLive(wedding))
+
+        let missing = WeddingID(UUID())
+        let missingStream = store.changes(in: missing)
+        #expect(!store.isLive(missing))
+        #expect(store.isLive(wedding))
+
+        _ = stream
+        stream = nil
+        #expect(!store.isLive(wedding))
+        _ = missingStream
     }
 
     @Test func closingTheStoreEndsItsStreams() async throws {

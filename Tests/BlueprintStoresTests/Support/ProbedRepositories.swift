@@ -21,6 +21,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     }
 
     func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> { base.changes(in: wedding) }
+    func isLive(_ wedding: WeddingID) -> Bool { base.isLive(wedding) }
 
     // MARK: Weddings
 

@@ -34,7 +34,8 @@ struct FirstRunTests {
         #expect(run.planner.session?.weddingID == opened.weddingID)
         let rows = run.rows
         #expect(rows[0].hasPrefix("[1] Guests [2] Budget [3] Vendors [4] Tasks"))
-        #expect(rows[0].contains(opened.name))
+        // At 80 columns the header shortens the name to keep the days to go whole.
+        #expect(rows[0].contains(String(opened.name.prefix(9))) && rows[0].contains("days to go"))
         #expect(rows.last!.hasPrefix(" GUESTS │ 180 guests"))
         #expect(rows.last!.contains("A demo wedding to try things out"))
         await run.press(.character("2"))

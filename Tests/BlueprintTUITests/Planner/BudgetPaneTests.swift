@@ -26,6 +26,36 @@ struct BudgetPaneTests {
         #expect(planner.statusRow.hasPrefix(" BUDGET │ 3 categories, 1 over budget · Flowers: 1 expense"))
     }
 
+    @Test("at 80 columns every figure of the summary shows, wrapped between figures, none cut")
+    func summaryAt80Columns() async {
+        let planner = await PlannerHarness(rows: 24, columns: 80)
+        await planner.press(.character("2"))
+        let summary = planner.rows[1...3].joined(separator: "\n")
+        for figure in ["$20,000.00 total", "$10,000.00 allocated", "$7,900.00 committed", "$3,000.00 paid", "$12,100.00 remaining",
+                       "$3,000.00 due in 30 days", "$700.00 overdue", "OVER BUDGET: Flowers"] {
+            #expect(summary.contains(figure), "\(figure)")
+        }
+        #expect(!summary.contains("…"))
+        #expect(planner.rows[4].hasPrefix("Category"))
+    }
+
+    @Test("over-budget categories that do not fit on a line are counted, not cut")
+    func manyOverBudget() async {
+        var dataset = Wedding1.dataset()
+        dataset.categories.upsert(BudgetCategory(id: Wedding1.venue, name: "Venue for the ceremony and the reception",
+                                                 allocated: Wedding1.money(100), createdAt: Wedding1.start))
+        dataset.categories.upsert(BudgetCategory(id: Wedding1.music, name: "Music and dancing all night long",
+                                                 allocated: Wedding1.money(100), createdAt: Wedding1.start))
+        let planner = await PlannerHarness([dataset], rows: 16, columns: 60)
+        await planner.press(.character("2"))
+        let line = planner.rows.first { $0.contains("OVER BUDGET") } ?? ""
+        #expect(line == "OVER BUDGET: Venue for the ceremony and the rece… and 2 more", "\(line)")
+        planner.canvas.resize(to: CanvasSize(rows: 24, columns: 120))
+        let wide = planner.rows.first { $0.contains("OVER BUDGET") } ?? ""
+        #expect(wide.hasPrefix("$700.00 overdue  OVER BUDGET: Venue for the ceremony and the reception, Flowers, Music and dancing all"),
+                "\(wide)")
+    }
+
     @Test("an over-budget category is unmistakable: in words, in the danger colour, and bold and underlined without colour")
     func overBudget() async throws {
         let planner = await opened()
@@ -146,5 +176,72 @@ struct BudgetPaneTests {
         #expect(frame.contains("Installments  $3,000.00 due 2026-01-10 · paid 2026-01-01"))
         #expect(frame.contains("$3,000.00 due 2026-01-20 · not paid"))
         #expect(frame.contains("Still to pay  $3,000.00"))
+    }
+
+    @Test("d in an expense's details asks before deleting it; cancel keeps it")
+    func deleteFromDetail() async throws {
+        let planner = await opened()
+        await planner.press(.enter, .enter)
+        #expect(planner.frame().contains("d deletes"))
+        await planner.press(.character("d"))
+        #expect(planner.frame().contains("Delete the expense Bridal bouquet?"))
+        await planner.press(.enter)
+        #expect(try await storedExpense(planner, Wedding1.bouquet) != nil)
+        await planner.press(.enter, .character("d"), .character("y"))
+        #expect(try await storedExpense(planner, Wedding1.bouquet) == nil)
+        #expect(planner.statusRow.contains("Deleted Bridal bouquet · u undoes"))
+    }
+
+    @Test("in an expense's details, i records an installment and p marks it paid, as the details say")
+    func payFromDetail() async throws {
+        let planner = await opened()
+        await planner.press(.character("j"), .enter, .enter)
+        #expect(planner.frame().contains("Installments  none (i records one)"))
+        #expect(planner.frame().contains("p paid · i installment"))
+        await planner.press(.character("i"))
+        #expect(planner.frame().contains("┌─ Installment of Band ─"))
+        await planner.press(.control("u"))
+        await planner.type("200")
+        await planner.press(.enter)
+        #expect(try await storedExpense(planner, Wedding1.band)?.installments.map(\.amount) == [Money(minorUnits: 20_000)])
+
+        await planner.press(.enter, .character("p"))
+        #expect(try await storedExpense(planner, Wedding1.band)?.paymentStatus == .paid)
+        #expect(planner.statusRow.contains("Band is paid · u undoes"))
+        #expect(!planner.frame().contains("┌─ Band ─"))
+    }
+
+    @Test("c shows the category's details: money, expenses, linked vendors and tasks; e edits it and d deletes it from there")
+    func categoryDetail() async throws {
+        var dataset = Wedding1.dataset()
+        var task = try #require(dataset.tasks[Wedding1.bookVenue])
+        task.budgetCategoryID = Wedding1.venue
+        dataset.tasks.upsert(task)
+        let planner = await PlannerHarness([dataset])
+        await planner.press(.character("2"), .character("c"))
+        var frame = planner.frame()
+        #expect(frame.contains("┌─ Flowers ─"))
+        #expect(frame.contains("Allocated  $500.00"))
+        #expect(frame.contains("Spent  $700.00 (140% of the allocation)"))
+        #expect(frame.contains("Remaining  OVER BUDGET by $200.00"))
+        #expect(frame.contains("Expenses  1, 1 not fully paid"))
+        #expect(frame.contains("Vendors  Rose Florist"))
+        #expect(frame.contains("Tasks  none linked"))
+        #expect(frame.contains("e edits · d deletes · Esc closes"))
+        await planner.press(.character("e"))
+        #expect(planner.frame().contains("┌─ Edit Flowers ─"))
+        await planner.press(.escape)
+
+        await planner.press(.character("j"), .character("j"), .enter, .character("c"))
+        frame = planner.frame()
+        #expect(frame.contains("┌─ Venue ─"))
+        #expect(frame.contains("Remaining  $2,000.00"))
+        #expect(frame.contains("Vendors  Grand Hall"))
+        #expect(frame.contains("Tasks  Book the venue"))
+        await planner.press(.character("d"))
+        #expect(planner.frame().contains("Delete the category Venue? Vendors and tasks linked to it"))
+        await planner.press(.character("n"))
+        #expect(try await planner.stored { $0.categories.count } == 3)
+        #expect(HelpOverlay(keymap: planner.screen.keymap).lines.contains { $0.keys.string == "c" && $0.text.string.hasPrefix("Show the category's details") })
     }
 }

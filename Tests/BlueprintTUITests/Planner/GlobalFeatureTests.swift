@@ -1,3 +1,4 @@
+import BlueprintCache
 import BlueprintDomain
 import BlueprintStores
 import Foundation
@@ -19,6 +20,30 @@ final class RecordingTransfer: DataTransfer {
         requests.append("export \(kind) \(format) \(path) \(session.guests.guests.count)")
         return "Exported \(kind) to \(path)"
     }
+}
+
+/// A performance monitor with figures fixed by hand, for the diagnostics view's layout.
+enum FixedDiagnostics {
+    @MainActor
+    static let services: PlannerServices = {
+        let monitor = PerformanceMonitor(clock: ManualClock(start: Wedding1.start))
+        let figures: [(CacheResource, hits: Int, misses: Int, evictions: Int, hit: Duration, load: Duration)] = [
+            (.guests, 40, 4, 1, .microseconds(20), .microseconds(3_400)),
+            (.budgetSummary, 12, 3, 0, .microseconds(10), .microseconds(900)),
+            (.vendorPaymentTotals, 5, 2, 2, .microseconds(50), .milliseconds(150)),
+        ]
+        for (resource, hits, misses, evictions, hit, load) in figures {
+            for _ in 0..<hits { monitor.record(.hit, for: resource, duration: hit) }
+            for _ in 0..<misses {
+                monitor.record(.miss, for: resource)
+                monitor.record(.load, for: resource, duration: load)
+            }
+            for _ in 0..<evictions { monitor.record(.eviction, for: resource) }
+        }
+        monitor.recordLatency("key to frame", duration: .microseconds(800))
+        monitor.recordLatency("key to frame", duration: .microseconds(1_200))
+        return PlannerServices(monitor: monitor, cacheEntries: { 42 })
+    }()
 }
 
 @Suite("Command line, diagnostics and conflicts")
@@ -82,6 +107,27 @@ struct GlobalFeatureTests {
         #expect(planner.statusRow.contains("Cannot open Nobody"))
     }
 
+    @Test("a kept / search shows in the status line with its matches, in every pane that searches, until Esc drops it")
+    func keptSearchInStatusLine() async {
+        let planner = await PlannerHarness()
+        let searches: [([Key], String, String)] = [
+            ([], "en", " GUESTS │ 7 guests · /en (3 matches) "),
+            ([.character("2"), .enter], "o", " EXPENSES │ 3 categories, 1 over budget · Flowers: 1 expense · /o (1 match) "),
+            ([.character("3")], "zzz", " VENDORS │ 2 vendors · /zzz (no match) "),
+            ([.character("4")], "cake", " TASKS │ 4 tasks · /cake (1 match) "),
+        ]
+        for (keys, query, status) in searches {
+            for key in keys { await planner.press(key) }
+            await planner.press(.character("/"))
+            await planner.type(query)
+            await planner.press(.enter)
+            await planner.press(.character("j"))
+            #expect(planner.statusRow.hasPrefix(status), "\(planner.statusRow)")
+        }
+        await planner.press(.escape)
+        #expect(planner.statusRow.hasPrefix(" TASKS │ 4 tasks"))
+    }
+
     @Test("! shows the cache figures, the warm-up timings and the operations' latency")
     func diagnostics() async {
         let planner = await PlannerHarness()
@@ -94,11 +140,29 @@ struct GlobalFeatureTests {
         #expect(frame.contains("Resource"))
         #expect(frame.contains("guests"))
         #expect(frame.contains("Warm-up at launch"))
-        #expect(frame.contains("key to frame"))
-        #expect(frame.contains("0.80 ms"))
+        #expect(frame.contains("↓ more"))
         #expect(planner.statusRow.hasPrefix(" DIAGNOSTICS"))
+        for _ in 0..<20 { await planner.press(.character("j")) }
+        let end = planner.frame()
+        #expect(end.contains("key to frame"))
+        #expect(end.contains("0.80 ms"))
+        #expect(!end.contains("↓ more"))
         await planner.press(.escape)
         #expect(!planner.frame().contains("Diagnostics"))
+    }
+
+    @Test("! at 80×24 shows every figure uncut: counts with evictions, then load times with and without the cache")
+    func diagnosticsAt80Columns() async {
+        let planner = await PlannerHarness(rows: 24, columns: 80)
+        planner.screen.present(DiagnosticsOverlay(services: FixedDiagnostics.services, warmUp: { nil }))
+        let frame = planner.frame()
+        #expect(frame.contains("Cache: 42 entries · 57 hits, 9 misses, hit rate 86%"))
+        #expect(frame.contains("9 loads, 0 joined, 3 evictions, 0 expired"))
+        #expect(frame.contains("guests                     40       4   91%      1"))
+        #expect(frame.contains("vendor_payment_totals       5       2   71%      2"))
+        #expect(frame.contains("guests                0.02 ms / 0.02 ms    3.40 ms / 3.40 ms"))
+        #expect(frame.contains("vendor_payment_totals 0.05 ms / 0.05 ms    150 ms / 150 ms"))
+        #expect(!frame.contains("…"))
     }
 
     @Test("an edit that lost to another session's offers reload, overwrite or cancel; overwrite keeps yours")

@@ -19,24 +19,50 @@ struct GuestsPaneTests {
     @Test("the figures strip: headcount with plus-ones, answers, response rate and meals in the wedding's order")
     func statsStrip() async {
         let planner = await PlannerHarness()
-        #expect(planner.rows[1].hasPrefix("4 coming (with plus-ones)  3 attending  1 declined  3 pending  57% responded  Meals: Beef 1, Fish 1"))
+        #expect(planner.rows[1].hasPrefix("4 coming (with plus-ones)  3 attending  1 declined  3 pending  57% responded  "))
+        #expect(planner.rows[2].hasPrefix("Meals: Beef 1, Fish 1, Vegan 1  "))
+    }
+
+    @Test("at 80 columns every figure shows: the meals take a line of their own, and long ones break between meals")
+    func statsStripAt80Columns() async {
+        let planner = await PlannerHarness(rows: 24, columns: 80)
+        var rows = planner.rows
+        #expect(rows[1].hasPrefix("4 coming (with plus-ones)  3 attending  1 declined  3 pending  57% responded  "))
+        #expect(rows[2].hasPrefix("Meals: Beef 1, Fish 1, Vegan 1  "))
+        #expect(rows[3].hasPrefix("Name ▲"))
+
+        var dataset = Wedding1.dataset()
+        dataset.wedding.mealOptions = ["Herb-roasted chicken with lemon", "Seared salmon with fennel", "Wild mushroom risotto"]
+        for (id, meal) in [(Wedding1.ana, 0), (Wedding1.dev, 1), (Wedding1.wide, 2)] {
+            var guest = dataset.guests[id]!
+            guest.mealChoice = dataset.wedding.mealOptions[meal]
+            dataset.guests.upsert(guest)
+        }
+        let long = await PlannerHarness([dataset], rows: 24, columns: 80)
+        rows = long.rows
+        #expect(rows[2].hasPrefix("Meals: Herb-roasted chicken with lemon 1, Seared salmon with fennel 1  "))
+        #expect(rows[3].hasPrefix("Wild mushroom risotto 1  "))
+        #expect(!rows[1...3].joined().contains("…"))
+        #expect(rows[4].hasPrefix("Name ▲"))
     }
 
     @Test("the table shows name, household, RSVP, meal, table and plus-one; hostile names are neutralised, wide ones aligned")
     func table() async {
         let planner = await PlannerHarness()
         let rows = planner.rows
-        #expect(rows[2] == "Name ▲                         Household             RSVP      Meal              Table Plus-one     ")
-        #expect(rows[3] == "Ana Alvarez                    Alvarez               Attending Fish                  1 +1 Sam       ")
-        #expect(rows[8] == "Evil␛[2J␛]0;pwned␇ Rider␍      Hax                   Maybe                                          ")
-        #expect(rows[9] == "山田 太郎 😀 Amélie            山田家                Attending Beef                  1              ")
+        #expect(rows[3] == "Name ▲                         Household             RSVP      Meal              Table Plus-one     ")
+        #expect(rows[4] == "Ana Alvarez                    Alvarez               Attending Fish                  1 +1 Sam       ")
+        #expect(rows[9] == "Evil␛[2J␛]0;pwned␇ Rider␍      Hax                   Maybe                                          ")
+        #expect(rows[10] == "山田 太郎 😀 Amélie            山田家                Attending Beef                  1              ")
         #expect(planner.canvas.rowWidths.allSatisfy { $0 == 100 })
     }
 
     @Test("at 60 columns the household gives way first; name, RSVP, meal, table and plus-one stay")
     func narrow() async {
         let planner = await PlannerHarness(rows: 16, columns: 60)
-        #expect(planner.rows[2] == "Name ▲             RSVP      Meal           Table Plus-one  ")
+        #expect(planner.rows[1...3].map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["4 coming (with plus-ones)  3 attending  1 declined", "3 pending  57% responded", "Meals: Beef 1, Fish 1, Vegan 1"])
+        #expect(planner.rows[4] == "Name ▲             RSVP      Meal           Table Plus-one  ")
     }
 
     @Test("s cycles the sort column, S reverses it; the header marks it")
@@ -44,11 +70,11 @@ struct GuestsPaneTests {
         let planner = await PlannerHarness()
         await planner.press(.character("s"))
         #expect(names(planner).first == "Emi Endo")
-        #expect(planner.rows[2].contains("RSVP ▲"))
+        #expect(planner.rows[3].contains("RSVP ▲"))
         #expect(planner.statusRow.contains("Sorted by RSVP"))
         await planner.press(.character("S"))
         #expect(names(planner).first == "Ben Brown")
-        #expect(planner.rows[2].contains("RSVP ▼"))
+        #expect(planner.rows[3].contains("RSVP ▼"))
         await planner.press(.character("s"))
         #expect(planner.session.guests.order.key == .table)
         #expect(Array(names(planner).prefix(2)) == ["Ana Alvarez", "山田 太郎 😀 Amélie"])
@@ -77,6 +103,31 @@ struct GuestsPaneTests {
         #expect(planner.statusRow.contains("Filters cleared"))
     }
 
+    @Test("a table that is not a number is shown beside the field and not applied; Enter waits until it is fixed")
+    func filterTableMustBeANumber() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("f"), .tab, .tab)
+        await planner.type("x")
+        #expect(planner.frame().contains("'x' is not a table number"))
+        #expect(names(planner).count == 7)
+        await planner.press(.tab, .right)
+        #expect(planner.frame().contains("'x' is not a table number"))
+        #expect(planner.session.guests.filter.meal == nil)
+        await planner.press(.enter)
+        #expect(planner.frame().contains("┌─ Filter guests ─"))
+        #expect(planner.statusRow.contains("Not applied: fix the problems shown"))
+        await planner.press(.backspace)
+        #expect(!planner.frame().contains("is not a table number"))
+        #expect(planner.session.guests.filter.meal == "")
+        await planner.type("2")
+        #expect(names(planner) == ["Cleo Chen"])
+        await planner.type("x")
+        #expect(names(planner) == ["Cleo Chen"], "the last valid filter stays while the table is not a number")
+        await planner.press(.backspace, .enter)
+        #expect(!planner.frame().contains("┌─ Filter guests ─"))
+        #expect(planner.session.guests.filter.table == 2)
+    }
+
     @Test("/ searches as you type and jumps to the first match; n and N step through the matches; Esc drops it")
     func search() async {
         let planner = await PlannerHarness()
@@ -95,7 +146,7 @@ struct GuestsPaneTests {
         await planner.press(.character("N"))
         #expect(selectedName(planner) == "Emi Endo")
         planner.frame()
-        #expect(planner.canvas.style(row: 4, column: 0) == .accent)
+        #expect(planner.canvas.style(row: 5, column: 0) == .accent)
         await planner.press(.escape)
         #expect(planner.session.guests.searchText.isEmpty)
     }
@@ -132,7 +183,8 @@ struct GuestsPaneTests {
         let frame = planner.frame()
         #expect(frame.contains("a first or last name is required"))
         #expect(frame.contains("'bob@' is not an email address"))
-        #expect(planner.statusRow.contains("Not saved: check the fields marked in red"))
+        #expect(planner.statusRow.contains("Not saved: fix the problems shown"))
+        #expect(!planner.statusRow.contains("red"), "the note must hold without colour")
         #expect(try await planner.storedGuests().count == 7)
         await planner.type("Bob")
         await planner.press(.tab, .tab, .control("u"))
@@ -228,5 +280,37 @@ struct GuestsPaneTests {
         await planner.press(.character("j"), .enter)
         #expect(names(planner) == ["Cleo Chen", "Dev Das"])
         #expect(planner.statusRow.contains("table 2 · 2 of 7 guests"))
+    }
+
+    @Test("the seating chart has its own keys, as help lists them: list keys do nothing there, and leave no message behind")
+    func seatingKeys() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("v"))
+        let pane = try #require(planner.screen.panes[0] as? GuestsPane)
+        #expect(pane.keyMode == .seating)
+        for key in "aedsSfF /nN".map({ Key.character($0) }) {
+            #expect(planner.screen.keymap.resolve(key, in: .seating) == .unbound, "\(key.displayName)")
+        }
+        #expect(HelpOverlay(keymap: planner.screen.keymap).lines.contains { $0.isHeading && $0.text.string == "Seating chart" })
+
+        planner.screen.announce("A note")
+        #expect(planner.statusRow.contains("A note"))
+        #expect(planner.driver.handle(.character("s"), size: planner.canvas.size) == .redraw)
+        #expect(!planner.statusRow.contains("A note"))
+        #expect(planner.statusRow.hasPrefix(" SEATING"))
+
+        await planner.press(.character("G"), .character("g"), .character("j"), .escape)
+        #expect(planner.statusRow.hasPrefix(" GUESTS │ 7 guests"))
+        await planner.press(.character("v"), .character("g"), .character("j"), .enter)
+        #expect(planner.statusRow.hasPrefix(" GUESTS │ table 2 · 2 of 7 guests"))
+    }
+
+    @Test("a key the list declines still wipes the last message off the status line")
+    func declinedKeyClearsMessage() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("s"))
+        #expect(planner.statusRow.contains("Sorted by RSVP"))
+        #expect(planner.driver.handle(.escape, size: planner.canvas.size) == .redraw)
+        #expect(!planner.statusRow.contains("Sorted by"))
     }
 }

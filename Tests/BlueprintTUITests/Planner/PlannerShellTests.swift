@@ -11,10 +11,29 @@ struct PlannerShellTests {
         let planner = await PlannerHarness()
         let rows = planner.rows
         #expect(rows[0] == "[1] Guests [2] Budget [3] Vendors [4] Tasks                        Ana & Ben · 170 days to go ● live")
-        #expect(rows[2].hasPrefix("Name ▲"))
+        #expect(rows[3].hasPrefix("Name ▲"))
         #expect(planner.statusRow.hasPrefix(" GUESTS │ 7 guests"))
         #expect(planner.statusRow.hasSuffix("? help  q quit "))
         #expect(planner.canvas.style(row: 0, column: 0) == .tabActive)
+    }
+
+    @Test("at 80 columns a long wedding name is shortened; the days to go and the live marker stay")
+    func longNameAt80Columns() async {
+        let planner = await PlannerHarness([Wedding1.dataset(name: "Anastasia Papadopoulou & Benedikt Hohenzollern")], rows: 24, columns: 80)
+        #expect(planner.rows[0] == "[1] Guests [2] Budget [3] Vendors [4] Tasks   Anastasia… · 170 days to go ● live")
+    }
+
+    @Test("when other sessions' changes cannot be watched for, the header says ○ not live, in the warning style")
+    func notLive() async throws {
+        let planner = await PlannerHarness()
+        #expect(planner.session.isLive)
+        planner.host.simulateWatchFailure()
+        #expect(!planner.session.isLive)
+        let header = planner.rows[0]
+        #expect(header.hasSuffix("Ana & Ben · 170 days to go ○ not live"))
+        let marker = try #require(header.range(of: "○")).lowerBound.utf16Offset(in: header)
+        #expect(planner.canvas.style(row: 0, column: marker) == .warning)
+        #expect(planner.canvas.style(row: 0, column: 99) == .warning)
     }
 
     @Test("1–4, Tab and Shift-Tab switch panes; the active tab follows")

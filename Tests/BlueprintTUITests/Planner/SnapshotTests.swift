@@ -59,6 +59,14 @@ struct SnapshotTests {
             ("search", [.character("/"), .character("e"), .character("n")]),
             ("expense-detail", [.character("2"), .character("j"), .character("j"), .enter, .enter]),
             ("task-form", [.character("4"), .character("j"), .character("j"), .character("e")]),
+            ("vendor-detail", [.character("3"), .enter]),
+            ("task-detail", [.character("4"), .character("j"), .character("j"), .enter]),
+            ("category-detail", [.character("2"), .character("c")]),
+            ("vendor-form", [.character("3"), .character("e")]),
+            ("category-form", [.character("2"), .character("e")]),
+            ("expense-form", [.character("2"), .character("j"), .character("j"), .enter, .character("e")]),
+            ("installment-form", [.character("2"), .character("j"), .enter, .character("i")]),
+            ("discard", [.character("e"), .character("x"), .escape]),
         ]
         for (view, keys) in views {
             Snapshot.expect(await planner(size, keys).canvas, named: name(view, size))
@@ -69,10 +77,25 @@ struct SnapshotTests {
         Snapshot.expect(conflict.canvas, named: name("conflict", size))
     }
 
-    @Test("hostile and wide names are drawn neutralised in every pane", arguments: sizes)
+    @Test("diagnostics with fixed figures, and at 80×24 scrolled to the end", arguments: sizes)
+    func diagnostics(_ size: CanvasSize) async {
+        let planner = await planner(size, [])
+        let report = await planner.screen.warmedUp()
+        planner.screen.present(DiagnosticsOverlay(services: FixedDiagnostics.services, warmUp: { report }))
+        planner.frame()
+        Snapshot.expect(planner.canvas, named: name("diagnostics", size))
+        guard planner.canvas.text.contains("↓ more") else { return }
+        for _ in 0..<40 { await planner.press(.character("j")) }
+        planner.frame()
+        Snapshot.expect(planner.canvas, named: name("diagnostics-end", size))
+    }
+
+    @Test("hostile and wide names are drawn neutralised in every pane, in details and in forms", arguments: sizes)
     func hostileNames(_ size: CanvasSize) async {
+        let toHostileGuest = Array(repeating: Key.character("j"), count: 5)
         for (view, keys) in [("guests", [Key]()), ("budget", [.character("2")]), ("vendors", [.character("3")]),
-                             ("tasks", [.character("4")])] {
+                             ("tasks", [.character("4")]), ("guest-detail", toHostileGuest + [.enter]),
+                             ("guest-form", toHostileGuest + [.character("e")])] {
             let planner = await planner(size, keys, dataset: Wedding1.hostileDataset())
             #expect(!planner.canvas.text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
             #expect(!planner.canvas.text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || $0.value == 0x200B })

@@ -126,4 +126,15 @@ struct TasksPaneTests {
         await planner.press(.character("y"))
         #expect(try await storedTask(planner, added.id)?.subtasks.isEmpty == true)
     }
+
+    @Test("Enter shows a task's details; d there asks before deleting it, with its steps")
+    func deleteFromDetail() async throws {
+        let planner = await opened()
+        await planner.press(.character("j"), .character("j"), .enter)
+        #expect(planner.frame().contains("Steps  [x] Taste cakes"))
+        await planner.press(.character("d"))
+        #expect(planner.frame().contains("Delete the task Order the cake? Its steps go too."))
+        await planner.press(.character("y"))
+        #expect(try await storedTask(planner, Wedding1.orderCake) == nil)
+    }
 }

@@ -34,6 +34,11 @@ final class ChangeHub: Sendable {
 
     func publish(_ change: RepositoryChange) { broadcaster.publish(change) }
 
+    /// Whether `wedding`'s folder is being watched, so other processes' commits are noticed.
+    func isWatching(_ wedding: WeddingID) -> Bool {
+        watch.watcher.withLock { $0?.isWatching(wedding) ?? false }
+    }
+
     /// Ends every stream and stops watching.
     func close() {
         broadcaster.close()

@@ -77,6 +77,11 @@ final class FolderWatcher: Sendable {
         for handle in handles { inotify_rm_watch(descriptor, handle) }
     }
 
+    /// Whether a folder is being watched for `wedding`.
+    func isWatching(_ wedding: WeddingID) -> Bool {
+        watches.withLock { $0.values.contains(wedding) }
+    }
+
     /// Stops watching and closes the inotify descriptor.
     func stop() { source.withLock { $0.cancel() } }
 

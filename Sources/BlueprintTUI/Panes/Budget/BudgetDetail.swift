@@ -1,7 +1,8 @@
 import BlueprintDomain
 import BlueprintStores
 
-/// Every field of an expense, with its installments, for the detail view.
+/// Every field of an expense with its installments, or of a category with its money and what
+/// is linked to it, for the detail view.
 @MainActor
 enum BudgetDetail {
     static func lines(_ expense: Expense, budget: BudgetStore, vendors: VendorStore) -> [DetailOverlay.Line] {
@@ -31,5 +32,38 @@ enum BudgetDetail {
         }
         lines.append(.init(label: "Updated", value: "\(expense.updatedAt) (version \(expense.version))", style: .muted))
         return lines
+    }
+
+    static func lines(_ category: BudgetCategory, budget: BudgetStore, vendors: VendorStore, tasks: TaskStore) -> [DetailOverlay.Line] {
+        let currency = budget.wedding?.currency ?? .usd
+        let money = { Formats.money($0, currency) }
+        let expenses = budget.expenses.filter { $0.categoryID == category.id }
+        let metrics = CategoryMetrics.all(categories: [category], expenses: expenses)[0]
+        let over = metrics.isOverBudget
+        let unpaid = expenses.filter { $0.outstanding > .zero }.count
+        var lines: [DetailOverlay.Line] = [
+            .init(label: "Category", value: category.name),
+            .init(label: "Inside", value: category.parentID.flatMap { budget.category($0)?.name } ?? "top level"),
+            .init(label: "Allocated", value: money(metrics.allocated)),
+            .init(label: "Spent", value: money(metrics.spent) + " (\(Formats.percent(metrics.fractionSpent)) of the allocation)",
+                  style: over ? .danger : .normal),
+            .init(label: "Remaining", value: over ? "OVER BUDGET by " + money(metrics.spent - metrics.allocated) : money(metrics.remaining),
+                  style: over ? .danger : .normal),
+            .init(label: "Paid", value: money(metrics.paid), style: .success),
+            .init(label: "Expenses", value: expenses.isEmpty ? "none" : "\(expenses.count), \(unpaid) not fully paid"),
+        ]
+        lines += listed("Vendors", vendors.vendors.filter { $0.budgetCategoryID == category.id }.map(\.name))
+        lines += listed("Tasks", tasks.tasks.filter { $0.budgetCategoryID == category.id }.map(\.title))
+        lines.append(.init(label: "Notes", value: category.notes))
+        lines.append(.init(label: "Updated", value: "\(category.updatedAt) (version \(category.version))", style: .muted))
+        return lines
+    }
+
+    /// `names` one a line under `label`, sorted, or "none linked".
+    private static func listed(_ label: String, _ names: [String]) -> [DetailOverlay.Line] {
+        guard !names.isEmpty else { return [.init(label: label, value: "none linked", style: .muted)] }
+        return names.sorted { $0.lowercased() < $1.lowercased() }.enumerated().map { index, name in
+            .init(label: index == 0 ? label : "", value: name)
+        }
     }
 }

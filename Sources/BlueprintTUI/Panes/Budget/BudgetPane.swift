@@ -5,7 +5,8 @@ import Foundation
 /// The budget: the summary (total, allocated, committed, paid, remaining, due in 30 days,
 /// overdue), the categories with what is allocated, spent and left and a bar, and the selected
 /// category's expenses. Enter or `v` moves between the two tables; `a`, `e`, `d` work on the
-/// one in focus; `p` marks an expense paid and `i` records an installment.
+/// one in focus; `p` marks an expense paid and `i` records an installment; `c` shows the
+/// category's details (with the vendors and tasks linked to it).
 @MainActor
 final class BudgetPane: Pane, SearchTarget {
     private enum Focus {
@@ -14,13 +15,15 @@ final class BudgetPane: Pane, SearchTarget {
 
     let budget: BudgetStore
     private let vendors: VendorStore
+    private let tasks: TaskStore
     private let categoryList = RecordList(columns: BudgetColumns.categories)
     private let expenseList = RecordList(columns: BudgetColumns.expenses(order: ListOrder(.dueDate)))
     private var focus = Focus.categories
 
-    init(budget: BudgetStore, vendors: VendorStore) {
+    init(budget: BudgetStore, vendors: VendorStore, tasks: TaskStore) {
         self.budget = budget
         self.vendors = vendors
+        self.tasks = tasks
     }
 
     var store: DomainStore { budget }
@@ -71,11 +74,12 @@ final class BudgetPane: Pane, SearchTarget {
     func render(into canvas: any Canvas, rect: CanvasRect) {
         guard !LoadNotice.render(budget, noun: "budget", into: canvas, rect: rect) else { return }
         followCategory()
-        renderSummary(into: canvas, rect: rect)
+        let summaryRows = summaryLines(width: rect.columns)
+            .render(into: canvas, row: rect.row, column: rect.column, width: rect.columns, maxRows: rect.rows / 3)
         let categories = budget.categoryMetrics
-        let space = rect.rows - 3
+        let space = rect.rows - summaryRows - 1
         let categoryRows = min(categories.count + 1, max(3, space / 2))
-        let categoryRect = CanvasRect(row: rect.row + 2, column: rect.column, rows: categoryRows, columns: rect.columns)
+        let categoryRect = CanvasRect(row: rect.row + summaryRows, column: rect.column, rows: categoryRows, columns: rect.columns)
         categoryList.sync(categories)
         let barWidth = TableLayout.fit(BudgetColumns.categories, width: rect.columns).widths[4] ?? 10
         TableView.render(categoryList.model, into: canvas, rect: categoryRect,
@@ -101,24 +105,44 @@ final class BudgetPane: Pane, SearchTarget {
         }
     }
 
-    private func renderSummary(into canvas: any Canvas, rect: CanvasRect) {
-        guard let summary = budget.summary else { return }
+    /// The summary's lines at `width`: the figures, broken between figures where the width runs
+    /// out, then who is over budget, beside them if that fits, else on a line of its own.
+    private func summaryLines(width: Int) -> [SegmentLine] {
+        guard let summary = budget.summary else { return [] }
         let money = { Formats.money($0, self.currency) }
-        var first = SegmentLine()
-        first.add(figure: money(summary.totalBudget), label: "total")
-        first.add(figure: money(summary.allocated), label: "allocated", summary.allocated > summary.totalBudget ? .danger : .accent)
-        first.add(figure: money(summary.committed), label: "committed")
-        first.add(figure: money(summary.paid), label: "paid", .success)
-        first.add(figure: money(summary.remaining), label: "remaining", summary.remaining < .zero ? .danger : .accent)
-        first.render(into: canvas, row: rect.row, column: rect.column, width: rect.columns)
-        var second = SegmentLine()
-        second.add(figure: money(summary.dueNext30DaysTotal), label: "due in 30 days", summary.dueNext30Days.isEmpty ? .accent : .warning)
-        second.add(figure: money(summary.overdueTotal), label: "overdue", summary.overdue.isEmpty ? .accent : .danger)
-        if !summary.overBudgetCategories.isEmpty {
-            second.add("  ")
-            second.add("OVER BUDGET: " + summary.overBudgetCategories.map(\.name).joined(separator: ", "), .danger)
+        var figures = SegmentLine()
+        figures.add(figure: money(summary.totalBudget), label: "total")
+        figures.add(figure: money(summary.allocated), label: "allocated", summary.allocated > summary.totalBudget ? .danger : .accent)
+        figures.add(figure: money(summary.committed), label: "committed")
+        figures.add(figure: money(summary.paid), label: "paid", .success)
+        figures.add(figure: money(summary.remaining), label: "remaining", summary.remaining < .zero ? .danger : .accent)
+        figures.add(figure: money(summary.dueNext30DaysTotal), label: "due in 30 days", summary.dueNext30Days.isEmpty ? .accent : .warning)
+        figures.add(figure: money(summary.overdueTotal), label: "overdue", summary.overdue.isEmpty ? .accent : .danger)
+        var lines = figures.flowed(toWidth: width)
+        let names = summary.overBudgetCategories.map(\.name)
+        guard !names.isEmpty else { return lines }
+        if let last = lines.last, case let beside = last + Self.overBudget(names, width: .max), beside.width <= width {
+            lines[lines.count - 1] = beside
+        } else {
+            lines.append(Self.overBudget(names, width: width))
         }
-        second.render(into: canvas, row: rect.row + 1, column: rect.column, width: rect.columns)
+        return lines
+    }
+
+    /// `OVER BUDGET: Flowers, Music`, or as many names as fit in `width` and how many more there
+    /// are (the first name cut short if even it alone does not fit).
+    private static func overBudget(_ names: [String], width: Int) -> SegmentLine {
+        func more(_ named: Int) -> String { named < names.count ? " and \(names.count - named) more" : "" }
+        var named = names.count
+        while named > 1 && DisplayText("OVER BUDGET: " + names.prefix(named).joined(separator: ", ") + more(named)).width > width {
+            named -= 1
+        }
+        let room = width - DisplayText("OVER BUDGET: " + more(named)).width
+        let shown = named == 1 ? DisplayText(names[0]).truncated(toWidth: max(1, room)).string : names.prefix(named).joined(separator: ", ")
+        var line = SegmentLine()
+        line.startGroup()
+        line.add("OVER BUDGET: " + shown + more(named), .danger)
+        return line
     }
 
     // MARK: Keys
@@ -136,6 +160,11 @@ final class BudgetPane: Pane, SearchTarget {
     }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        if action == .categoryDetails {
+            guard let category = selectedCategory.flatMap({ budget.category($0.categoryID) }) else { return false }
+            showDetail(category, host: host)
+            return true
+        }
         switch focus {
         case .categories: return handleCategories(action, host: host)
         case .expenses: return handleExpenses(action, host: host)
@@ -160,10 +189,7 @@ final class BudgetPane: Pane, SearchTarget {
             openCategoryForm(selected, host: host)
         case .delete:
             guard let selected else { return false }
-            let budget = self.budget
-            host.confirmDelete("category", named: selected.name, consequence: "Vendors and tasks linked to it are unlinked.") { [weak host] in
-                host?.run({ await budget.deleteCategory(selected.id) }, success: "Deleted \(selected.name) · u undoes", store: budget)
-            }
+            confirmDelete(selected, host: host)
         case .markPaid, .recordInstallment, .toggle:
             host.report("Choose an expense first: Enter opens the category's expenses", severity: .warning)
         default:
@@ -205,12 +231,10 @@ final class BudgetPane: Pane, SearchTarget {
             openExpenseForm(selected, host: host)
         case .delete:
             guard let selected else { return false }
-            host.confirmDelete("expense", named: selected.name, consequence: "Its installments go too.") { [weak host] in
-                host?.run({ await budget.deleteExpense(selected.id) }, success: "Deleted \(selected.name) · u undoes", store: budget)
-            }
+            confirmDelete(selected, host: host)
         case .markPaid:
             guard let selected else { return false }
-            host.run({ await budget.markPaid(selected.id) }, success: "\(selected.name) is paid · u undoes", store: budget)
+            markPaid(selected, host: host)
         case .toggle:
             guard let selected else { return false }
             if selected.paymentStatus == .paid {
@@ -218,22 +242,75 @@ final class BudgetPane: Pane, SearchTarget {
                 unpaid.paymentStatus = unpaid.installments.contains(where: \.isPaid) ? .partial : .pending
                 host.run({ await budget.updateExpense(unpaid) }, success: "\(selected.name) is no longer paid · u undoes", store: budget)
             } else {
-                host.run({ await budget.markPaid(selected.id) }, success: "\(selected.name) is paid · u undoes", store: budget)
+                markPaid(selected, host: host)
             }
         case .recordInstallment:
             guard let selected else { return false }
             openInstallmentForm(selected, host: host)
         case .activate:
             guard let selected else { return false }
-            host.present(DetailOverlay(title: selected.name, lines: BudgetDetail.lines(selected, budget: budget, vendors: vendors),
-                                       onEdit: { [weak self, weak host] in
-                                           guard let self, let host, let current = budget.expense(selected.id) else { return }
-                                           self.openExpenseForm(current, host: host)
-                                       }))
+            showDetail(selected, host: host)
         default:
             return false
         }
         return true
+    }
+
+    private func confirmDelete(_ category: BudgetCategory, host: any PlannerHost) {
+        let budget = self.budget
+        host.confirmDelete("category", named: category.name, consequence: "Vendors and tasks linked to it are unlinked.") { [weak host] in
+            host?.run({ await budget.deleteCategory(category.id) }, success: "Deleted \(category.name) · u undoes", store: budget)
+        }
+    }
+
+    private func showDetail(_ category: BudgetCategory, host: any PlannerHost) {
+        let budget = self.budget
+        host.present(DetailOverlay(
+            title: category.name, lines: BudgetDetail.lines(category, budget: budget, vendors: vendors, tasks: tasks),
+            onEdit: { [weak self, weak host] in
+                guard let self, let host, let current = budget.category(category.id) else { return }
+                self.openCategoryForm(current, host: host)
+            },
+            onDelete: { [weak self, weak host] in
+                guard let self, let host, let current = budget.category(category.id) else { return }
+                self.confirmDelete(current, host: host)
+            }))
+    }
+
+    private func confirmDelete(_ expense: Expense, host: any PlannerHost) {
+        let budget = self.budget
+        host.confirmDelete("expense", named: expense.name, consequence: "Its installments go too.") { [weak host] in
+            host?.run({ await budget.deleteExpense(expense.id) }, success: "Deleted \(expense.name) · u undoes", store: budget)
+        }
+    }
+
+    private func showDetail(_ expense: Expense, host: any PlannerHost) {
+        let budget = self.budget
+        host.present(DetailOverlay(
+            title: expense.name, lines: BudgetDetail.lines(expense, budget: budget, vendors: vendors),
+            onEdit: { [weak self, weak host] in
+                guard let self, let host, let current = budget.expense(expense.id) else { return }
+                self.openExpenseForm(current, host: host)
+            },
+            onDelete: { [weak self, weak host] in
+                guard let self, let host, let current = budget.expense(expense.id) else { return }
+                self.confirmDelete(current, host: host)
+            },
+            actions: [
+                DetailOverlay.Action(action: .markPaid, hint: "p paid") { [weak self, weak host] in
+                    guard let self, let host, let current = budget.expense(expense.id) else { return }
+                    self.markPaid(current, host: host)
+                },
+                DetailOverlay.Action(action: .recordInstallment, hint: "i installment") { [weak self, weak host] in
+                    guard let self, let host, let current = budget.expense(expense.id) else { return }
+                    self.openInstallmentForm(current, host: host)
+                },
+            ]))
+    }
+
+    private func markPaid(_ expense: Expense, host: any PlannerHost) {
+        let budget = self.budget
+        host.run({ await budget.markPaid(expense.id) }, success: "\(expense.name) is paid · u undoes", store: budget)
     }
 
     // MARK: Forms

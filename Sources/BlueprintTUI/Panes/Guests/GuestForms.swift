@@ -90,16 +90,18 @@ enum GuestForms {
         ])
     }
 
-    /// The filter the form describes; a table that is not a number yet is ignored.
-    static func filter(from form: Form) -> GuestFilter {
+    /// The filter the form describes, or the problem with it (a table that is not a number).
+    static func filter(from form: Form) -> FormReading<GuestFilter> {
+        var reader = FieldReader(form)
         let rsvp = form["rsvp"].selectedIndex
         let side = form["invitedBy"].selectedIndex
         let meal = form["meal"]
-        return GuestFilter(text: form["text"].text,
-                           rsvp: rsvp == 0 ? [] : [RSVPStatus.allCases[rsvp - 1]],
-                           invitedBy: side == 0 ? [] : [InvitedBy.allCases[side - 1]],
-                           table: Int(form.trimmed("table")),
-                           meal: meal.selectedIndex == 0 ? nil : meal.selectedIndex == 1 ? "" : meal.text)
+        let filter = GuestFilter(text: form["text"].text,
+                                 rsvp: rsvp == 0 ? [] : [RSVPStatus.allCases[rsvp - 1]],
+                                 invitedBy: side == 0 ? [] : [InvitedBy.allCases[side - 1]],
+                                 table: reader.number("table", "a table"),
+                                 meal: meal.selectedIndex == 0 ? nil : meal.selectedIndex == 1 ? "" : meal.text)
+        return FormReading(filter, issues: reader.issues)
     }
 
     /// "RSVP attending · table 3", for the status line; "" when nothing is filtered.

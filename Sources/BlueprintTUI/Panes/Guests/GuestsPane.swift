@@ -23,7 +23,7 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     var store: DomainStore { guests }
-    var keyMode: KeyMode { view == .list ? .guests : .list }
+    var keyMode: KeyMode { view == .list ? .guests : .seating }
     var modeName: String { view == .list ? "GUESTS" : "SEATING" }
     var searchTarget: (any SearchTarget)? { view == .list ? self : nil }
 
@@ -59,16 +59,16 @@ final class GuestsPane: Pane, SearchTarget {
             seating.render(chart, into: canvas, rect: rect)
             return
         }
-        GuestStatsStrip.render(guests.stats, mealOptions: wedding.wedding?.mealOptions ?? [], into: canvas,
-                               row: rect.row, column: rect.column, width: rect.columns)
+        let stripRows = GuestStatsStrip.render(guests.stats, mealOptions: wedding.wedding?.mealOptions ?? [], into: canvas,
+                                               row: rect.row, column: rect.column, width: rect.columns)
         let rows = guests.visibleGuests
         list.sync(rows)
         list.model.columns = GuestColumns.columns(order: guests.order)
         let matches = guests.searchMatches
         let empty: DisplayText = guests.stats.invited == 0 ? "No guests yet: press a to add one, or :import guests FILE."
             : "No guest matches the filter: F clears it."
-        TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column,
-                                                                     rows: rect.rows - 1, columns: rect.columns),
+        TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + stripRows, column: rect.column,
+                                                                     rows: rect.rows - stripRows, columns: rect.columns),
                          empty: empty) { row, column in
             GuestColumns.cell(rows[row], column: column, isMatch: !matches.isEmpty && matches.contains(row: row))
         }
@@ -125,7 +125,7 @@ final class GuestsPane: Pane, SearchTarget {
     private func handleSeating(_ action: KeyAction) -> Bool {
         if seating.model.handle(action) { return true }
         switch action {
-        case .switchView, .cancel:
+        case .switchView:
             view = .list
         case .activate:
             guard let row = seating.model.selectedRow,
@@ -184,7 +184,7 @@ final class GuestsPane: Pane, SearchTarget {
     private func openFilter(host: any PlannerHost) {
         let guests = self.guests, original = guests.filter
         host.present(FilterOverlay(GuestForms.filterForm(original, wedding: wedding.wedding),
-                                   apply: { guests.filter = GuestForms.filter(from: $0) },
+                                   read: GuestForms.filter(from:), apply: { guests.filter = $0 },
                                    restore: { guests.filter = original }))
     }
 }

@@ -149,9 +149,7 @@ final class TasksPane: Pane, SearchTarget {
         case .delete:
             switch selected {
             case .task(let task, _)?:
-                host.confirmDelete("task", named: task.title, consequence: "Its steps go too.") { [weak host] in
-                    host?.run({ await tasks.delete(task.id) }, success: "Deleted \(task.title) · u undoes", store: tasks)
-                }
+                confirmDelete(task, host: host)
             case .subtask(let subtask, let parent)?:
                 host.confirmDelete("step", named: subtask.title) { [weak host] in
                     host?.run({ await tasks.deleteSubtask(subtask.id, in: parent.id) },
@@ -187,10 +185,23 @@ final class TasksPane: Pane, SearchTarget {
                                style: subtask.isDone ? .muted : .normal))
         }
         lines.append(.init(label: "Updated", value: "\(task.updatedAt) (version \(task.version))", style: .muted))
-        host.present(DetailOverlay(title: task.title, lines: lines, onEdit: { [weak self, weak host] in
-            guard let self, let host, let current = self.tasks.task(task.id) else { return }
-            self.openForm(current, host: host)
-        }))
+        host.present(DetailOverlay(
+            title: task.title, lines: lines,
+            onEdit: { [weak self, weak host] in
+                guard let self, let host, let current = self.tasks.task(task.id) else { return }
+                self.openForm(current, host: host)
+            },
+            onDelete: { [weak self, weak host] in
+                guard let self, let host, let current = self.tasks.task(task.id) else { return }
+                self.confirmDelete(current, host: host)
+            }))
+    }
+
+    private func confirmDelete(_ task: WeddingTask, host: any PlannerHost) {
+        let tasks = self.tasks
+        host.confirmDelete("task", named: task.title, consequence: "Its steps go too.") { [weak host] in
+            host?.run({ await tasks.delete(task.id) }, success: "Deleted \(task.title) · u undoes", store: tasks)
+        }
     }
 
     private func openForm(_ task: WeddingTask?, host: any PlannerHost) {
