@@ -19,14 +19,14 @@ final class DetailOverlay: Overlay {
 
     private let title: String
     private let lines: [Line]
-    private let onEdit: (@MainActor () -> Void)?
-    private let onDelete: (@MainActor () -> Void)?
+    private let onEdit: @MainActor () -> Void
+    private let onDelete: @MainActor () -> Void
     private let actions: [Action]
     private var scrollOffset = 0
     private var viewportRows = 1
 
-    init(title: String, lines: [Line], onEdit: (@MainActor () -> Void)? = nil, onDelete: (@MainActor () -> Void)? = nil,
-         actions: [Action] = []) {
+    private init(title: String, lines: [Line], onEdit: @escaping @MainActor () -> Void, onDelete: @escaping @MainActor () -> Void,
+                 actions: [Action]) {
         self.title = title
         self.lines = lines
         self.onEdit = onEdit
@@ -42,10 +42,7 @@ final class DetailOverlay: Overlay {
         let box = screen.centered(rows: min(screen.rows - 2, lines.count + 4), columns: min(screen.columns - 4, 84))
         viewportRows = max(1, box.rows - 4)
         scrollOffset = min(scrollOffset, max(0, lines.count - viewportRows))
-        var hints = ["Esc closes"]
-        if onEdit != nil { hints.insert("e edits", at: 0) }
-        if onDelete != nil { hints.insert("d deletes", at: hints.count - 1) }
-        hints.insert(contentsOf: actions.map(\.hint), at: hints.count - 1)
+        var hints = ["e edits", "d deletes"] + actions.map(\.hint) + ["Esc closes"]
         if scrollOffset + viewportRows < lines.count { hints.insert("↓ more", at: 0) }
         BoxFrame.render(into: canvas, rect: box, title: DisplayText(title), footer: DisplayText(hints.joined(separator: " · ")))
         let labelWidth = min(18, lines.map { DisplayText($0.label).width }.max() ?? 0)
@@ -65,17 +62,39 @@ final class DetailOverlay: Overlay {
         case .moveUp: scrollOffset = max(0, scrollOffset - 1)
         case .moveDown: scrollOffset = min(scrollOffset + 1, max(0, lines.count - viewportRows))
         case .edit:
-            guard let onEdit else { return }
             host.dismiss(self)
             onEdit()
         case .delete:
-            guard let onDelete else { return }
             host.dismiss(self)
             onDelete()
         default:
             guard let offered = actions.first(where: { $0.action == action }) else { return }
             host.dismiss(self)
             offered.perform()
+        }
+    }
+}
+
+extension DetailOverlay {
+    /// The details of a record whose `e`, `d` and `actions` act on the record as it is when the
+    /// key is pressed: `current` looks it up again, since another session may have changed it.
+    static func record<Record>(_ title: String, lines: [Line], host: any PlannerHost,
+                               current: @escaping @MainActor () -> Record?,
+                               edit: @escaping @MainActor (Record, any PlannerHost) -> Void,
+                               delete: @escaping @MainActor (Record, any PlannerHost) -> Void,
+                               actions: [(action: KeyAction, hint: String, perform: @MainActor (Record, any PlannerHost) -> Void)] = [])
+        -> DetailOverlay {
+        DetailOverlay(title: title, lines: lines,
+                      onEdit: acting(on: current, host: host, edit),
+                      onDelete: acting(on: current, host: host, delete),
+                      actions: actions.map { Action(action: $0.action, hint: $0.hint, perform: acting(on: current, host: host, $0.perform)) })
+    }
+
+    private static func acting<Record>(on current: @escaping @MainActor () -> Record?, host: any PlannerHost,
+                                       _ perform: @escaping @MainActor (Record, any PlannerHost) -> Void) -> @MainActor () -> Void {
+        { [weak host] in
+            guard let host, let record = current() else { return }
+            perform(record, host)
         }
     }
 }

@@ -265,16 +265,11 @@ final class BudgetPane: Pane, SearchTarget {
 
     private func showDetail(_ category: BudgetCategory, host: any PlannerHost) {
         let budget = self.budget
-        host.present(DetailOverlay(
-            title: category.name, lines: BudgetDetail.lines(category, budget: budget, vendors: vendors, tasks: tasks),
-            onEdit: { [weak self, weak host] in
-                guard let self, let host, let current = budget.category(category.id) else { return }
-                self.openCategoryForm(current, host: host)
-            },
-            onDelete: { [weak self, weak host] in
-                guard let self, let host, let current = budget.category(category.id) else { return }
-                self.confirmDelete(current, host: host)
-            }))
+        host.present(DetailOverlay.record(
+            category.name, lines: BudgetDetail.lines(category, budget: budget, vendors: vendors, tasks: tasks), host: host,
+            current: { budget.category(category.id) },
+            edit: { [weak self] in self?.openCategoryForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
     }
 
     private func confirmDelete(_ expense: Expense, host: any PlannerHost) {
@@ -286,25 +281,14 @@ final class BudgetPane: Pane, SearchTarget {
 
     private func showDetail(_ expense: Expense, host: any PlannerHost) {
         let budget = self.budget
-        host.present(DetailOverlay(
-            title: expense.name, lines: BudgetDetail.lines(expense, budget: budget, vendors: vendors),
-            onEdit: { [weak self, weak host] in
-                guard let self, let host, let current = budget.expense(expense.id) else { return }
-                self.openExpenseForm(current, host: host)
-            },
-            onDelete: { [weak self, weak host] in
-                guard let self, let host, let current = budget.expense(expense.id) else { return }
-                self.confirmDelete(current, host: host)
-            },
+        host.present(DetailOverlay.record(
+            expense.name, lines: BudgetDetail.lines(expense, budget: budget, vendors: vendors), host: host,
+            current: { budget.expense(expense.id) },
+            edit: { [weak self] in self?.openExpenseForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) },
             actions: [
-                DetailOverlay.Action(action: .markPaid, hint: "p paid") { [weak self, weak host] in
-                    guard let self, let host, let current = budget.expense(expense.id) else { return }
-                    self.markPaid(current, host: host)
-                },
-                DetailOverlay.Action(action: .recordInstallment, hint: "i installment") { [weak self, weak host] in
-                    guard let self, let host, let current = budget.expense(expense.id) else { return }
-                    self.openInstallmentForm(current, host: host)
-                },
+                (.markPaid, "p paid", { [weak self] in self?.markPaid($0, host: $1) }),
+                (.recordInstallment, "i installment", { [weak self] in self?.openInstallmentForm($0, host: $1) }),
             ]))
     }
 

@@ -152,16 +152,12 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     private func showDetail(_ guest: Guest, host: any PlannerHost) {
-        host.present(DetailOverlay(
-            title: guest.fullName, lines: GuestDetail.lines(guest, wedding: wedding.wedding),
-            onEdit: { [weak self, weak host] in
-                guard let self, let host, let current = self.guests.guest(guest.id) else { return }
-                self.openForm(editing: current, host: host)
-            },
-            onDelete: { [weak self, weak host] in
-                guard let self, let host, let current = self.guests.guest(guest.id) else { return }
-                self.confirmDelete(current, host: host)
-            }))
+        let guests = self.guests
+        host.present(DetailOverlay.record(
+            guest.fullName, lines: GuestDetail.lines(guest, wedding: wedding.wedding), host: host,
+            current: { guests.guest(guest.id) },
+            edit: { [weak self] in self?.openForm(editing: $0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
     }
 
     private func openForm(editing guest: Guest?, host: any PlannerHost) {

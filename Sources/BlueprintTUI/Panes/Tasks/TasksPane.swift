@@ -185,16 +185,12 @@ final class TasksPane: Pane, SearchTarget {
                                style: subtask.isDone ? .muted : .normal))
         }
         lines.append(.init(label: "Updated", value: "\(task.updatedAt) (version \(task.version))", style: .muted))
-        host.present(DetailOverlay(
-            title: task.title, lines: lines,
-            onEdit: { [weak self, weak host] in
-                guard let self, let host, let current = self.tasks.task(task.id) else { return }
-                self.openForm(current, host: host)
-            },
-            onDelete: { [weak self, weak host] in
-                guard let self, let host, let current = self.tasks.task(task.id) else { return }
-                self.confirmDelete(current, host: host)
-            }))
+        let tasks = self.tasks
+        host.present(DetailOverlay.record(
+            task.title, lines: lines, host: host,
+            current: { tasks.task(task.id) },
+            edit: { [weak self] in self?.openForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
     }
 
     private func confirmDelete(_ task: WeddingTask, host: any PlannerHost) {

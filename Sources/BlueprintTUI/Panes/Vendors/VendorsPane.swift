@@ -151,16 +151,12 @@ final class VendorsPane: Pane, SearchTarget {
             .init(label: "Notes", value: vendor.notes),
             .init(label: "Updated", value: "\(vendor.updatedAt) (version \(vendor.version))", style: .muted),
         ]
-        host.present(DetailOverlay(
-            title: vendor.name, lines: lines,
-            onEdit: { [weak self, weak host] in
-                guard let self, let host, let current = self.vendors.vendor(vendor.id) else { return }
-                self.openForm(current, host: host)
-            },
-            onDelete: { [weak self, weak host] in
-                guard let self, let host, let current = self.vendors.vendor(vendor.id) else { return }
-                self.confirmDelete(current, host: host)
-            }))
+        let vendors = self.vendors
+        host.present(DetailOverlay.record(
+            vendor.name, lines: lines, host: host,
+            current: { vendors.vendor(vendor.id) },
+            edit: { [weak self] in self?.openForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
     }
 
     private func openForm(_ vendor: Vendor?, host: any PlannerHost) {
