@@ -40,7 +40,9 @@ final class RecordCollection<R: Record>: ConflictHolder {
         self.store = store
     }
 
-    var records: [R] { table.records }
+    /// The records shown, in table order. `table` is only ever replaced, never changed in
+    /// place, so the array shares its storage rather than copying every record.
+    var records: [R] { table.recordsSharingStorage }
 
     subscript(id: UUID) -> R? { table[id] }
 
