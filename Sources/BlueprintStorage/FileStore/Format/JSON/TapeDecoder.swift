@@ -25,8 +25,6 @@ final class TapeReader {
     /// Where each key was found last time. (A reader is used by one thread; the dynamic
     /// exclusivity check cost 2% of opening.)
     @exclusivity(unchecked) private var guesses = MemberGuesses()
-    /// Where `prefetch` leaves what it read, so that the reads are not optimised away.
-    @exclusivity(unchecked) private var prefetched: UInt8 = 0
 
     init(bytes: UnsafeRawBufferPointer, tape: JSONTape) {
         self.bytes = bytes
@@ -87,23 +85,6 @@ final class TapeReader {
     /// The bytes of a string or number value, as they are in the text (escapes not undone).
     private func text(of value: JSONTape.Entry) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: bytes[Int(value.offset)..<Int(value.offset + value.length)])
-    }
-
-    /// Reads one byte of each cache line of an object's entries and text, so that fetching
-    /// them from memory overlaps rather than stalling once per field: by the time an object is
-    /// decoded, the parse has streamed megabytes past it, and a field's look-up waits on its
-    /// entry and then on its key's text.
-    func prefetch(object index: Int32) {
-        let object = entry(index)
-        guard object.next > index + 1 else { return }
-        let last = entry(object.next - 1)
-        var sum: UInt8 = 0
-        tape.entries.withUnsafeBytes { entries in
-            let stride = MemoryLayout<JSONTape.Entry>.stride
-            for offset in Swift.stride(from: Int(index) * stride, to: Int(object.next) * stride, by: 64) { sum &+= entries[offset] }
-        }
-        for offset in Swift.stride(from: Int(object.offset), to: Int(last.offset + last.length), by: 64) { sum &+= bytes[offset] }
-        prefetched = sum
     }
 
     func isNull(_ index: Int32) -> Bool { entry(index).kind == .null }
@@ -306,7 +287,6 @@ struct TapeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard reader.entry(index).kind == .object else { throw reader.mismatch(at: index, expected: "an object") }
-        reader.prefetch(object: index)
         return KeyedDecodingContainer(TapeKeyedContainer<Key>(reader: reader, object: index))
     }
 
