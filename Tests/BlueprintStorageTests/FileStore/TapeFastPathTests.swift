@@ -162,3 +162,164 @@ struct TapeFastPathTests {
         init?(intValue: Int) { nil }
     }
 }
+
+/// Large arrays near the top of a file are parsed element by element while decoding (see
+/// `JSONTape`). Whatever the text, that must decode the same values, or fail with the same
+/// error at the same place, as parsing the whole text first.
+@Suite("Deferred arrays against parsing everything first")
+struct DeferredArrayTests {
+    struct File: Codable, Equatable {
+        var journalGeneration: Int
+        var guests: [Guest]
+    }
+
+    /// What decoding gives: the value, or the error's line, column and message.
+    enum Outcome<T: Equatable>: Equatable {
+        case value(T)
+        case error(line: Int, column: Int, message: String)
+    }
+
+    static func deferred<T: Decodable & Equatable>(_ type: T.Type, _ data: Data) -> Outcome<T> {
+        outcome { try StoreJSONDecoder().decode(type, from: data) }
+    }
+
+    static func parsedFirst<T: Decodable & Equatable>(_ type: T.Type, _ data: Data) -> Outcome<T> {
+        outcome {
+            try data.withUnsafeBytes { bytes in
+                try TapeReader(bytes: bytes, tape: try JSONTape(parsing: bytes, deferringLargeArrays: false)).decode(type, at: 0)
+            }
+        }
+    }
+
+    static func outcome<T>(_ body: () throws -> T) -> Outcome<T> {
+        do {
+            return .value(try body())
+        } catch let error as JSONReadError {
+            return .error(line: error.line, column: error.column, message: error.message)
+        } catch {
+            return .error(line: 0, column: 0, message: "\(error)")
+        }
+    }
+
+    static let file: Data = {
+        let guests = (1...Int(concurrentDecodingThreshold) + 300).map { number in
+            var guest = Fixtures.guest(number)
+            guest.notes = number % 7 == 0 ? "a note, with [brackets] {braces} \"quotes\" and \\ backslashes" : ""
+            guest.table = number % 3 == 0 ? number : nil
+            return guest
+        }
+        return try! StoreJSON.fileEncoder().encode(File(journalGeneration: 4, guests: guests))
+    }()
+
+    @Test func aFileWithALargeArrayDecodesTheSameEitherWay() throws {
+        let deferred = Self.deferred(File.self, Self.file)
+        guard case .value(let file) = deferred else { Issue.record("\(deferred)"); return }
+        #expect(file.guests.count == Int(concurrentDecodingThreshold) + 300)
+        #expect(deferred == Self.parsedFirst(File.self, Self.file))
+        let tape = try Self.file.withUnsafeBytes { try JSONTape(parsing: $0) }
+        #expect(tape.deferredArrays.count == 1, "the guests are deferred")
+    }
+
+    @Test func oddLayoutsDecodeTheSameEitherWay() throws {
+        let count = Int(concurrentDecodingThreshold) + 10
+        let element = #"{"id": "00000000-0000-4000-8000-000000000001", "amount": 5, "dueDate": "2026-01-01"}"#
+        // A nested object's brace where an element's would be; tabs; everything on one line;
+        // an element's closing brace and the next opening one on one line.
+        let nested = "  {\n    \"id\" : \"00000000-0000-4000-8000-000000000001\",\n    \"amount\" :\n  5,\n    \"dueDate\" : \"2026-01-01\"\n  }"
+        func array(_ element: String, open: String, separator: String, close: String) -> String {
+            open + Array(repeating: element, count: count).joined(separator: separator) + close
+        }
+        let layouts: [String] = [
+            array(nested, open: "[\n", separator: ",\n", close: "\n]"),
+            array(element, open: "[\n\t", separator: ",\n\t", close: "\n]"),
+            array(element, open: "[", separator: ",", close: "]"),
+            array(element, open: "[\n  ", separator: ", ", close: "\n]"),
+            array(element, open: "[\n  ", separator: ",\n  ", close: "\n  ]"),
+        ]
+        for layout in layouts {
+            let data = Data(layout.utf8)
+            let deferred = Self.deferred([Installment].self, data)
+            #expect(deferred == Self.parsedFirst([Installment].self, data))
+            if case .value(let installments) = deferred { #expect(installments.count == count) } else { Issue.record("\(deferred)") }
+        }
+        // A nested object opening alone on a line at the elements' indentation looks like an
+        // element's start; parsing the elements finds out.
+        struct Inner: Codable, Equatable { var b: Int }
+        struct Outer: Codable, Equatable { var a: Inner }
+        let misleading = Data(array("  {\n    \"a\" :\n  {\n    \"b\" : 1\n  }\n  }", open: "[\n", separator: ",\n", close: "\n]").utf8)
+        let outers = Self.deferred([Outer].self, misleading)
+        #expect(outers == Self.parsedFirst([Outer].self, misleading))
+        #expect(outers == .value(Array(repeating: Outer(a: Inner(b: 1)), count: count)))
+    }
+
+    @Test func aLargeArrayNoDecoderReadsIsStillChecked() {
+        struct JustTheGeneration: Decodable, Equatable { var journalGeneration: Int }
+        let broken = String(decoding: Self.file, as: UTF8.self).replacingOccurrences(of: "\"Number 1200\"", with: "Number 1200\"")
+        let outcome = Self.deferred(JustTheGeneration.self, Data(broken.utf8))
+        #expect(outcome == Self.parsedFirst(JustTheGeneration.self, Data(broken.utf8)))
+        guard case .error = outcome else { Issue.record("decoded a broken file"); return }
+        #expect(Self.deferred(JustTheGeneration.self, Self.file) == .value(JustTheGeneration(journalGeneration: 4)))
+    }
+
+    @Test("damaged files fail the same way either way", arguments: 0..<60)
+    func damagedFilesFailTheSameWayEitherWay(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        var bytes = [UInt8](Self.file)
+        // One to three changes: a byte replaced by one that matters to JSON, or removed.
+        for _ in 0...random.int(in: 0...2) {
+            let position = random.int(in: 0...bytes.count - 1)
+            let replacement = random.pick(Array("{}[],:\"\\ x1-\n\u{1}".utf8))
+            if random.int(in: 0...3) == 0 { bytes.remove(at: position) } else { bytes[position] = replacement }
+        }
+        let data = Data(bytes)
+        #expect(Self.deferred(File.self, data) == Self.parsedFirst(File.self, data))
+        #expect(Self.deferred([Guest].self, data) == Self.parsedFirst([Guest].self, data))
+    }
+
+    /// A guest whose name is a number, and a guest whose name's string is left open, in either order.
+    @Test(arguments: [(20, 1200), (1200, 20)])
+    func theFirstProblemInTheTextIsReportedWhateverKindItIs(typeError: Int, syntaxError: Int) {
+        var text = String(decoding: Self.file, as: UTF8.self)
+        let marker = { (number: Int) in "\"Number \(number)\"" }
+        text = text.replacingOccurrences(of: marker(typeError), with: "17")
+        text = text.replacingOccurrences(of: marker(syntaxError), with: "\"Number \(syntaxError)\"  \"")
+        let data = Data(text.utf8)
+        let outcome = Self.deferred(File.self, data)
+        #expect(outcome == Self.parsedFirst(File.self, data))
+        // Broken text anywhere is reported before any value of the wrong type, as parsing first does.
+        if case .error(_, _, let message) = outcome {
+            #expect(!message.contains("expected a string"))
+        } else {
+            Issue.record("decoded a broken file")
+        }
+    }
+
+    @Test func aLargeArrayDecodedAsAnotherCollectionOrNestedDecodesTheSame() throws {
+        let numbers = (0..<2000).map { $0 * 3 }
+        let text = Data(("{\"a\" : [" + numbers.map(String.init).joined(separator: ", ") + "], \"b\" : [[1, 2], []]}").utf8)
+        struct Sets: Codable, Equatable { var a: Set<Int>; var b: [[Int]] }
+        struct Counted: Codable, Equatable {
+            var a: Int
+            init(from decoder: any Decoder) throws {
+                var elements = try decoder.container(keyedBy: AnyKey.self).nestedUnkeyedContainer(forKey: AnyKey("a"))
+                a = 0
+                while !elements.isAtEnd { a += try elements.decode(Int.self) }
+            }
+            func encode(to encoder: any Encoder) throws {}
+        }
+        let sets = Self.deferred(Sets.self, text)
+        #expect(sets == .value(Sets(a: Set(numbers), b: [[1, 2], []])))
+        #expect(sets == Self.parsedFirst(Sets.self, text))
+        let counted = Self.deferred(Counted.self, text)
+        #expect(counted == Self.parsedFirst(Counted.self, text))
+        #expect((try? StoreJSONDecoder().decode(Counted.self, from: text).a) == numbers.reduce(0, +))
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}

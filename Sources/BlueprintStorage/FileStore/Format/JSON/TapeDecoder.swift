@@ -12,8 +12,21 @@ struct StoreJSONDecoder {
     /// Decodes `T` from `data`; any failure is a `JSONReadError` locating the problem.
     func decode<T: Decodable>(_ type: T.Type, from data: some DataProtocol & ContiguousBytes) throws -> T {
         try data.withUnsafeBytes { bytes in
-            let reader = TapeReader(bytes: bytes, tape: try JSONTape(parsing: bytes))
-            return try reader.decode(T.self, at: 0)
+            let tape = try JSONTape(parsing: bytes)
+            do {
+                let reader = TapeReader(bytes: bytes, tape: tape)
+                let value = try reader.decode(T.self, at: 0)
+                if reader.decodedDeferredArrays.count < tape.deferredArrays.count {
+                    // An array not decoded was never parsed; the text must still be valid JSON.
+                    _ = try JSONTape(parsing: bytes, deferringLargeArrays: false)
+                }
+                return value
+            } catch where !tape.deferredArrays.isEmpty {
+                // A problem met while decoding a deferred array may come after one in an element
+                // not parsed yet; parsing everything first reports the first problem in the text.
+                return try TapeReader(bytes: bytes, tape: try JSONTape(parsing: bytes, deferringLargeArrays: false))
+                    .decode(T.self, at: 0)
+            }
         }
     }
 }
@@ -21,10 +34,13 @@ struct StoreJSONDecoder {
 /// The parsed text and the bytes it points into; valid only inside `StoreJSONDecoder.decode`.
 final class TapeReader {
     let bytes: UnsafeRawBufferPointer
-    let tape: JSONTape
+    /// Replaced by each element of a deferred array being decoded (`parseElement`).
+    @exclusivity(unchecked) private(set) var tape: JSONTape
     /// Where each key was found last time. (A reader is used by one thread; the dynamic
     /// exclusivity check cost 2% of opening.)
     @exclusivity(unchecked) private var guesses = MemberGuesses()
+    /// The deferred arrays decoded, each of which had every element parsed.
+    @exclusivity(unchecked) private(set) var decodedDeferredArrays: Set<Int32> = []
 
     init(bytes: UnsafeRawBufferPointer, tape: JSONTape) {
         self.bytes = bytes
@@ -32,6 +48,20 @@ final class TapeReader {
     }
 
     func entry(_ index: Int32) -> JSONTape.Entry { tape.entries[Int(index)] }
+
+    /// Makes element `element` of a deferred array this reader's tape, its value at 0.
+    func parseElement(_ element: Int, of array: JSONTape.DeferredArray) throws {
+        try tape.parseElement(element, of: array, in: bytes)
+    }
+
+    /// The deferred array at `index` parsed in full, as a reader and the index of the array.
+    func parsedArray(at index: Int32) throws -> (reader: TapeReader, array: Int32) {
+        decodedDeferredArrays.insert(index)
+        let value = entry(index)
+        var array = JSONTape()
+        try array.parseArray(of: bytes, at: value.offset, closingAt: tape.deferredArrays[index]!.end, depth: Int(value.depth))
+        return (TapeReader(bytes: bytes, tape: array), 0)
+    }
 
     func error(at index: Int32, _ message: String) -> JSONReadError {
         JSONReadError(bytes: bytes, offset: Int(entry(index).offset), message: message)
@@ -41,7 +71,7 @@ final class TapeReader {
         let found: String
         switch entry(index).kind {
         case .object: found = "an object"
-        case .array: found = "an array"
+        case .array, .deferredArray: found = "an array"
         case .asciiString, .string, .escapedString: found = "a string"
         case .number: found = "a number"
         case .true, .false: found = "true or false"
@@ -68,6 +98,13 @@ final class TapeReader {
             if let arrayType = T.self as? any ConcurrentlyDecodableArray.Type {
                 return try arrayType.decodeConcurrently(from: self, at: index) as! T
             }
+        case .deferredArray:
+            if let arrayType = T.self as? any ConcurrentlyDecodableArray.Type {
+                decodedDeferredArrays.insert(index)
+                return try arrayType.decodeConcurrently(from: self, at: index) as! T
+            }
+            let (parsed, array) = try parsedArray(at: index)
+            return try parsed.decode(T.self, at: array)
         default:
             break
         }
@@ -291,6 +328,10 @@ struct TapeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if reader.entry(index).kind == .deferredArray {
+            let (parsed, array) = try reader.parsedArray(at: index)
+            return TapeUnkeyedContainer(reader: parsed, array: array)
+        }
         guard reader.entry(index).kind == .array else { throw reader.mismatch(at: index, expected: "an array") }
         return TapeUnkeyedContainer(reader: reader, array: index)
     }
