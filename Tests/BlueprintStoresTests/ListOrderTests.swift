@@ -27,9 +27,9 @@ struct ListOrderTests {
         }.map { rows[$0].id }
     }
 
-    static func guests(_ seed: UInt64, names: [String]) -> [Guest] {
+    static func guests(_ seed: UInt64, names: [String], count: Int = 200) -> [Guest] {
         var random = SeededRandom(seed: seed)
-        return (0..<200).map { _ in
+        return (0..<count).map { _ in
             var guest = Guest(firstName: random.pick(names), lastName: random.pick(names))
             guest.household = random.pick(names)
             guest.rsvp = random.pick(RSVPStatus.allCases)
@@ -46,6 +46,14 @@ struct ListOrderTests {
                 let order = ListOrder(key, ascending: ascending)
                 #expect(order.sorted(guests).map(\.id) == Self.reference(guests, order), "\(key) ascending: \(ascending)")
             }
+        }
+    }
+
+    @Test func aListLongEnoughToSortInPartsSortsTheSame() {
+        let guests = Self.guests(42, names: Self.names, count: ParallelParts.minimumCount + 1001)
+        for ascending in [true, false] {
+            let order = ListOrder(GuestSortKey.name, ascending: ascending)
+            #expect(order.sorted(guests).map(\.id) == Self.reference(guests, order), "ascending: \(ascending)")
         }
     }
 

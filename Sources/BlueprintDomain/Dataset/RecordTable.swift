@@ -15,7 +15,8 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
     @inlinable
     public init(_ records: some Sequence<R>) {
         let values = Array(records)
-        let ids = values.map(\.id)
+        // Read in place: mapping the array would copy each record, retaining all its strings.
+        let ids = values.withUnsafeBufferPointer { records in records.indices.map { records[$0].id } }
         if Set(ids).count == ids.count {
             storage = OrderedDictionary(uncheckedUniqueKeys: ids, values: values)
         } else {

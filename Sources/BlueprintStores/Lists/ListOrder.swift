@@ -28,6 +28,12 @@ public struct ListOrder<Key: ListSortKey>: Hashable, Sendable {
             let comparison = values.compare(left, right)
             return comparison == 0 ? left < right : (comparison < 0) == ascending
         }
-        return order.map { rows[$0] }
+        return [Key.Row](unsafeUninitializedCapacity: rows.count) { sorted, initialized in
+            let output = ParallelParts.Output(buffer: sorted)
+            ParallelParts.run(rows.count) { _, range in
+                for position in range { output.initialize(position, to: rows[order[position]]) }
+            }
+            initialized = rows.count
+        }
     }
 }

@@ -14,12 +14,40 @@ struct SortValues {
     /// Text `i` is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for the first).
     private var ends: [Int] = []
 
-    /// The values of rows `0..<count`, from `value`. (By index rather than from a sequence of
-    /// rows, which copied every row, retaining each of its strings.)
-    init(count: Int, value: (Int) -> (rank: Int64, text: String)) {
-        ranks.reserveCapacity(count)
-        ends.reserveCapacity(count)
-        for index in 0..<count {
+    /// The values of rows `0..<count`, from `value` (called on several threads at once for a
+    /// long list). (By index rather than from a sequence of rows, which copied every row, retaining
+    /// each of its strings.)
+    init(count: Int, value: @Sendable (Int) -> (rank: Int64, text: String)) {
+        let partCount = ParallelParts.partCount(count)
+        guard partCount > 1 else {
+            self.init(0..<count, value: value)
+            return
+        }
+        let parts = [SortValues](unsafeUninitializedCapacity: partCount) { parts, initialized in
+            let output = ParallelParts.Output(buffer: parts)
+            ParallelParts.run(count) { part, range in output.initialize(part, to: SortValues(range, value: value)) }
+            initialized = partCount
+        }
+        self.init(merging: parts)
+    }
+
+    /// The parts' values one after the other.
+    private init(merging parts: [SortValues]) {
+        ranks.reserveCapacity(parts.reduce(0) { $0 + $1.ranks.count })
+        ends.reserveCapacity(ranks.capacity)
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
+        for part in parts {
+            let offset = bytes.count
+            ranks.append(contentsOf: part.ranks)
+            bytes.append(contentsOf: part.bytes)
+            ends.append(contentsOf: part.ends.lazy.map { $0 + offset })
+        }
+    }
+
+    private init(_ range: Range<Int>, value: (Int) -> (rank: Int64, text: String)) {
+        ranks.reserveCapacity(range.count)
+        ends.reserveCapacity(range.count)
+        for index in range {
             let (rank, text) = value(index)
             ranks.append(rank)
             var contiguous = text

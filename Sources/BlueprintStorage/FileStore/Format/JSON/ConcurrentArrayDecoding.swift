@@ -4,7 +4,7 @@ import Foundation
 /// Arrays whose elements can be decoded on several threads at once.
 ///
 /// Decoding a guest list is most of opening a wedding, and its elements are independent, so a
-/// large array is split into one chunk per processor; each chunk gets its own `TapeReader`
+/// large array is split into chunks decoded on every processor; each chunk gets its own `TapeReader`
 /// and decodes straight into its part of the result. The elements of a deferred array (see
 /// `JSONTape`) are parsed by the chunk's reader, one at a time, just before each is decoded.
 protocol ConcurrentlyDecodableArray {
@@ -46,7 +46,9 @@ extension Array: ConcurrentlyDecodableArray where Element: Decodable {
             elements = .parsed(reader.tape, indices: indices)
         }
         let count = elements.count
-        let chunkCount = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        // Several chunks a processor, taken as threads come free: on a busy machine a thread
+        // that loses its processor for a while no longer leaves the others waiting at the end.
+        let chunkCount = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount * 4, 32, count / 256))
         let chunkSize = (count + chunkCount - 1) / chunkCount
         var failures = [(any Error)?](repeating: nil, count: chunkCount)
         var decodedCounts = [Int](repeating: 0, count: chunkCount)
