@@ -10,6 +10,9 @@ import Glibc
 /// of another in a different normal form (`"A\u{301}n"` against `"Án "`); the bytes are.
 struct SortValues {
     private var ranks: [Int64] = []
+    /// The first 8 bytes of each text, big-endian, zero-padded: when they differ they order
+    /// two texts as comparing all their bytes does, without reaching into `bytes`.
+    private var prefixes: [UInt64] = []
     private var bytes: [UInt8] = []
     /// Text `i` is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for the first).
     private var ends: [Int] = []
@@ -34,11 +37,13 @@ struct SortValues {
     /// The parts' values one after the other.
     private init(merging parts: [SortValues]) {
         ranks.reserveCapacity(parts.reduce(0) { $0 + $1.ranks.count })
+        prefixes.reserveCapacity(ranks.capacity)
         ends.reserveCapacity(ranks.capacity)
         bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
         for part in parts {
             let offset = bytes.count
             ranks.append(contentsOf: part.ranks)
+            prefixes.append(contentsOf: part.prefixes)
             bytes.append(contentsOf: part.bytes)
             ends.append(contentsOf: part.ends.lazy.map { $0 + offset })
         }
@@ -46,10 +51,12 @@ struct SortValues {
 
     private init(_ range: Range<Int>, value: (Int) -> (rank: Int64, text: String)) {
         ranks.reserveCapacity(range.count)
+        prefixes.reserveCapacity(range.count)
         ends.reserveCapacity(range.count)
         for index in range {
             let (rank, text) = value(index)
             ranks.append(rank)
+            let start = bytes.count
             var contiguous = text
             let isASCII = contiguous.withUTF8 { utf8 in
                 guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
@@ -59,6 +66,8 @@ struct SortValues {
             // The standard library's NFC form (public, if underscored: no other API gives it).
             if !isASCII { bytes.append(contentsOf: text._nfcCodeUnits) }
             ends.append(bytes.count)
+            prefixes.append(bytes[start..<min(start + 8, bytes.count)].reduce(0) { $0 << 8 | UInt64($1) }
+                            << (8 * UInt64(8 - min(8, bytes.count - start))))
         }
     }
 
@@ -66,6 +75,7 @@ struct SortValues {
     /// rank first, then text.
     func compare(_ left: Int, _ right: Int) -> Int {
         if ranks[left] != ranks[right] { return ranks[left] < ranks[right] ? -1 : 1 }
+        if prefixes[left] != prefixes[right] { return prefixes[left] < prefixes[right] ? -1 : 1 }
         let leftStart = left == 0 ? 0 : ends[left - 1], rightStart = right == 0 ? 0 : ends[right - 1]
         let leftCount = ends[left] - leftStart, rightCount = ends[right] - rightStart
         let common = bytes.withUnsafeBufferPointer { bytes in

@@ -100,7 +100,7 @@ enum Disk {
     /// (`MAP_POPULATE`): taking a page fault for each 4 KiB page as the read filled it made
     /// reading a 10 MB guest list take twice as long.
     private struct ReadBuffer: @unchecked Sendable {
-        static let mappedFrom = 1 << 20
+        static let mappedFrom = 4 << 20
 
         let start: UnsafeMutableRawPointer
         let byteCount: Int

@@ -52,15 +52,17 @@ struct JSONTape {
         /// How many containers enclose the value (a member of the top-level object has 1).
         var depth: UInt16
 
+        /// (The parse refuses texts of 2 GiB or more and nesting of `maximumDepth` or more, so
+        /// the numbers always fit.)
         init(kind: Kind, offset: Int, length: Int, next: Int, depth: Int, key: Key) {
             keyPrefix = key.prefix
             keyOffset = key.offset
             keyLength = key.length
             self.kind = kind
-            self.offset = Int32(offset)
-            self.length = Int32(length)
-            self.next = Int32(next)
-            self.depth = UInt16(depth)
+            self.offset = Int32(truncatingIfNeeded: offset)
+            self.length = Int32(truncatingIfNeeded: length)
+            self.next = Int32(truncatingIfNeeded: next)
+            self.depth = UInt16(truncatingIfNeeded: depth)
         }
     }
 
@@ -151,9 +153,14 @@ struct JSONTape {
             JSONReadError(bytes: bytes, offset: position, message: message)
         }
 
+        /// Moves past whitespace; a run of spaces (indentation) 8 bytes at a time.
         mutating func skipWhitespace() {
             while position < bytes.count {
                 switch bytes[position] {
+                case 0x20 where position + 8 <= bytes.count:
+                    let others = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                        ^ Parser.lowBits &* 0x20
+                    position += others == 0 ? 8 : others.trailingZeroBitCount / 8
                 case 0x20, 0x0A, 0x0D, 0x09: position += 1
                 default: return
                 }
@@ -213,8 +220,8 @@ struct JSONTape {
                     }
                     position += 1
                     try parseValue(into: &tape, depth: depth + 1,
-                                   key: Key(prefix: keyPrefix(at: keyStart, length: keyLength), offset: Int32(keyStart),
-                                            length: Int32(keyLength)))
+                                   key: Key(prefix: keyPrefix(at: keyStart, length: keyLength), offset: Int32(truncatingIfNeeded: keyStart),
+                                            length: Int32(truncatingIfNeeded: keyLength)))
                     count += 1
                     skipWhitespace()
                     guard position < bytes.count else { throw error("the text ends inside an object") }
