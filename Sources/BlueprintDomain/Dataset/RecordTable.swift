@@ -7,12 +7,16 @@ import OrderedCollections
 /// hands out a copy of its own: a caller (a cache) that keeps the array must not share storage
 /// with the table, or the next edit would copy the whole table and cost O(collection).
 public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatable {
-    private var storage: OrderedDictionary<UUID, R>
+    @usableFromInline var storage: OrderedDictionary<UUID, R>
 
     /// A table of `records`; a later record with the same id as an earlier one replaces it.
+    /// (Inlinable, like `records`, so that callers run it specialised for their record type:
+    /// generic code copies every record it touches, retaining each of its strings.)
+    @inlinable
     public init(_ records: some Sequence<R>) {
         let values = Array(records)
-        let ids = values.map(\.id)
+        // Read in place: mapping the array would copy each record, retaining all its strings.
+        let ids = values.withUnsafeBufferPointer { records in records.indices.map { records[$0].id } }
         if Set(ids).count == ids.count {
             storage = OrderedDictionary(uncheckedUniqueKeys: ids, values: values)
         } else {
@@ -25,7 +29,14 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
     public subscript(position: Int) -> R { storage.values[position] }
 
     /// The records in table order, as an array that owns its storage.
+    @inlinable
     public var records: [R] { storage.values.elements.withUnsafeBufferPointer { Array($0) } }
+
+    /// The records in table order, sharing the table's storage: O(1) rather than a copy of
+    /// every record. For a holder of a table that is replaced rather than changed (a store's
+    /// view of a load): changing the table while such an array is alive copies the whole table.
+    @inlinable
+    public var recordsSharingStorage: [R] { storage.values.elements }
 
     public subscript(id: UUID) -> R? { storage[id] }
 

@@ -18,7 +18,14 @@ public struct GuestStats: Hashable, Sendable, Codable {
     /// Attending headcount per table number.
     public var guestsPerTable: [Int: Int]
 
-    public init(guests: some Collection<Guest>) {
+    public init(guests: some Collection<Guest>) { self.init(counting: guests) }
+
+    /// The same for an array, compiled for it: a caller in another module otherwise runs the
+    /// generic code, which copies every guest (retaining each of its strings) to read it.
+    public init(guests: [Guest]) { self.init(counting: guests) }
+
+    @inline(__always)
+    private init(counting guests: some Collection<Guest>) {
         invited = guests.count
         var attendingHeadcount = 0, attending = 0, declined = 0, pending = 0
         var meals: [String: Int] = [:], tables: [Int: Int] = [:]

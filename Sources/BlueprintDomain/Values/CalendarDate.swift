@@ -21,17 +21,17 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
 
     /// Parses exactly `yyyy-MM-dd`; `nil` for any other shape or an impossible date.
     public init?(iso text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+        var text = text
+        guard let date = text.withUTF8({ CalendarDate(isoUTF8: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = date
+    }
+
+    /// `init(iso:)` on UTF-8 bytes, such as a string inside a file being decoded, without
+    /// making a `String` of them.
+    public init?(isoUTF8 bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let y = ISODigits.value(bytes, 0..<4), let m = ISODigits.value(bytes, 5..<7),
+              let d = ISODigits.value(bytes, 8..<10) else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
@@ -110,5 +110,19 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
         self.year = y + (mi + 2) / 12
         self.month = month
         self.day = dayOfYear - (mi * 306 + 5) / 10 + 1
+    }
+}
+
+/// Fixed-width decimal fields of ISO-8601 text.
+enum ISODigits {
+    /// The number written in `bytes[range]`, all digits; `nil` if any byte is not a digit.
+    static func value(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 }

@@ -36,31 +36,26 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// Parses ISO-8601 date-time text with a time zone; `nil` for anything else.
     public init?(iso text: String) {
-        guard let parsed = Timestamp.parse(Array(text.utf8)) else { return nil }
+        var text = text
+        guard let parsed = text.withUTF8({ Timestamp(isoUTF8: UnsafeRawBufferPointer($0)) }) else { return nil }
         self = parsed
     }
 
-    private static func parse(_ bytes: [UInt8]) -> Timestamp? {
+    /// `init(iso:)` on UTF-8 bytes, such as a string inside a file being decoded, without
+    /// making a `String` of them.
+    public init?(isoUTF8 bytes: UnsafeRawBufferPointer) {
         guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)) else { return nil }
-        func digits(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let hour = digits(11..<13), hour < 24, let minute = digits(14..<16), minute < 60,
-              let second = digits(17..<19), second < 61 else { return nil }
+              let date = CalendarDate(isoUTF8: UnsafeRawBufferPointer(rebasing: bytes[0..<10])) else { return nil }
+        guard let hour = ISODigits.value(bytes, 11..<13), hour < 24, let minute = ISODigits.value(bytes, 14..<16), minute < 60,
+              let second = ISODigits.value(bytes, 17..<19), second < 61 else { return nil }
         var index = 19
         var millis = 0
         if bytes[index] == UInt8(ascii: ".") {
             index += 1
             var scale = 100
             let start = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
                 millis += Int(bytes[index] - UInt8(ascii: "0")) * scale
                 scale /= 10
                 index += 1
@@ -73,15 +68,15 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
             break
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard bytes.count == index + 6, bytes[index + 3] == UInt8(ascii: ":"),
-                  let h = digits(index + 1 ..< index + 3), h < 24,
-                  let m = digits(index + 4 ..< index + 6), m < 60 else { return nil }
+                  let h = ISODigits.value(bytes, index + 1 ..< index + 3), h < 24,
+                  let m = ISODigits.value(bytes, index + 4 ..< index + 6), m < 60 else { return nil }
             offsetSeconds = (h * 3600 + m * 60) * (bytes[index] == UInt8(ascii: "+") ? 1 : -1)
         default:
             return nil
         }
         let epochDays = date.daysSince1970
         let seconds = Int64(epochDays) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
-        return Timestamp(millisecondsSince1970: seconds * 1000 + Int64(millis))
+        self.init(millisecondsSince1970: seconds * 1000 + Int64(millis))
     }
 
     public init(from decoder: Decoder) throws {

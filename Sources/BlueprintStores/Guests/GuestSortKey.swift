@@ -14,7 +14,7 @@ public enum GuestSortKey: String, ListSortKey {
     }
 
     public func sortValue(of guest: Guest) -> (rank: Int64, text: String) {
-        let name = "\(guest.lastName)\u{1}\(guest.firstName)".lowercased()
+        let name = (guest.lastName + "\u{1}" + guest.firstName).lowercased()
         switch self {
         case .name: return (0, name)
         case .rsvp: return (Int64(RSVPStatus.allCases.firstIndex(of: guest.rsvp)!), name)

@@ -21,14 +21,19 @@ public struct ListOrder<Key: ListSortKey>: Hashable, Sendable {
 
     /// `rows` in this order. Each row's sort value is computed once; ties keep their order.
     func sorted(_ rows: [Key.Row]) -> [Key.Row] {
-        let values = rows.map(key.sortValue)
+        let key = self.key
+        let values = SortValues(count: rows.count) { key.sortValue(of: rows[$0]) }
         let ascending = self.ascending
         let order = rows.indices.sorted { left, right in
-            let (a, b) = (values[left], values[right])
-            if a.rank != b.rank { return (a.rank < b.rank) == ascending }
-            if a.text != b.text { return (a.text < b.text) == ascending }
-            return left < right
+            let comparison = values.compare(left, right)
+            return comparison == 0 ? left < right : (comparison < 0) == ascending
         }
-        return order.map { rows[$0] }
+        return [Key.Row](unsafeUninitializedCapacity: rows.count) { sorted, initialized in
+            let output = ParallelParts.Output(buffer: sorted)
+            ParallelParts.run(rows.count) { _, range in
+                for position in range { output.initialize(position, to: rows[order[position]]) }
+            }
+            initialized = rows.count
+        }
     }
 }

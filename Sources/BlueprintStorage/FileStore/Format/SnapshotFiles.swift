@@ -70,6 +70,19 @@ struct SnapshotParts {
         }
     }
 
+    /// Takes the records `file` holds from `other` (which decoded that file).
+    mutating func adopt(_ file: SnapshotFile, from other: SnapshotParts) {
+        switch file {
+        case .wedding: wedding = other.wedding
+        case .guests: guests = other.guests
+        case .budget:
+            categories = other.categories
+            expenses = other.expenses
+        case .vendors: vendors = other.vendors
+        case .tasks: tasks = other.tasks
+        }
+    }
+
     func dataset(wedding: Wedding) -> WeddingDataset {
         WeddingDataset(wedding: wedding, guests: guests, categories: categories, expenses: expenses,
                        vendors: vendors, tasks: tasks)

@@ -26,18 +26,14 @@ struct WeddingLoader {
 
         var parts = SnapshotParts()
         var snapshots: [SnapshotFile: SnapshotState] = [:]
-        for file in SnapshotFile.allCases {
-            let path = folder.path(of: file)
-            guard let data = try Disk.read(path) else {
-                if file == .wedding { throw FileStoreError.missingFile(path: path) }
+        for (file, outcome) in zip(SnapshotFile.allCases, SnapshotReading.readAll(folder)) {
+            guard let (filePart, state) = try outcome.get() else {
+                if file == .wedding { throw FileStoreError.missingFile(path: folder.path(of: file)) }
                 snapshots[file] = SnapshotState(generation: 0, bytes: 0)
                 continue
             }
-            do {
-                snapshots[file] = SnapshotState(generation: try parts.decode(file, from: data), bytes: data.count)
-            } catch {
-                throw UnreadableFile(path: path, error)
-            }
+            parts.adopt(file, from: filePart)
+            snapshots[file] = state
         }
         guard let wedding = parts.wedding else { throw FileStoreError.missingFile(path: folder.path(of: .wedding)) }
         guard wedding.weddingID == folder.id else {
@@ -88,5 +84,49 @@ enum WeddingRecordReader {
             }
         }
         return wedding
+    }
+}
+
+/// Reading the snapshot files of a folder: the guest list on the calling thread (its decoding
+/// spreads over every processor), the other, small files meanwhile on another thread, so that
+/// they cost nothing while the guest list is read and scanned.
+enum SnapshotReading {
+    /// Each file's records and state, in `SnapshotFile.allCases` order: `nil` for a missing
+    /// file, the error for one that could not be read or decoded. (The caller reports the
+    /// first problem in that order, as reading the files one after another did.)
+    static func readAll(_ folder: WeddingFolder) -> [Result<(SnapshotParts, SnapshotState)?, any Error>] {
+        let files = SnapshotFile.allCases
+        let others = files.filter { $0 != .guests }
+        let results = Results(count: files.count)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            for file in others { results.set(files.firstIndex(of: file)!, Result { try read(file, in: folder) }) }
+        }
+        results.set(files.firstIndex(of: .guests)!, Result { try read(.guests, in: folder) })
+        group.wait()
+        return results.all
+    }
+
+    private static func read(_ file: SnapshotFile, in folder: WeddingFolder) throws -> (SnapshotParts, SnapshotState)? {
+        let path = folder.path(of: file)
+        guard let data = try Disk.read(path) else { return nil }
+        var parts = SnapshotParts()
+        let generation: Int
+        do {
+            generation = try parts.decode(file, from: data)
+        } catch {
+            throw UnreadableFile(path: path, error)
+        }
+        return (parts, SnapshotState(generation: generation, bytes: data.count))
+    }
+
+    /// Where the two threads put their results, each only at its own files' positions; read
+    /// only after both are done (`group.wait()`), so nothing races.
+    private final class Results: @unchecked Sendable {
+        private(set) var all: [Result<(SnapshotParts, SnapshotState)?, any Error>]
+
+        init(count: Int) { all = Array(repeating: .success(nil), count: count) }
+
+        func set(_ index: Int, _ result: Result<(SnapshotParts, SnapshotState)?, any Error>) { all[index] = result }
     }
 }

@@ -10,10 +10,30 @@ import Glibc
 ///
 /// An object's members follow it on the tape, each value's entry carrying its key (offset,
 /// length and first 8 bytes); nested containers are stepped over with `next`.
+///
+/// A large array near the top (the records of a snapshot file) is not parsed with the rest: the
+/// parse only finds where its elements start and end (`DeferredArray`), and decoding parses
+/// each element just before decoding it, on several threads (`decodeConcurrently`). That
+/// spreads the parse over the processors, keeps each element's entries in cache while it is
+/// decoded, and never builds a tape of the whole file. Either way the same text is accepted
+/// and the same values decoded; `StoreJSONDecoder` reports any problem as parsing everything
+/// first does.
 struct JSONTape {
     enum Kind: UInt8 {
         /// `asciiString` has only ASCII bytes; `string` has others too; `escapedString` has escapes.
-        case object, array, asciiString, string, escapedString, number, `true`, `false`, null
+        /// `deferredArray` is an array whose elements are not on the tape (see `DeferredArray`).
+        case object, array, deferredArray, asciiString, string, escapedString, number, `true`, `false`, null
+    }
+
+    /// Where the elements of a deferred array are said to be in the text: element `i` starts
+    /// at `starts[i]`, and the `]` is at `end`. That is checked as the elements are parsed
+    /// (`parseElement`): each must be followed by whitespace and a `,`, then whitespace up to
+    /// the next element's start, the last by whitespace up to the `]`.
+    struct DeferredArray {
+        var starts: [Int32] = []
+        var end: Int32 = 0
+        /// How deep the elements are (one more than the array).
+        var depth: Int = 0
     }
 
     struct Entry {
@@ -32,15 +52,17 @@ struct JSONTape {
         /// How many containers enclose the value (a member of the top-level object has 1).
         var depth: UInt16
 
+        /// (The parse refuses texts of 2 GiB or more and nesting of `maximumDepth` or more, so
+        /// the numbers always fit.)
         init(kind: Kind, offset: Int, length: Int, next: Int, depth: Int, key: Key) {
             keyPrefix = key.prefix
             keyOffset = key.offset
             keyLength = key.length
             self.kind = kind
-            self.offset = Int32(offset)
-            self.length = Int32(length)
-            self.next = Int32(next)
-            self.depth = UInt16(depth)
+            self.offset = Int32(truncatingIfNeeded: offset)
+            self.length = Int32(truncatingIfNeeded: length)
+            self.next = Int32(truncatingIfNeeded: next)
+            self.depth = UInt16(truncatingIfNeeded: depth)
         }
     }
 
@@ -52,17 +74,59 @@ struct JSONTape {
     }
 
     private(set) var entries: [Entry] = []
+    /// The deferred arrays, by the index of their entry.
+    private(set) var deferredArrays: [Int32: DeferredArray] = [:]
+
+    /// An empty tape, to parse elements of a deferred array into (`parseElement`).
+    init() {}
 
     /// Parses `bytes`; throws `JSONReadError` naming the line and column of the first problem.
-    init(parsing bytes: UnsafeRawBufferPointer) throws {
+    /// With `deferringLargeArrays`, arrays of `concurrentDecodingThreshold` elements or more
+    /// at the top two levels are deferred (see the type's documentation).
+    init(parsing bytes: UnsafeRawBufferPointer, deferringLargeArrays: Bool = true) throws {
         guard bytes.count < Int(Int32.max) else {
             throw JSONReadError(bytes: bytes, offset: 0, message: "the file is larger than 2 GiB")
         }
-        var parser = Parser(bytes: bytes)
-        entries.reserveCapacity(bytes.count / 24)
-        try parser.parseValue(into: &self, depth: 0, key: Key())
+        do {
+            var parser = Parser(bytes: bytes, defersLargeArrays: deferringLargeArrays)
+            if !deferringLargeArrays { entries.reserveCapacity(bytes.count / 24) }
+            try parser.parseValue(into: &self, depth: 0, key: Key())
+            parser.skipWhitespace()
+            guard parser.position == bytes.count else { throw parser.error("unexpected text after the end of the JSON value") }
+        } catch where !deferredArrays.isEmpty {
+            // The first problem in the text may lie in an array skipped over.
+            self = try JSONTape(parsing: bytes, deferringLargeArrays: false)
+        }
+    }
+
+    /// Replaces the entries with element `element` of `array` (a deferred array) and checks
+    /// what lies between it and the next element or the `]` (see `DeferredArray`).
+    mutating func parseElement(_ element: Int, of array: DeferredArray, in bytes: UnsafeRawBufferPointer) throws {
+        entries.removeAll(keepingCapacity: true)
+        var parser = Parser(bytes: bytes, defersLargeArrays: false)
+        parser.position = Int(array.starts[element])
+        try parser.parseValue(into: &self, depth: array.depth, key: Key())
         parser.skipWhitespace()
-        guard parser.position == bytes.count else { throw parser.error("unexpected text after the end of the JSON value") }
+        if element + 1 < array.starts.count {
+            guard parser.position < bytes.count, bytes[parser.position] == UInt8(ascii: ",") else {
+                throw parser.error("expected ',' or ']' after an element")
+            }
+            parser.position += 1
+            parser.skipWhitespace()
+            guard parser.position == Int(array.starts[element + 1]) else { throw parser.error("unexpected text where a value should be") }
+        } else {
+            guard parser.position == Int(array.end) else { throw parser.error("expected ',' or ']' after an element") }
+        }
+    }
+
+    /// Replaces the entries with the whole of a deferred array, from its `[` at `offset` to
+    /// its `]` at `closing`, its elements parsed.
+    mutating func parseArray(of bytes: UnsafeRawBufferPointer, at offset: Int32, closingAt closing: Int32, depth: Int) throws {
+        entries.removeAll(keepingCapacity: true)
+        var parser = Parser(bytes: bytes, defersLargeArrays: false)
+        parser.position = Int(offset)
+        try parser.parseValue(into: &self, depth: depth, key: Key())
+        guard parser.position == Int(closing) + 1 else { throw parser.error("unexpected text where a value should be") }
     }
 
     /// The first 8 bytes of `key` as `Entry.keyPrefix` holds them.
@@ -75,19 +139,28 @@ struct JSONTape {
 
     private struct Parser {
         let bytes: UnsafeRawBufferPointer
+        let defersLargeArrays: Bool
         var position = 0
 
         static let maximumDepth = 512
 
-        init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+        init(bytes: UnsafeRawBufferPointer, defersLargeArrays: Bool) {
+            self.bytes = bytes
+            self.defersLargeArrays = defersLargeArrays
+        }
 
         func error(_ message: String) -> JSONReadError {
             JSONReadError(bytes: bytes, offset: position, message: message)
         }
 
+        /// Moves past whitespace; a run of spaces (indentation) 8 bytes at a time.
         mutating func skipWhitespace() {
             while position < bytes.count {
                 switch bytes[position] {
+                case 0x20 where position + 8 <= bytes.count:
+                    let others = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                        ^ Parser.lowBits &* 0x20
+                    position += others == 0 ? 8 : others.trailingZeroBitCount / 8
                 case 0x20, 0x0A, 0x0D, 0x09: position += 1
                 default: return
                 }
@@ -147,8 +220,8 @@ struct JSONTape {
                     }
                     position += 1
                     try parseValue(into: &tape, depth: depth + 1,
-                                   key: Key(prefix: keyPrefix(at: keyStart, length: keyLength), offset: Int32(keyStart),
-                                            length: Int32(keyLength)))
+                                   key: Key(prefix: keyPrefix(at: keyStart, length: keyLength), offset: Int32(truncatingIfNeeded: keyStart),
+                                            length: Int32(truncatingIfNeeded: keyLength)))
                     count += 1
                     skipWhitespace()
                     guard position < bytes.count else { throw error("the text ends inside an object") }
@@ -170,6 +243,16 @@ struct JSONTape {
             guard depth < Parser.maximumDepth else { throw error("nested too deeply") }
             let index = tape.entries.count
             let start = position
+            // A large array takes at least two bytes an element; skip the scan for anything shorter.
+            if defersLargeArrays, depth <= 1, bytes.count - position >= 2 * Int(concurrentDecodingThreshold),
+               var elements = elements(ofArrayAt: start), elements.starts.count >= Int(concurrentDecodingThreshold) {
+                elements.depth = depth + 1
+                tape.entries.append(Entry(kind: .deferredArray, offset: start, length: elements.starts.count, next: index + 1,
+                                          depth: depth, key: key))
+                tape.deferredArrays[Int32(index)] = elements
+                position = Int(elements.end) + 1
+                return
+            }
             tape.entries.append(Entry(kind: .array, offset: start, length: 0, next: 0, depth: depth, key: key))
             position += 1
             var count = 0
@@ -194,6 +277,161 @@ struct JSONTape {
             }
             tape.entries[index] = Entry(kind: .array, offset: start, length: count, next: tape.entries.count, depth: depth,
                                         key: key)
+        }
+
+        /// Where the elements of the array opening at `start` begin and where it ends, found
+        /// without parsing them (`linedElements`, else `matchedElements`); `nil` when the text
+        /// is not well-formed enough to tell (the array is then parsed as usual, which reports
+        /// the problem).
+        private func elements(ofArrayAt start: Int) -> DeferredArray? {
+            linedElements(ofArrayAt: start) ?? matchedElements(ofArrayAt: start)
+        }
+
+        /// The elements of a pretty-printed array of objects, as the store writes its records:
+        /// each opens with a `{` alone at the start of a line, all at one indentation, and
+        /// everything inside them is indented further; the `]` comes on the first line indented
+        /// less. Looking only at the start of each line, this is several times faster than
+        /// `matchedElements`; `nil` for any other layout. (A string cannot hold a line break, so
+        /// every line starts outside strings.)
+        private func linedElements(ofArrayAt start: Int) -> DeferredArray? {
+            var elements = DeferredArray()
+            guard start + 1 < bytes.count, bytes[start + 1] == 0x0A else { return nil }
+            var line = start + 2
+            let indentation = leadingSpaces(at: line)
+            guard line + indentation < bytes.count, bytes[line + indentation] == UInt8(ascii: "{") else { return nil }
+            elements.starts.append(Int32(line + indentation))
+            var position = line + indentation + 1
+            while true {
+                guard let newline = nextLineBreak(from: position) else { return nil }
+                line = newline + 1
+                let spaces = leadingSpaces(at: line)
+                position = line + spaces
+                guard position < bytes.count else { return nil }
+                if spaces > indentation { continue }
+                switch (spaces == indentation, bytes[position]) {
+                case (true, UInt8(ascii: "{")): elements.starts.append(Int32(position))
+                case (true, UInt8(ascii: "}")): break
+                case (false, UInt8(ascii: "]")):
+                    elements.end = Int32(position)
+                    return elements
+                default: return nil
+                }
+            }
+        }
+
+        /// How many spaces start at `position`.
+        private func leadingSpaces(at start: Int) -> Int {
+            var position = start
+            while position + 8 <= bytes.count {
+                let others = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    ^ Parser.lowBits &* 0x20
+                if others != 0 { return position - start + others.trailingZeroBitCount / 8 }
+                position += 8
+            }
+            while position < bytes.count, bytes[position] == 0x20 { position += 1 }
+            return position - start
+        }
+
+        /// The first line break at or after `start`.
+        private func nextLineBreak(from start: Int) -> Int? {
+            var position = start
+            while position + 8 <= bytes.count {
+                let found = Parser.bytesEqual(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)), 0x0A)
+                if found != 0 { return position + found.trailingZeroBitCount / 8 }
+                position += 8
+            }
+            while position < bytes.count {
+                if bytes[position] == 0x0A { return position }
+                position += 1
+            }
+            return nil
+        }
+
+        /// The elements of any array, found by stepping over strings (escapes included) and
+        /// matching brackets, 8 bytes at a time between them.
+        private func matchedElements(ofArrayAt start: Int) -> DeferredArray? {
+            var elements = DeferredArray()
+            var nesting: [UInt8] = []
+            var position = start + 1
+            func nextNonWhitespace(_ from: Int) -> Int {
+                var position = from
+                while position < bytes.count {
+                    switch bytes[position] {
+                    case 0x20, 0x0A, 0x0D, 0x09: position += 1
+                    default: return position
+                    }
+                }
+                return position
+            }
+            position = nextNonWhitespace(position)
+            guard position < bytes.count else { return nil }
+            if bytes[position] == UInt8(ascii: "]") {
+                elements.end = Int32(position)
+                return elements
+            }
+            elements.starts.append(Int32(position))
+            while true {
+                // Step to the next quote, comma or bracket.
+                while position + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    let brackets = word | Parser.lowBits &* 0x20
+                    let special = Parser.bytesEqual(word, 0x22) | Parser.bytesEqual(word, 0x2C)
+                        | Parser.bytesEqual(brackets, 0x7B) | Parser.bytesEqual(brackets, 0x7D)
+                    if special != 0 {
+                        position += special.trailingZeroBitCount / 8
+                        break
+                    }
+                    position += 8
+                }
+                guard position < bytes.count else { return nil }
+                switch bytes[position] {
+                case UInt8(ascii: "\""):
+                    guard let end = endOfString(openingAt: position) else { return nil }
+                    position = end
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    nesting.append(bytes[position])
+                    position += 1
+                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    let close = bytes[position]
+                    guard let open = nesting.popLast() else {
+                        guard close == UInt8(ascii: "]") else { return nil }
+                        elements.end = Int32(position)
+                        return elements
+                    }
+                    guard open == close - 2 else { return nil }  // `[` is `]` - 2, `{` is `}` - 2
+                    position += 1
+                case UInt8(ascii: ","):
+                    if nesting.isEmpty {
+                        position = nextNonWhitespace(position + 1)
+                        guard position < bytes.count else { return nil }
+                        elements.starts.append(Int32(position))
+                    } else {
+                        position += 1
+                    }
+                default:
+                    position += 1
+                }
+            }
+        }
+
+        /// Just past the closing quote of the string opening at `start`, without checking its
+        /// contents; `nil` if the text ends first.
+        private func endOfString(openingAt start: Int) -> Int? {
+            var position = start + 1
+            while true {
+                while position + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                    let special = Parser.bytesEqual(word, 0x22) | Parser.bytesEqual(word, 0x5C)
+                    if special != 0 {
+                        position += special.trailingZeroBitCount / 8
+                        break
+                    }
+                    position += 8
+                }
+                guard position < bytes.count else { return nil }
+                if bytes[position] == UInt8(ascii: "\"") { return position + 1 }
+                position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+            }
         }
 
         /// Moves past a string starting at its opening quote; returns which kind of string it is.

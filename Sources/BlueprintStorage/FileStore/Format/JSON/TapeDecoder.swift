@@ -12,8 +12,21 @@ struct StoreJSONDecoder {
     /// Decodes `T` from `data`; any failure is a `JSONReadError` locating the problem.
     func decode<T: Decodable>(_ type: T.Type, from data: some DataProtocol & ContiguousBytes) throws -> T {
         try data.withUnsafeBytes { bytes in
-            let reader = TapeReader(bytes: bytes, tape: try JSONTape(parsing: bytes))
-            return try reader.decode(T.self, at: 0)
+            let tape = try JSONTape(parsing: bytes)
+            do {
+                let reader = TapeReader(bytes: bytes, tape: tape)
+                let value = try reader.decode(T.self, at: 0)
+                if reader.decodedDeferredArrays.count < tape.deferredArrays.count {
+                    // An array not decoded was never parsed; the text must still be valid JSON.
+                    _ = try JSONTape(parsing: bytes, deferringLargeArrays: false)
+                }
+                return value
+            } catch where !tape.deferredArrays.isEmpty {
+                // A problem met while decoding a deferred array may come after one in an element
+                // not parsed yet; parsing everything first reports the first problem in the text.
+                return try TapeReader(bytes: bytes, tape: try JSONTape(parsing: bytes, deferringLargeArrays: false))
+                    .decode(T.self, at: 0)
+            }
         }
     }
 }
@@ -21,11 +34,13 @@ struct StoreJSONDecoder {
 /// The parsed text and the bytes it points into; valid only inside `StoreJSONDecoder.decode`.
 final class TapeReader {
     let bytes: UnsafeRawBufferPointer
-    let tape: JSONTape
-    /// Where each key was found last time, as an offset from its object's entry, by a hash of
-    /// the key: objects of one type have the same shape, so this is nearly always right.
-    /// (A reader is used by one thread; the dynamic exclusivity check cost 2% of opening.)
-    @exclusivity(unchecked) private var lastOffsets = [Int32](repeating: 0, count: 256)
+    /// Replaced by each element of a deferred array being decoded (`parseElement`).
+    @exclusivity(unchecked) private(set) var tape: JSONTape
+    /// Where each key was found last time. (A reader is used by one thread; the dynamic
+    /// exclusivity check cost 2% of opening.)
+    @exclusivity(unchecked) private var guesses = MemberGuesses()
+    /// The deferred arrays decoded, each of which had every element parsed.
+    @exclusivity(unchecked) private(set) var decodedDeferredArrays: Set<Int32> = []
 
     init(bytes: UnsafeRawBufferPointer, tape: JSONTape) {
         self.bytes = bytes
@@ -33,6 +48,20 @@ final class TapeReader {
     }
 
     func entry(_ index: Int32) -> JSONTape.Entry { tape.entries[Int(index)] }
+
+    /// Makes element `element` of a deferred array this reader's tape, its value at 0.
+    func parseElement(_ element: Int, of array: JSONTape.DeferredArray) throws {
+        try tape.parseElement(element, of: array, in: bytes)
+    }
+
+    /// The deferred array at `index` parsed in full, as a reader and the index of the array.
+    func parsedArray(at index: Int32) throws -> (reader: TapeReader, array: Int32) {
+        decodedDeferredArrays.insert(index)
+        let value = entry(index)
+        var array = JSONTape()
+        try array.parseArray(of: bytes, at: value.offset, closingAt: tape.deferredArrays[index]!.end, depth: Int(value.depth))
+        return (TapeReader(bytes: bytes, tape: array), 0)
+    }
 
     func error(at index: Int32, _ message: String) -> JSONReadError {
         JSONReadError(bytes: bytes, offset: Int(entry(index).offset), message: message)
@@ -42,7 +71,7 @@ final class TapeReader {
         let found: String
         switch entry(index).kind {
         case .object: found = "an object"
-        case .array: found = "an array"
+        case .array, .deferredArray: found = "an array"
         case .asciiString, .string, .escapedString: found = "a string"
         case .number: found = "a number"
         case .true, .false: found = "true or false"
@@ -53,20 +82,31 @@ final class TapeReader {
 
     /// Decodes the value at `index`; errors thrown by the type itself get the value's location.
     func decode<T: Decodable>(_ type: T.Type, at index: Int32) throws -> T {
-        if T.self == String.self { return try string(at: index) as! T }
-        if T.self == UUID.self, let uuid = uuid(at: index) { return uuid as! T }
-        // Fast paths for the values every record has; anything unusual takes the generic path,
-        // which reports the problem in the type's own words.
-        if T.self == Timestamp.self, isString(index), let timestamp = Timestamp(iso: try string(at: index)) {
-            return timestamp as! T
-        }
-        if T.self == CalendarDate.self, isString(index), let date = CalendarDate(iso: try string(at: index)) {
-            return date as! T
-        }
         let value = entry(index)
-        if value.kind == .array, value.length >= concurrentDecodingThreshold,
-           let arrayType = T.self as? any ConcurrentlyDecodableArray.Type {
-            return try arrayType.decodeConcurrently(from: self, at: index) as! T
+        switch value.kind {
+        case .asciiString, .string, .escapedString:
+            // Fast paths for the values every record has; anything unusual takes the generic
+            // path, which reports the problem in the type's own words.
+            if T.self == String.self { return try string(at: index) as! T }
+            if T.self == UUID.self, let uuid = uuid(at: index) { return uuid as! T }
+            if T.self == Timestamp.self, let timestamp = Timestamp(isoUTF8: text(of: value)) { return timestamp as! T }
+            if T.self == CalendarDate.self, let date = CalendarDate(isoUTF8: text(of: value)) { return date as! T }
+            if let enumType = T.self as? any StoredStringEnum.Type, let decoded = enumType.init(storedText: try string(at: index)) {
+                return decoded as! T
+            }
+        case .array where value.length >= concurrentDecodingThreshold:
+            if let arrayType = T.self as? any ConcurrentlyDecodableArray.Type {
+                return try arrayType.decodeConcurrently(from: self, at: index) as! T
+            }
+        case .deferredArray:
+            if let arrayType = T.self as? any ConcurrentlyDecodableArray.Type {
+                decodedDeferredArrays.insert(index)
+                return try arrayType.decodeConcurrently(from: self, at: index) as! T
+            }
+            let (parsed, array) = try parsedArray(at: index)
+            return try parsed.decode(T.self, at: array)
+        default:
+            break
         }
         do {
             return try T(from: TapeDecoder(reader: self, index: index))
@@ -79,14 +119,12 @@ final class TapeReader {
         }
     }
 
-    func isNull(_ index: Int32) -> Bool { entry(index).kind == .null }
-
-    private func isString(_ index: Int32) -> Bool {
-        switch entry(index).kind {
-        case .asciiString, .string, .escapedString: return true
-        default: return false
-        }
+    /// The bytes of a string or number value, as they are in the text (escapes not undone).
+    private func text(of value: JSONTape.Entry) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[Int(value.offset)..<Int(value.offset + value.length)])
     }
+
+    func isNull(_ index: Int32) -> Bool { entry(index).kind == .null }
 
     func bool(at index: Int32) throws -> Bool {
         switch entry(index).kind {
@@ -98,14 +136,16 @@ final class TapeReader {
 
     func string(at index: Int32) throws -> String {
         let value = entry(index)
-        let raw = UnsafeRawBufferPointer(rebasing: bytes[Int(value.offset)..<Int(value.offset + value.length)])
+        let raw = text(of: value)
         switch value.kind {
         case .asciiString:
             return String(decoding: raw, as: UTF8.self)
         case .string:
             // Decoding repairs invalid UTF-8; a repair changes the bytes, and is refused.
-            let text = String(decoding: raw, as: UTF8.self)
-            guard text.utf8.elementsEqual(raw) else { throw error(at: index, "the text is not valid UTF-8") }
+            // (`String(validating:as:)` runs unspecialised, which cost more than this check.)
+            var text = String(decoding: raw, as: UTF8.self)
+            let unchanged = text.withUTF8 { $0.count == raw.count && memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
+            guard unchanged else { throw error(at: index, "the text is not valid UTF-8") }
             return text
         case .escapedString:
             return try unescape(raw, at: index)
@@ -119,30 +159,34 @@ final class TapeReader {
     func uuid(at index: Int32) -> UUID? {
         let value = entry(index)
         guard value.kind == .asciiString, value.length == 36 else { return nil }
-        var bytes16: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &bytes16) { output -> Bool in
-            var position = Int(value.offset)
-            for byteIndex in 0..<16 {
-                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
-                    guard bytes[position] == UInt8(ascii: "-") else { return false }
-                    position += 1
-                }
-                guard let high = hexValue(bytes[position]), let low = hexValue(bytes[position + 1]) else { return false }
-                output[byteIndex] = high << 4 | low
-                position += 2
+        let text = self.text(of: value)
+        // The 16 bytes as two big-endian halves; a dash must stand before bytes 4, 6, 8 and 10.
+        var halves: (UInt64, UInt64) = (0, 0)
+        var position = 0
+        for byteIndex in 0..<16 {
+            if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
+                guard text[position] == UInt8(ascii: "-") else { return nil }
+                position += 1
             }
-            return true
+            let high = Self.hexValue(text[position]), low = Self.hexValue(text[position + 1])
+            guard high | low < 16 else { return nil }
+            if byteIndex < 8 {
+                halves.0 = halves.0 << 8 | UInt64(high << 4 | low)
+            } else {
+                halves.1 = halves.1 << 8 | UInt64(high << 4 | low)
+            }
+            position += 2
         }
-        return valid ? UUID(uuid: bytes16) : nil
+        halves = (halves.0.bigEndian, halves.1.bigEndian)
+        return withUnsafeBytes(of: halves) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 
-    private func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+    /// The value of a hex digit (either case), or 16 or more for any other byte.
+    private static func hexValue(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter + 10 : 0xFF
     }
 
     func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int32) throws -> T {
@@ -180,30 +224,31 @@ final class TapeReader {
         var key = key
         return key.withUTF8 { wanted in
             let raw = UnsafeRawBufferPointer(wanted)
-            let prefix = JSONTape.prefix(of: raw)
-            let slot = Int(truncatingIfNeeded: ((prefix &+ UInt64(raw.count)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+            let guess = MemberGuess(key: raw)
             return tape.entries.withUnsafeBufferPointer { entries in
                 let object = entries[Int(index)]
                 let end = Int(object.next)
                 func isWanted(_ member: JSONTape.Entry) -> Bool {
-                    guard member.keyPrefix == prefix, Int(member.keyLength) == raw.count else { return false }
+                    guard member.keyPrefix == guess.prefix, Int(member.keyLength) == raw.count else { return false }
                     if raw.count <= 8 { return true }
                     if raw.count <= 16 {
                         // The last 8 bytes (overlapping the prefix) settle keys of up to 16 bytes.
-                        let tail = raw.count - 8
-                        return bytes.loadUnaligned(fromByteOffset: Int(member.keyOffset) + tail, as: UInt64.self)
-                            == raw.loadUnaligned(fromByteOffset: tail, as: UInt64.self)
+                        return bytes.loadUnaligned(fromByteOffset: Int(member.keyOffset) + raw.count - 8, as: UInt64.self)
+                            == guess.tail
                     }
                     return memcmp(bytes.baseAddress! + Int(member.keyOffset), raw.baseAddress!, raw.count) == 0
                 }
-                let guess = Int(index) + Int(lastOffsets[slot])
-                if guess > Int(index), guess < end, entries[guess].depth == object.depth + 1, isWanted(entries[guess]) {
-                    return Int32(guess)
+                let slot = guesses.slot(for: guess)
+                if let offset = guesses.offset(at: slot, for: guess) {
+                    let position = Int(index) + Int(offset)
+                    if position < end, entries[position].depth == object.depth + 1, isWanted(entries[position]) {
+                        return Int32(position)
+                    }
                 }
                 var position = Int(index) + 1
                 while position < end {
                     if isWanted(entries[position]) {
-                        lastOffsets[slot] = Int32(position) - index
+                        guesses.remember(guess, offset: Int32(position) - index, at: slot)
                         return Int32(position)
                     }
                     position = Int(entries[position].next)
@@ -283,6 +328,10 @@ struct TapeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if reader.entry(index).kind == .deferredArray {
+            let (parsed, array) = try reader.parsedArray(at: index)
+            return TapeUnkeyedContainer(reader: parsed, array: array)
+        }
         guard reader.entry(index).kind == .array else { throw reader.mismatch(at: index, expected: "an array") }
         return TapeUnkeyedContainer(reader: reader, array: index)
     }
@@ -444,4 +493,60 @@ struct TapeSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try reader.integer(UInt32.self, at: index) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try reader.integer(UInt64.self, at: index) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try reader.decode(T.self, at: index) }
+}
+
+/// A key being looked up, as `MemberGuesses` files it: its length, first 8 bytes and last 8
+/// bytes (overlapping the first for keys of 8 to 16 bytes; zero for shorter keys).
+struct MemberGuess: Equatable {
+    let prefix: UInt64
+    let tail: UInt64
+    let length: Int
+
+    init(key: UnsafeRawBufferPointer) {
+        prefix = JSONTape.prefix(of: key)
+        tail = key.count > 8 ? key.loadUnaligned(fromByteOffset: key.count - 8, as: UInt64.self) : 0
+        length = key.count
+    }
+}
+
+/// Where each key was last found, as an offset from its object's entry: objects of one type
+/// have the same shape, so the offset is nearly always right the next time (a caller checks it
+/// before using it). A small open-addressed table, so that the keys of one type never evict
+/// one another (a table indexed by hash alone made some keys of a guest collide and scan on
+/// every guest).
+struct MemberGuesses {
+    private struct Slot {
+        var key: MemberGuess
+        /// 0 for an empty slot: a member never sits at its object's own entry.
+        var offset: Int32
+    }
+
+    private static let slotCount = 512
+    private static let probes = 4
+    private var slots = [Slot](repeating: Slot(key: MemberGuess(key: UnsafeRawBufferPointer(start: nil, count: 0)), offset: 0),
+                               count: slotCount)
+
+    /// The slot that holds `key`, else an empty one to file it in, else the one to overwrite.
+    func slot(for key: MemberGuess) -> Int {
+        let hash = (key.prefix ^ key.tail &* 0x2545_F491_4F6C_DD1D ^ UInt64(key.length)) &* 0x9E37_79B9_7F4A_7C15
+        let first = Int(truncatingIfNeeded: hash >> 55) & (Self.slotCount - 1)
+        return slots.withUnsafeBufferPointer { slots in
+            for probe in 0..<Self.probes {
+                let slot = (first + probe) & (Self.slotCount - 1)
+                if slots[slot].offset == 0 || slots[slot].key == key { return slot }
+            }
+            return first
+        }
+    }
+
+    /// The offset filed for `key` in `slot` (from `slot(for:)`), if any.
+    func offset(at slot: Int, for key: MemberGuess) -> Int32? {
+        slots.withUnsafeBufferPointer { slots in
+            slots[slot].offset != 0 && slots[slot].key == key ? slots[slot].offset : nil
+        }
+    }
+
+    mutating func remember(_ key: MemberGuess, offset: Int32, at slot: Int) {
+        slots[slot] = Slot(key: key, offset: offset)
+    }
 }
