@@ -25,26 +25,28 @@ trap cleanup EXIT
 BLUEPRINT_DATA_DIR="$work/data" "$binary" demo --guests "$guests" >/dev/null
 printf 'set -g status off\nset -g history-limit 0\n' >"$work/tmux.conf"
 
-# One launch: prints "launch-to-frame-ms first-pane-warm-ms all-panes-warm-ms".
-launch() {
-  local log="$work/run.log"
-  rm -f "$log" "$work/launched"
-  tmux -L "$socket" -f "$work/tmux.conf" new-session -d -s main -x 100 -y 30 \
-    "date +%s%N > '$work/launched'; exec env TERM=xterm-256color LANG=C.UTF-8 BLUEPRINT_DATA_DIR='$work/data' '$binary' --log-file '$log'"
+# Waits (up to 10 s) for the log line holding $1 and prints it.
+wait_for_log() {
   local line=""
   for _ in $(seq 400); do
-    line=$(grep -h "first frame" "$log" 2>/dev/null || true)
-    [ -n "$line" ] && break
+    line=$(grep -h "$1" "$work/run.log" 2>/dev/null || true)
+    [ -n "$line" ] && { echo "$line"; return 0; }
     sleep 0.025
   done
-  [ -n "$line" ] || { echo "no first frame logged; the screen showed:" >&2; tmux -L "$socket" capture-pane -p -t main >&2; exit 1; }
-  # Warming every pane finishes after the first frame; wait for its line too.
-  local warmed=""
-  for _ in $(seq 400); do
-    warmed=$(grep -h "warmed up" "$log" 2>/dev/null || true)
-    [ -n "$warmed" ] && break
-    sleep 0.025
-  done
+  echo "no \"$1\" logged; the screen showed:" >&2
+  tmux -L "$socket" capture-pane -p -t main >&2
+  return 1
+}
+
+# One launch: prints "launch-to-frame-ms first-pane-warm-ms all-panes-warm-ms".
+launch() {
+  rm -f "$work/run.log" "$work/launched"
+  tmux -L "$socket" -f "$work/tmux.conf" new-session -d -s main -x 100 -y 30 \
+    "date +%s%N > '$work/launched'; exec env TERM=xterm-256color LANG=C.UTF-8 BLUEPRINT_DATA_DIR='$work/data' '$binary' --log-file '$work/run.log'"
+  local line warmed
+  line=$(wait_for_log "first frame")
+  # Warming every pane finishes after the first frame.
+  warmed=$(wait_for_log "warmed up")
   tmux -L "$socket" send-keys -t main q
   for _ in $(seq 200); do tmux -L "$socket" has-session 2>/dev/null || break; sleep 0.025; done
   tmux -L "$socket" kill-server 2>/dev/null || true
