@@ -165,8 +165,9 @@ struct GlobalFeatureTests {
         #expect(!frame.contains("…"))
     }
 
-    @Test("an edit that lost to another session's offers reload, overwrite or cancel; overwrite keeps yours")
-    func conflictOverwrite() async throws {
+    /// A planner whose edit of Ana's last name ("Mine") was saved after another session saved
+    /// hers ("Theirs"): the save has just been refused as a conflict.
+    func conflictingEdit() async throws -> PlannerHarness {
         let planner = await PlannerHarness()
         await planner.press(.character("e"), .tab, .control("u"))
         await planner.type("Mine")
@@ -176,6 +177,12 @@ struct GlobalFeatureTests {
         await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(theirs)])
         await planner.until(planner.session.guests) { planner.session.guests.guest(Wedding1.ana)?.version == 2 }
         await planner.press(.enter)
+        return planner
+    }
+
+    @Test("an edit that lost to another session's offers reload, overwrite or cancel; overwrite keeps yours")
+    func conflictOverwrite() async throws {
+        let planner = try await conflictingEdit()
         #expect(planner.frame().contains("┌─ Edit conflict ─"))
         #expect(planner.statusRow.hasPrefix(" CONFLICT"))
         await planner.press(.character("c"))
@@ -190,15 +197,7 @@ struct GlobalFeatureTests {
 
     @Test("reload drops your edit and shows theirs")
     func conflictReload() async throws {
-        let planner = await PlannerHarness()
-        await planner.press(.character("e"), .tab, .control("u"))
-        await planner.type("Mine")
-        var theirs = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
-        theirs.lastName = "Theirs"
-        theirs.version = 2
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(theirs)])
-        await planner.until(planner.session.guests) { planner.session.guests.guest(Wedding1.ana)?.version == 2 }
-        await planner.press(.enter)
+        let planner = try await conflictingEdit()
         await planner.press(.character("r"))
         #expect(try await planner.storedGuests().first { $0.id == Wedding1.ana }?.lastName == "Theirs")
         #expect(planner.frame().contains("Ana Theirs"))
