@@ -10,17 +10,8 @@
 # Run from anywhere (needs tmux): Benchmarks/Scripts/scroll-bytes.sh [steps]
 set -euo pipefail
 steps=${1:-20}
-benchmarks="$(cd "$(dirname "$0")/.." && pwd)"
-# The release build of the benchmarks package already holds every library blueprint needs.
-swift build -c release --package-path "$benchmarks" --product blueprint >/dev/null
-binary="$benchmarks/.build/release/blueprint"
-work=$(mktemp -d)
-socket="blueprint-bytes-$$"
-cleanup() { tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-BLUEPRINT_DATA_DIR="$work/data" "$binary" demo --guests 10000 >/dev/null
-printf 'set -g status off\nset -g history-limit 0\n' >"$work/tmux.conf"
+guests=10000
+source "$(dirname "$0")/demo-in-tmux.sh" bytes
 tmux -L "$socket" -f "$work/tmux.conf" new-session -d -s main -x 100 -y 30 \
   "env TERM=xterm-256color LANG=C.UTF-8 BLUEPRINT_DATA_DIR='$work/data' XDG_STATE_HOME='$work/state' '$binary'"
 

@@ -13,17 +13,7 @@
 set -euo pipefail
 runs=${1:-20}
 guests=${2:-10000}
-benchmarks="$(cd "$(dirname "$0")/.." && pwd)"
-# The release build of the benchmarks package already holds every library blueprint needs.
-swift build -c release --package-path "$benchmarks" --product blueprint >/dev/null
-binary="$benchmarks/.build/release/blueprint"
-work=$(mktemp -d)
-socket="blueprint-startup-$$"
-cleanup() { tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-
-BLUEPRINT_DATA_DIR="$work/data" "$binary" demo --guests "$guests" >/dev/null
-printf 'set -g status off\nset -g history-limit 0\n' >"$work/tmux.conf"
+source "$(dirname "$0")/demo-in-tmux.sh" startup
 
 # Waits (up to 10 s) for the log line holding $1 and prints it.
 wait_for_log() {
