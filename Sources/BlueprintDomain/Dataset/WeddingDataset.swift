@@ -19,6 +19,16 @@ public struct WeddingDataset: Sendable, Equatable {
         self.tasks = RecordTable(tasks)
     }
 
+    /// Lets each table hand out its storage until it changes (see `RecordTable`): for a
+    /// dataset just read from disk.
+    public mutating func handOutStorageUntilChanged() {
+        guests.handOutStorageUntilChanged()
+        categories.handOutStorageUntilChanged()
+        expenses.handOutStorageUntilChanged()
+        vendors.handOutStorageUntilChanged()
+        tasks.handOutStorageUntilChanged()
+    }
+
     /// Applies a mutation as it is, without checks: for replaying a journal.
     public mutating func apply(_ mutation: Mutation) {
         switch mutation {

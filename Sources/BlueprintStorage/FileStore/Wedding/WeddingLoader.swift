@@ -53,6 +53,7 @@ struct WeddingLoader {
         let loaded = LoadedWedding(dataset: parts.dataset(wedding: wedding), journal: journal, snapshots: snapshots)
         let lines = try journal.readNew()
         _ = loaded.replay(lines.entries)
+        loaded.dataset.handOutStorageUntilChanged()
         if let unreadable = lines.unreadable { throw unreadable }
         if lines.tornBytes > 0, exclusive {
             logger.notice("dropping an unfinished journal line", metadata: ["path": "\(journal.path)", "bytes": "\(lines.tornBytes)"])
