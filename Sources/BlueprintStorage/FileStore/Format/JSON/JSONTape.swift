@@ -130,11 +130,21 @@ struct JSONTape {
     }
 
     /// The first 8 bytes of `key` as `Entry.keyPrefix` holds them.
+    @inline(__always)
     static func prefix(of key: UnsafeRawBufferPointer) -> UInt64 {
-        if key.count >= 8 { return UInt64(littleEndian: key.loadUnaligned(as: UInt64.self)) }
-        var prefix: UInt64 = 0
-        for index in 0..<key.count { prefix |= UInt64(key[index]) << (8 * UInt64(index)) }
-        return prefix
+        switch key.count {
+        case 8...:
+            return UInt64(littleEndian: key.loadUnaligned(as: UInt64.self))
+        case 4...7:
+            // Two loads of 4 bytes, overlapping when the key is shorter than 8.
+            let low = UInt64(UInt32(littleEndian: key.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: key.loadUnaligned(fromByteOffset: key.count - 4, as: UInt32.self)))
+            return low | high << (8 * UInt64(key.count - 4))
+        default:
+            var prefix: UInt64 = 0
+            for index in 0..<key.count { prefix |= UInt64(key[index]) << (8 * UInt64(index)) }
+            return prefix
+        }
     }
 
     private struct Parser {
@@ -154,8 +164,9 @@ struct JSONTape {
         }
 
         /// Moves past whitespace; a run of spaces (indentation) 8 bytes at a time.
+        @inline(__always)
         mutating func skipWhitespace() {
-            while position < bytes.count {
+            while position < bytes.count, bytes[position] <= 0x20 {
                 switch bytes[position] {
                 case 0x20 where position + 8 <= bytes.count:
                     let others = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))

@@ -238,8 +238,8 @@ final class TapeReader {
                     }
                     return memcmp(bytes.baseAddress! + Int(member.keyOffset), raw.baseAddress!, raw.count) == 0
                 }
-                let slot = guesses.slot(for: guess)
-                if let offset = guesses.offset(at: slot, for: guess) {
+                let (slot, filed) = guesses.find(guess)
+                if let offset = filed {
                     let position = Int(index) + Int(offset)
                     if position < end, entries[position].depth == object.depth + 1, isWanted(entries[position]) {
                         return Int32(position)
@@ -526,23 +526,23 @@ struct MemberGuesses {
     private var slots = [Slot](repeating: Slot(key: MemberGuess(key: UnsafeRawBufferPointer(start: nil, count: 0)), offset: 0),
                                count: slotCount)
 
-    /// The slot that holds `key`, else an empty one to file it in, else the one to overwrite.
-    func slot(for key: MemberGuess) -> Int {
-        let hash = (key.prefix ^ key.tail &* 0x2545_F491_4F6C_DD1D ^ UInt64(key.length)) &* 0x9E37_79B9_7F4A_7C15
-        let first = Int(truncatingIfNeeded: hash >> 55) & (Self.slotCount - 1)
+    /// The slot that holds `key` and the offset filed there; else an empty slot to file it in,
+    /// or the one to overwrite, and `nil`.
+    @inline(__always)
+    func find(_ key: MemberGuess) -> (slot: Int, offset: Int32?) {
+        // Folded with shifts rather than multiplied: the keys of one type differ in their first
+        // bytes or their length, and a clash only costs a probe.
+        var hash = key.prefix ^ key.tail << 7 ^ UInt64(key.length) << 3
+        hash ^= hash >> 32
+        hash ^= hash >> 15
+        let first = Int(truncatingIfNeeded: hash ^ hash >> 9) & (Self.slotCount - 1)
         return slots.withUnsafeBufferPointer { slots in
             for probe in 0..<Self.probes {
                 let slot = (first + probe) & (Self.slotCount - 1)
-                if slots[slot].offset == 0 || slots[slot].key == key { return slot }
+                if slots[slot].offset == 0 { return (slot, nil) }
+                if slots[slot].key == key { return (slot, slots[slot].offset) }
             }
-            return first
-        }
-    }
-
-    /// The offset filed for `key` in `slot` (from `slot(for:)`), if any.
-    func offset(at slot: Int, for key: MemberGuess) -> Int32? {
-        slots.withUnsafeBufferPointer { slots in
-            slots[slot].offset != 0 && slots[slot].key == key ? slots[slot].offset : nil
+            return (first, nil)
         }
     }
 
