@@ -5,9 +5,9 @@ import Glibc
 ///
 /// Texts compare by their NFC-normalised Unicode scalars, as Swift defines `String` order, so
 /// canonically equivalent texts (an accent precomposed or combining) tie. Comparing the
-/// `String`s themselves normalised again on every comparison, which was most of sorting 10k
-/// guests whose names are not ASCII, and it is not even consistent when one text is a prefix
-/// of another in a different normal form (`"A\u{301}n"` against `"Án "`); the bytes are.
+/// `String`s themselves normalises them again on every comparison, which was most of sorting
+/// 10k guests whose names are not ASCII; it is not even consistent when one text is a prefix of
+/// another in a different normal form (`"A\u{301}n"` against `"Án "`), and the bytes are.
 struct SortValues {
     private var ranks: [Int64] = []
     /// The first 8 bytes of each text, big-endian, zero-padded: when they differ they order
@@ -18,8 +18,8 @@ struct SortValues {
     private var ends: [Int] = []
 
     /// The values of rows `0..<count`, from `value` (called on several threads at once for a
-    /// long list). (By index rather than from a sequence of rows, which copied every row, retaining
-    /// each of its strings.)
+    /// long list). By index rather than from a sequence of rows, which copied every row,
+    /// retaining each of its strings.
     init(count: Int, value: @Sendable (Int) -> (rank: Int64, text: String)) {
         let partCount = ParallelParts.partCount(count)
         guard partCount > 1 else {

@@ -12,8 +12,8 @@ import Glibc
 /// length and first 8 bytes); nested containers are stepped over with `next`.
 ///
 /// A large array near the top (the records of a snapshot file) is not parsed with the rest: the
-/// parse only finds where its elements start and end (`DeferredArray`), and decoding parses
-/// each element just before decoding it, on several threads (`decodeConcurrently`). That
+/// parse only finds where its elements start and where it ends (`DeferredArray`), and decoding
+/// parses each element just before decoding it, on several threads (`decodeConcurrently`). That
 /// spreads the parse over the processors, keeps each element's entries in cache while it is
 /// decoded, and never builds a tape of the whole file. Either way the same text is accepted
 /// and the same values decoded; `StoreJSONDecoder` reports any problem as parsing everything
