@@ -2,8 +2,8 @@
 # Measures launch to first full frame of the planner on a demo wedding of 10,000 guests, and the
 # CacheWarmer's share of it.
 #
-# The release `blueprint` runs in a private tmux server (100×30, TERM=xterm-256color,
-# LANG=C.UTF-8). The pane's shell records the wall clock just before it execs the binary
+# The release `blueprint` as it ships (dist/, from `.ci/release`) runs in a private tmux server
+# (100×30, TERM=xterm-256color, LANG=C.UTF-8). The pane's shell records the wall clock just before it execs the binary
 # ("launch"); the planner logs the wall clock once its first full frame (the guests pane, loaded)
 # has been handed to the terminal, with how long it waited for the CacheWarmer to load the shown
 # pane and how long warming every pane took. One untimed run first brings the files into the page
@@ -56,7 +56,7 @@ summary() {
   cut -d' ' -f"$1" "$work/results" | sort -n | awk '{ v[NR] = $1 } END {
     printf "p50 %.1f / p90 %.1f / min %.1f / max %.1f ms", v[int((NR + 1) / 2)], v[int(NR * 0.9 + 0.5)], v[1], v[NR] }'
 }
-echo "$guests guests, $runs launches (release)"
+echo "$guests guests, $runs launches (the release binary from .ci/release)"
 echo "launch to first full frame:            $(summary 1)"
 echo "of which the shown pane's warm-up:     $(summary 2)"
 echo "warming all four panes (after frame):  $(summary 3)"
