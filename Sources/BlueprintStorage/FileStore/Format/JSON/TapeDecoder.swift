@@ -94,6 +94,10 @@ final class TapeReader {
             if let enumType = T.self as? any StoredStringEnum.Type, let decoded = enumType.init(storedText: try string(at: index)) {
                 return decoded as! T
             }
+        case .object:
+            if let recordType = T.self as? any TapeRecord.Type, let record = recordType.init(tapeObject: index, in: self) {
+                return record as! T
+            }
         case .array where value.length >= concurrentDecodingThreshold:
             if let arrayType = T.self as? any ConcurrentlyDecodableArray.Type {
                 return try arrayType.decodeConcurrently(from: self, at: index) as! T
@@ -120,7 +124,7 @@ final class TapeReader {
     }
 
     /// The bytes of a string or number value, as they are in the text (escapes not undone).
-    private func text(of value: JSONTape.Entry) -> UnsafeRawBufferPointer {
+    func text(of value: JSONTape.Entry) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: bytes[Int(value.offset)..<Int(value.offset + value.length)])
     }
 
