@@ -96,31 +96,42 @@ enum Disk {
     }
 
     /// Memory to read a file into, uninitialised: zero-filling a 10 MB guest list first cost
-    /// as much as reading it. A large buffer is mapped with its pages already in place
-    /// (`MAP_POPULATE`): taking a page fault for each 4 KiB page as the read filled it made
-    /// reading a 10 MB guest list take twice as long.
+    /// as much as reading it. A large buffer is mapped with its pages in place before the read:
+    /// taking a page fault for each 4 KiB page as the read filled it made reading a 10 MB guest
+    /// list take twice as long. It asks for 2 MiB pages where the system gives them on request
+    /// (transparent huge pages in `madvise` mode, the common default), which put the pages of a
+    /// 10 MB list in place in 1.6 ms instead of 5 ms here; without them it gets 4 KiB pages as before.
     private struct ReadBuffer: @unchecked Sendable {
         static let mappedFrom = 4 << 20
+        private static let hugePage = 2 << 20
+        /// `MADV_POPULATE_WRITE` (Linux 5.14; not in every C library's headers). Older kernels
+        /// refuse it, and the read then faults the pages in.
+        private static let populateWrite: Int32 = 23
 
         let start: UnsafeMutableRawPointer
         let byteCount: Int
-        let isMapped: Bool
+        /// The whole mapping (`start` is its first 2 MiB boundary), or nil for heap memory.
+        private let mapping: (start: UnsafeMutableRawPointer, length: Int)?
 
         init(byteCount: Int) {
             self.byteCount = max(byteCount, 1)
+            let length = byteCount + Self.hugePage
             if byteCount >= Self.mappedFrom,
-               let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
+               let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
                mapped != MAP_FAILED {
-                start = mapped
-                isMapped = true
+                let aligned = mapped.alignedUp(toMultipleOf: Self.hugePage)
+                _ = madvise(aligned, byteCount, MADV_HUGEPAGE)
+                _ = madvise(aligned, byteCount, Self.populateWrite)
+                start = aligned
+                mapping = (mapped, length)
             } else {
                 start = .allocate(byteCount: self.byteCount, alignment: 16)
-                isMapped = false
+                mapping = nil
             }
         }
 
         func deallocate() {
-            if isMapped { munmap(start, byteCount) } else { start.deallocate() }
+            if let mapping { munmap(mapping.start, mapping.length) } else { start.deallocate() }
         }
     }
 
