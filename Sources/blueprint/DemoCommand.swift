@@ -33,9 +33,14 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let dataset = try DemoWeddingGenerator.makeWithNewID(options)
         let (store, repositories) = try data.open()
-        let wedding = try await repositories.weddings.createWedding(from: dataset)
+        let wedding: Wedding
+        do {
+            wedding = try await repositories.weddings.createDemoWedding(options)
+        } catch let error as DemoWeddingOptionsError {
+            throw CommandFailure("no demo wedding created:\n" + error.issues.map { "  --\($0.field): \($0.message)" }
+                .joined(separator: "\n"))
+        }
         await store.close()
         print(TerminalSanitizer.sanitize(wedding.name))
     }

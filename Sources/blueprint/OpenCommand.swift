@@ -123,8 +123,7 @@ struct OpenCommand: AsyncParsableCommand {
     /// the welcome screen of an empty data directory.
     private func chooseWedding(_ repositories: Repositories) async throws -> (wedding: Wedding, note: String?)? {
         if demo {
-            let dataset = try DemoWeddingGenerator.makeWithNewID(DemoWeddingOptions(today: .today))
-            let wedding = try await repositories.weddings.createWedding(from: dataset)
+            let wedding = try await repositories.weddings.createDemoWedding(DemoWeddingOptions(today: .today))
             return (wedding, "A new demo wedding, made for you to try things out.")
         }
         if let wedding { return (try await repositories.weddings.findWedding(wedding), nil) }

@@ -70,4 +70,12 @@ struct WeddingDraftTests {
         #expect(WeddingNaming.issues(for: "\n", among: existing, renaming: ana.weddingID).map(\.message) == ["a wedding name is required"])
         #expect(WeddingNaming.matches(" cleo & DEV", existing[1]))
     }
+
+    @Test("a name nobody chose (a demo couple's) gets the first free number when another wedding answers to it")
+    func unusedNames() {
+        #expect(WeddingNaming.unused("Eli & Fay", among: existing) == "Eli & Fay")
+        #expect(WeddingNaming.unused(" ANA & ben ", among: existing) == "ANA & ben (2)")
+        let withSecond = existing + [Wedding(name: "ana & ben (2)", createdAt: createdTime)]
+        #expect(WeddingNaming.unused("Ana & Ben", among: withSecond) == "Ana & Ben (3)")
+    }
 }

@@ -39,6 +39,24 @@ struct CommandLineTests {
         }
     }
 
+    @Test("a second demo of the same couple gets a number; a demo name already taken is refused and changes nothing")
+    func demoNamesStayUnique() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let first = try blueprint.run(["demo", "--guests", "5", "--seed", "3"])
+        let second = try blueprint.run(["demo", "--guests", "5", "--seed", "3"])
+        #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
+        let name = first.stdout.trimmingCharacters(in: .newlines)
+        #expect(second.stdout == "\(name) (2)\n")
+        #expect(try blueprint.run(["stats", "--wedding", name]).status == 0, "the first name still picks one wedding")
+
+        let before = try blueprint.snapshot()
+        let taken = try blueprint.run(["demo", "--name", name.uppercased(), "--guests", "5"])
+        #expect(taken.status != 0)
+        #expect(taken.stderr.contains("--name: a wedding named '\(name)' already exists"), "\(taken.stderr)")
+        #expect(taken.stdout.isEmpty)
+        #expect(try blueprint.snapshot() == before)
+    }
+
     @Test("a CSV with a bad row is rejected whole: line and column named on stderr, nothing written")
     func badImportChangesNothing() throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()

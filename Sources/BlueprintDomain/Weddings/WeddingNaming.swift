@@ -1,7 +1,7 @@
 import Foundation
 
 /// The rules for a wedding's name within a data directory, shared by every way of naming one
-/// (`blueprint wedding create` and `rename`, the first-run form).
+/// (`blueprint wedding create` and `rename`, the first-run form, demo weddings).
 ///
 /// A name is how a person picks a wedding (`--wedding NAME`, `:wedding NAME`), and names are
 /// matched ignoring case and surrounding spaces, so a new name must not answer to an existing
@@ -29,5 +29,17 @@ public enum WeddingNaming {
             return [ValidationIssue(field: "name", message: "a wedding named '\(taken.name)' already exists")]
         }
         return []
+    }
+
+    /// `name` if no wedding among `existing` answers to it, else the first free of "name (2)",
+    /// "name (3)", …: for a name the user did not choose (a demo wedding's couple).
+    public static func unused(_ name: String, among existing: [Wedding]) -> String {
+        let base = normalized(name)
+        var candidate = base, number = 1
+        while existing.contains(where: { matches(candidate, $0) }) {
+            number += 1
+            candidate = "\(base) (\(number))"
+        }
+        return candidate
     }
 }

@@ -149,8 +149,7 @@ public final class FirstRunScreen: Screen {
         message = ("Making a demo wedding…", .info)
         run { [weak self] in
             do {
-                let dataset = try DemoWeddingGenerator.makeWithNewID(DemoWeddingOptions(today: today))
-                let created = try await weddings.createWedding(from: dataset)
+                let created = try await weddings.createDemoWedding(DemoWeddingOptions(today: today))
                 await self?.open(created, note: "A demo wedding to try things out; `blueprint wedding delete` removes it.")
             } catch {
                 self?.message = ("Could not make the demo wedding: \(error)", .error)

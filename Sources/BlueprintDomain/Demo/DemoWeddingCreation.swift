@@ -1,0 +1,18 @@
+extension WeddingRepository {
+    /// Creates the demo wedding `options` describe under a new id. A name given in `options`
+    /// must be free (see `WeddingNaming`); the couple's name, used otherwise, gets a number
+    /// when another wedding already answers to it, so that every name still picks one wedding.
+    ///
+    /// - Throws: `DemoWeddingOptionsError` for bad options or a name already taken.
+    public func createDemoWedding(_ options: DemoWeddingOptions) async throws -> Wedding {
+        var dataset = try DemoWeddingGenerator.makeWithNewID(options)
+        let existing = try await fetchWeddings()
+        if let name = options.name {
+            let issues = WeddingNaming.issues(for: name, among: existing)
+            guard issues.isEmpty else { throw DemoWeddingOptionsError(issues: issues) }
+        } else {
+            dataset.wedding.name = WeddingNaming.unused(dataset.wedding.name, among: existing)
+        }
+        return try await createWedding(from: dataset)
+    }
+}
