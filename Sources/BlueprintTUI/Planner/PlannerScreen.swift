@@ -150,12 +150,12 @@ public final class PlannerScreen: Screen, PlannerHost {
         header.render(into: canvas)
         let body = CanvasRect(row: 1, column: 0, rows: size.rows - 2, columns: size.columns)
         if let pane = panes[safe: activePane] {
-            pane.render(into: canvas, rect: body)
+            pane.render(into: canvas, rect: body, keymap: keymap)
         } else {
             canvas.draw("No wedding is open.", row: 2, column: 1, style: .muted)
         }
         statusLine.render(into: canvas, row: size.rows - 1)
-        for overlay in overlays { overlay.render(into: canvas) }
+        for overlay in overlays { overlay.render(into: canvas, keymap: keymap) }
     }
 
     public func handle(_ key: Key) -> Effect {
@@ -224,7 +224,8 @@ public final class PlannerScreen: Screen, PlannerHost {
         }
         let matches = target.searchMatches
         guard !matches.query.isEmpty else {
-            report("No search: / starts one", severity: .warning)
+            let start = keymap.hint(.search, in: pane.keyMode, "starts one")
+            report("No search" + (start.map { ": " + $0 } ?? ""), severity: .warning)
             return
         }
         let row = action == .nextMatch ? matches.next(after: target.selectedRow) : matches.previous(before: target.selectedRow)
