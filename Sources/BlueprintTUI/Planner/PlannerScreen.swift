@@ -313,18 +313,16 @@ public final class PlannerScreen: Screen, PlannerHost {
             if let days = store.daysUntilWedding { subtitle = " · " + Formats.daysToGo(days) }
         }
         let live = session?.isLive ?? true
-        return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), activeTab: activePane,
-                         marker: session == nil ? .empty : live ? "● live" : "○ not live", markerStyle: live ? .success : .warning)
+        return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), keys: HeaderBar.keys(keymap),
+                         activeTab: activePane, marker: session == nil ? .empty : live ? "● live" : "○ not live",
+                         markerStyle: live ? .success : .warning)
     }
 
     private var statusLine: StatusLine {
         let pane = panes[safe: activePane]
         let mode = overlays.last?.modeName ?? pane?.modeName ?? ""
-        let hints = [(KeyAction.help, "help"), (.quit, "quit")].compactMap { action, word in
-            keymap.keyName(for: action, in: .global).map { "\($0) \(word)" }
-        }
         return StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
-                          hints: DisplayText(hints.joined(separator: "  ")),
+                          hints: StatusLine.hints(keymap, in: .global),
                           mode: DisplayText(mode), context: DisplayText(pane?.statusSummary ?? ""))
     }
 }
