@@ -78,7 +78,8 @@ final class BudgetPane: Pane, SearchTarget {
             .render(into: canvas, row: rect.row, column: rect.column, width: rect.columns, maxRows: rect.rows / 3)
         let categories = budget.categoryMetrics
         let space = rect.rows - summaryRows - 1
-        let categoryRows = min(categories.count + 1, max(3, space / 2))
+        // A row under the header at least, for the table's "No categories yet" when there are none.
+        let categoryRows = min(max(1, categories.count) + 1, max(3, space / 2))
         let categoryRect = CanvasRect(row: rect.row + summaryRows, column: rect.column, rows: categoryRows, columns: rect.columns)
         categoryList.sync(categories)
         let barWidth = TableLayout.fit(BudgetColumns.categories, width: rect.columns).widths[4] ?? 10
