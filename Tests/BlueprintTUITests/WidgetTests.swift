@@ -152,7 +152,7 @@ struct WidgetTests {
           │  4                     Show tasks                                        │
           │  Tab                   Next pane                                         │
           │  Shift-Tab             Previous pane                                     │
-          │  :                     Type a command (Tab completes)                    │
+          │  :                     Type a command (with completion)                  │
           │  u                     Undo the last change in this pane                 │
           │  !                     Show cache and timing diagnostics                 │
           │  Ctrl-L                Redraw the screen                                 │
