@@ -1,6 +1,7 @@
 /// The top line: tabs for the panes with the keys that show them, `[1] Guests [2] Budget
-/// [3] Vendors [4] Tasks`, then on the right a title (the wedding), a subtitle kept whole after it (`· 87 days to go`)
-/// and a marker (the live-sync state). Where room is short the title is cut first.
+/// [3] Vendors [4] Tasks`, then on the right a title (the wedding), a subtitle kept whole after
+/// it (`· 87 days to go`) and a marker (the live-sync state). Where room is short the title is
+/// cut first.
 public struct HeaderBar: Hashable, Sendable {
     /// The planner's panes, in the order of their number keys.
     public static let paneTitles: [DisplayText] = ["Guests", "Budget", "Vendors", "Tasks"]
@@ -67,7 +68,7 @@ public struct HeaderBar: Hashable, Sendable {
 
     private var tabLabels: [DisplayText] {
         tabs.enumerated().map { index, title in
-            (keys.indices.contains(index) ? keys[index] : nil).map { DisplayText("[\($0)] ") + title } ?? title
+            (keys[safe: index] ?? nil).map { DisplayText("[\($0)] ") + title } ?? title
         }
     }
 }
