@@ -51,8 +51,9 @@ extension MemoryCanvas {
 enum GuestFrame {
     static func render(_ model: TableViewModel, on canvas: MemoryCanvas) {
         let size = canvas.size
-        HeaderBar(title: "Ana & Ben — 2026-09-12", activeTab: 0).render(into: canvas)
+        HeaderBar(title: "Ana & Ben — 2026-09-12", keys: HeaderBar.keys(.standard), activeTab: 0).render(into: canvas)
         GuestTable.render(model, on: canvas, rect: CanvasRect(row: 1, column: 0, rows: size.rows - 2, columns: size.columns))
-        StatusLine(DisplayText("Guest \((model.selectedRow ?? 0) + 1) of \(model.rowCount)")).render(into: canvas, row: size.rows - 1)
+        StatusLine(DisplayText("Guest \((model.selectedRow ?? 0) + 1) of \(model.rowCount)"),
+                   hints: StatusLine.hints(.standard, in: .global)).render(into: canvas, row: size.rows - 1)
     }
 }

@@ -114,7 +114,7 @@ struct FormTests {
         form.focus(on: "rsvp")
         _ = form.handle(.character(" "))
         let canvas = MemoryCanvas(rows: 24, columns: 80)
-        FormView.render(form, into: canvas)
+        FormView.render(form, into: canvas, footer: FormView.keyHints(.standard))
         #expect(canvas.text == """
 
 

@@ -4,13 +4,16 @@ import Testing
 @Suite("Header, status line, dialogs, help and the size notice")
 @MainActor
 struct WidgetTests {
+    /// The standard keys of the header's tabs: 1 to 4.
+    private let standardTabKeys = HeaderBar.keys(.standard)
+
     @Test("the header shows numbered tabs, the active one styled, and the title on the right")
     func header() {
         let canvas = MemoryCanvas(rows: 1, columns: 80)
-        HeaderBar(title: "Ana & Ben", activeTab: 2).render(into: canvas)
+        HeaderBar(title: "Ana & Ben", keys: standardTabKeys, activeTab: 2).render(into: canvas)
         #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks                            Ana & Ben")
         #expect(canvas.styleMap == "iiiiiiiiii iiiiiiiiii ttttttttttt iiiiiiiii                            hhhhhhhhh")
-        let header = HeaderBar(title: "x", activeTab: 0)
+        let header = HeaderBar(title: "x", keys: standardTabKeys, activeTab: 0)
         #expect(header.tab(atColumn: 0) == 0)
         #expect(header.tab(atColumn: 12) == 1)
         #expect(header.tab(atColumn: 10) == nil)
@@ -20,7 +23,8 @@ struct WidgetTests {
     @Test("a hostile wedding title is neutralised and cut to the room left by the tabs")
     func hostileTitle() {
         let canvas = MemoryCanvas(rows: 1, columns: 60)
-        HeaderBar(title: DisplayText("\u{1B}]0;owned\u{07}山田 & \u{202E}Ben"), activeTab: 0).render(into: canvas)
+        HeaderBar(title: DisplayText("\u{1B}]0;owned\u{07}山田 & \u{202E}Ben"), keys: standardTabKeys, activeTab: 0)
+            .render(into: canvas)
         #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks  ␛]0;owned␇山田…")
         #expect(canvas.rowWidths == [60])
     }
@@ -28,25 +32,28 @@ struct WidgetTests {
     @Test("where room is short the title is cut and the subtitle (days to go) and the marker stay whole")
     func titleGivesWayFirst() {
         let canvas = MemoryCanvas(rows: 1, columns: 80)
-        HeaderBar(title: "Alexandra Konstantinopoulou & Maximilian", subtitle: " · 170 days to go", activeTab: 0,
-                  marker: "● live").render(into: canvas)
+        HeaderBar(title: "Alexandra Konstantinopoulou & Maximilian", subtitle: " · 170 days to go", keys: standardTabKeys,
+                  activeTab: 0, marker: "● live").render(into: canvas)
         #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks   Alexandra… · 170 days to go ● live")
         canvas.clear()
-        HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", activeTab: 0, marker: "● live").render(into: canvas)
+        HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
+            .render(into: canvas)
         #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks    Ana & Ben · 170 days to go ● live")
         let narrow = MemoryCanvas(rows: 1, columns: 60)
-        HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", activeTab: 0, marker: "● live").render(into: narrow)
+        HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
+            .render(into: narrow)
         #expect(narrow.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks    · 170… ● live")
     }
 
     @Test("the status line keeps its hints while there is room, then gives them up for the message")
     func statusLine() {
         let canvas = MemoryCanvas(rows: 1, columns: 40)
-        StatusLine("12 guests").render(into: canvas, row: 0)
+        StatusLine("12 guests", hints: StatusLine.hints(.standard, in: .global)).render(into: canvas, row: 0)
         #expect(canvas.text == " 12 guests               ? help  q quit")
         #expect(canvas.styleMap == String(repeating: "b", count: 40))
         canvas.clear()
-        StatusLine(DisplayText("Could not save: \(Names.carriageReturn) is locked by another session"), severity: .error)
+        StatusLine(DisplayText("Could not save: \(Names.carriageReturn) is locked by another session"), severity: .error,
+                   hints: StatusLine.hints(.standard, in: .global))
             .render(into: canvas, row: 0)
         #expect(canvas.text == " Could not save: Over␍write is locked…")
         #expect(canvas.styleMap == "b" + String(repeating: "d", count: 37) + "bb")
@@ -145,7 +152,7 @@ struct WidgetTests {
           │  4                     Show tasks                                        │
           │  Tab                   Next pane                                         │
           │  Shift-Tab             Previous pane                                     │
-          │  :                     Type a command (Tab completes)                    │
+          │  :                     Type a command (with completion)                  │
           │  u                     Undo the last change in this pane                 │
           │  !                     Show cache and timing diagnostics                 │
           │  Ctrl-L                Redraw the screen                                 │
@@ -209,7 +216,7 @@ struct WidgetTests {
     @Test("below the minimum size a centred notice gives both sizes")
     func sizeNotice() {
         let canvas = MemoryCanvas(rows: 12, columns: 50)
-        SizeNotice(minimum: FrameDriver.minimumSize).render(into: canvas)
+        SizeNotice(minimum: FrameDriver.minimumSize, keymap: .standard).render(into: canvas)
         #expect(canvas.text == """
 
 
@@ -225,7 +232,7 @@ struct WidgetTests {
 
         """)
         let tiny = MemoryCanvas(rows: 3, columns: 20)
-        SizeNotice(minimum: FrameDriver.minimumSize).render(into: tiny)
+        SizeNotice(minimum: FrameDriver.minimumSize, keymap: .standard).render(into: tiny)
         #expect(tiny.text == """
          Terminal too small
           20×3 now, 60×16

@@ -56,7 +56,7 @@ public final class FrameDriver {
         if canvas.size.fits(minimumSize) {
             root.render(into: canvas)
         } else {
-            SizeNotice(minimum: minimumSize).render(into: canvas)
+            SizeNotice(minimum: minimumSize, keymap: keymap).render(into: canvas)
         }
     }
 }

@@ -13,8 +13,9 @@ enum PlannerCommand: Equatable {
     /// The command names, for completion and the "unknown command" message.
     static let names = ["diagnostics", "export", "help", "import", "quit", "wedding", "weddings"]
 
-    /// Parses a command line; the error says what is wrong and what would be right.
-    static func parse(_ line: String) -> Result<PlannerCommand, CommandError> {
+    /// Parses a command line; the error says what is wrong and what would be right (with the
+    /// keys of `keymap`).
+    static func parse(_ line: String, keymap: Keymap) -> Result<PlannerCommand, CommandError> {
         let words = CommandWords.split(line)
         guard let name = words.first else { return .failure(CommandError("Type a command: " + names.joined(separator: ", "))) }
         let arguments = Array(words.dropFirst())
@@ -24,7 +25,10 @@ enum PlannerCommand: Equatable {
         case "diagnostics", "diag": return .success(.diagnostics)
         case "weddings": return .success(.weddings)
         case "wedding", "w":
-            guard !arguments.isEmpty else { return .failure(CommandError("Usage: wedding NAME (Tab lists the weddings)")) }
+            guard !arguments.isEmpty else {
+                let completion = keymap.hint(.complete, in: .commandLine, "lists the weddings").map { " (\($0))" } ?? ""
+                return .failure(CommandError("Usage: wedding NAME" + completion))
+            }
             return .success(.wedding(arguments.joined(separator: " ")))
         case "import":
             guard arguments.count == 2, let kind = TransferKind(rawValue: arguments[0]), TransferKind.importable.contains(kind) else {

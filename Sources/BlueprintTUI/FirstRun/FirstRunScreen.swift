@@ -133,7 +133,9 @@ public final class FirstRunScreen: Screen {
             do {
                 let wedding = try draft.wedding(among: try await weddings.fetchWeddings(), createdAt: now)
                 let created = try await weddings.createWedding(wedding)
-                await self?.open(created, note: "Created \(created.name); a adds a guest, ? lists every key.")
+                guard let self else { return }
+                let next = [keymap.hint(.add, in: .guests, "adds a guest"), keymap.hint(.help, in: .global, "lists every key")]
+                await open(created, note: KeyHints.sentence("Created \(created.name)", next, lead: "; "))
             } catch RepositoryError.invalid(_, let issues) {
                 self?.form.show(issues)
                 self?.message = ("Not created: check the fields marked in red", .warning)
@@ -180,11 +182,12 @@ public final class FirstRunScreen: Screen {
         let size = canvas.size
         renderWelcome(into: canvas, body: CanvasRect(row: 0, column: 0, rows: size.rows - 1, columns: size.columns))
         if isFormOpen {
-            FormView.render(form, into: canvas,
-                            footer: pending == nil ? "Enter creates · Esc goes back · Tab next field" : "Creating…")
+            let footer = pending == nil ? FormView.keyHints(keymap, submit: "creates", cancel: "goes back") : "Creating…"
+            FormView.render(form, into: canvas, footer: footer)
         }
         let mode: DisplayText = help != nil ? "HELP" : isFormOpen ? "NEW WEDDING" : "WELCOME"
-        StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info, mode: mode)
+        StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
+                   hints: StatusLine.hints(keymap, in: .firstRun), mode: mode)
             .render(into: canvas, row: size.rows - 1)
         help?.render(into: canvas)
     }
@@ -205,10 +208,11 @@ public final class FirstRunScreen: Screen {
         let choicesRow = lines.count
         lines += Choice.allCases.map { _ in (.empty, .normal) }
         lines.append((.empty, .normal))
-        paragraph("More weddings can be added later (blueprint wedding create NAME) and opened with :wedding NAME.", .muted)
+        paragraph(KeyHints.sentence("More weddings can be added later (blueprint wedding create NAME)",
+                                    [keymap.command("wedding NAME")], lead: " and opened with "), .muted)
 
         let box = body.centered(rows: min(body.rows, lines.count + 4), columns: width)
-        BoxFrame.render(into: canvas, rect: box, title: "Welcome to blueprint", footer: "↑↓ choose · Enter takes it")
+        BoxFrame.render(into: canvas, rect: box, title: "Welcome to blueprint", footer: welcomeHints)
         let x = box.column + 2
         for (offset, (line, style)) in lines.prefix(max(0, box.rows - 4)).enumerated() where !line.isEmpty {
             canvas.draw(line, row: box.row + 2 + offset, column: x, style: style)
@@ -218,11 +222,22 @@ public final class FirstRunScreen: Screen {
         }
     }
 
+    /// "↑↓ choose · Enter takes it", with the keys in force ("K/J choose" where they are letters).
+    private var welcomeHints: DisplayText {
+        let moves = [(KeyAction.moveUp, Key.up), (.moveDown, .down)].compactMap {
+            keymap.keyName(for: $0, in: .firstRun, preferring: $1)
+        }
+        let arrows = moves.allSatisfy { $0 == Key.up.displayName || $0 == Key.down.displayName }
+        let choose = moves.isEmpty ? nil : moves.joined(separator: arrows ? "" : "/") + " choose"
+        let take = keymap.hint(.activate, in: .firstRun, "takes it")
+        return DisplayText([choose, take].compactMap(\.self).joined(separator: " · "))
+    }
+
     /// `▸ c  Create a wedding    its name, date, …`, highlighted when selected.
     private func renderChoice(_ choice: Choice, into canvas: any Canvas, row: Int, column: Int, width: Int) {
         let selected = choice == selection
         let marker: DisplayText = selected ? (TerminalLocale.isUTF8 ? "▸ " : "> ") : "  "
-        let keyName = keymap.bindings(in: .firstRun).first { $0.action == choice.action }?.keys.first?.displayName ?? ""
+        let keyName = keymap.keyName(for: choice.action, in: .firstRun) ?? ""
         let labelWidth = Choice.allCases.map { DisplayText($0.label).width }.max() ?? 0
         canvas.draw(.spaces(width), row: row, column: column, style: TextStyle.normal.selected(selected))
         canvas.draw(marker, row: row, column: column, style: TextStyle.accent.selected(selected))

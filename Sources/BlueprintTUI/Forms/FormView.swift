@@ -6,8 +6,15 @@ public enum FormView {
     /// Where to look when a form is refused, in words that hold without colour.
     static let problemsNote = "fix the problems shown"
 
-    /// Draws `form` on `canvas`; `footer` replaces the key hints (while saving, say).
-    public static func render(_ form: Form, into canvas: any Canvas, footer: DisplayText? = nil) {
+    /// The footer of a form: what `keymap`'s keys for saving, cancelling and the next field do
+    /// ("Enter saves · Esc cancels · Tab next field").
+    public static func keyHints(_ keymap: Keymap, submit: String = "saves", cancel: String = "cancels") -> DisplayText {
+        DisplayText(keymap.hints([(.submit, submit), (.cancel, cancel), (.nextField, "next field")], in: .form))
+    }
+
+    /// Draws `form` on `canvas`, with `footer` under it: its key hints, or what is going on
+    /// ("Saving…").
+    public static func render(_ form: Form, into canvas: any Canvas, footer: DisplayText) {
         let screen = CanvasRect(canvas.size)
         let width = min(screen.columns - 2, 88)
         let labelWidth = min(20, form.fields.map { DisplayText($0.label).width }.max() ?? 0)
@@ -19,8 +26,7 @@ public enum FormView {
         let general = form.generalIssues.flatMap { DisplayText($0).wrapped(toWidth: inner) }
         let height = min(screen.rows - 2, lines.count + general.count + 4)
         let box = screen.centered(rows: height, columns: width)
-        let hints: DisplayText = footer ?? "Enter saves · Esc cancels · Tab next field"
-        BoxFrame.render(into: canvas, rect: box, title: DisplayText(form.title), footer: hints)
+        BoxFrame.render(into: canvas, rect: box, title: DisplayText(form.title), footer: footer)
 
         let bodyRows = max(1, box.rows - 4 - min(general.count, max(0, box.rows - 5)))
         let focusLine = lines.firstIndex { $0.field == form.focus && !$0.isIssueLine } ?? 0

@@ -30,11 +30,6 @@ public struct Keymap: Sendable {
         return .unbound
     }
 
-    /// The first key of `action` in section `mode`, as help writes it (`?`), for hints.
-    public func keyName(for action: KeyAction, in mode: KeyMode) -> String? {
-        bindings.first { $0.mode == mode && $0.action == action }?.keys.first?.displayName
-    }
-
     /// The bindings of one section, in table order.
     public func bindings(in mode: KeyMode) -> [KeyBinding] { bindings.filter { $0.mode == mode } }
 

@@ -9,7 +9,7 @@ extension Keymap {
         KeyBinding(.global, [.character("4")], .showPane(4), "Show tasks"),
         KeyBinding(.global, [.tab], .nextPane, "Next pane"),
         KeyBinding(.global, [.backTab], .previousPane, "Previous pane"),
-        KeyBinding(.global, [.character(":")], .command, "Type a command (Tab completes)"),
+        KeyBinding(.global, [.character(":")], .command, "Type a command (with completion)"),
         KeyBinding(.global, [.character("u")], .undo, "Undo the last change in this pane"),
         KeyBinding(.global, [.character("!")], .diagnostics, "Show cache and timing diagnostics"),
         KeyBinding(.global, [.control("l")], .redraw, "Redraw the screen"),
@@ -96,7 +96,7 @@ extension Keymap {
         KeyBinding(.textEditing, [.control("u")], .deleteToStart, "Delete to the start"),
         KeyBinding(.textEditing, [.control("k")], .deleteToEnd, "Delete to the end"),
 
-        KeyBinding(.search, [.enter], .submit, "Keep the search (n and N move between matches)"),
+        KeyBinding(.search, [.enter], .submit, "Keep the search, to step through its matches"),
         KeyBinding(.search, [.escape], .cancel, "Drop the search"),
 
         KeyBinding(.commandLine, [.enter], .submit, "Run the command"),

@@ -16,7 +16,7 @@ final class CommandLineOverlay: Overlay {
     /// Offers these names after `wedding` (they arrive once the data directory has been read).
     func offer(weddingNames: [String]) { completion.weddingNames = weddingNames }
 
-    func render(into canvas: any Canvas) {
+    func render(into canvas: any Canvas, keymap: Keymap) {
         let row = canvas.size.rows - 1
         if !candidates.isEmpty {
             let list = DisplayText(candidates.joined(separator: "  "))
@@ -39,7 +39,7 @@ final class CommandLineOverlay: Overlay {
         case .action(.submit):
             host.dismiss(self)
             guard !field.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-            switch PlannerCommand.parse(field.text) {
+            switch PlannerCommand.parse(field.text, keymap: host.keymap) {
             case .success(let command): host.run(command)
             case .failure(let error): host.report(error.description, severity: .error)
             }

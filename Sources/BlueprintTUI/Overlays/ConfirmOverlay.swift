@@ -14,7 +14,7 @@ final class ConfirmOverlay: Overlay {
     var keyMode: KeyMode { .confirm }
     var modeName: String { "CONFIRM" }
 
-    func render(into canvas: any Canvas) { dialog.render(into: canvas) }
+    func render(into canvas: any Canvas, keymap: Keymap) { dialog.render(into: canvas) }
 
     func handle(_ key: Key, host: any PlannerHost) {
         guard let outcome = dialog.handle(key, keymap: host.keymap) else { return }

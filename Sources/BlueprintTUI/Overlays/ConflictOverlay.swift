@@ -19,9 +19,12 @@ final class ConflictOverlay: Overlay {
     var keyMode: KeyMode { .conflict }
     var modeName: String { "CONFLICT" }
 
-    func render(into canvas: any Canvas) {
-        let message: DisplayText = "Someone changed this record in another session after you opened it. "
-            + "r reloads theirs (your edit is dropped), o overwrites theirs with yours, c goes back to your edit."
+    func render(into canvas: any Canvas, keymap: Keymap) {
+        let choices = keymap.hints([(.reload, "reloads theirs (your edit is dropped)"),
+                                    (.overwrite, "overwrites theirs with yours"),
+                                    (.cancel, "goes back to your edit")], in: .conflict, separator: ", ")
+        let message = DisplayText("Someone changed this record in another session after you opened it."
+                                  + (choices.isEmpty ? "" : " \(choices)."))
         let width = min(canvas.size.columns - 4, 64)
         let lines = message.wrapped(toWidth: width - 4)
         let box = CanvasRect(canvas.size).centered(rows: lines.count + 5, columns: width)
@@ -29,7 +32,8 @@ final class ConflictOverlay: Overlay {
         for (index, line) in lines.prefix(max(0, box.rows - 5)).enumerated() {
             canvas.draw(line, row: box.row + 2 + index, column: box.column + 2, style: .normal)
         }
-        let buttons: DisplayText = "[ r Reload ]  [ o Overwrite ]  [ c Cancel ]"
+        let buttons = DisplayText([(KeyAction.reload, "Reload"), (.overwrite, "Overwrite"), (.cancel, "Cancel")]
+            .compactMap { keymap.hint($0, in: .conflict, $1).map { "[ \($0) ]" } }.joined(separator: "  "))
         canvas.draw(buttons, row: box.bottom - 2, column: box.column + max(2, (box.columns - buttons.width) / 2), style: .button)
     }
 

@@ -1,9 +1,11 @@
 /// Every field of one record in a box, scrollable; `e` edits it, `d` deletes it, and other keys
-/// of the keymap's detail section do what the record offers (`p` marks an expense paid).
+/// of the keymap's detail section do what the record offers (`p` marks an expense paid). The
+/// footer names the keys of the keymap in force.
 @MainActor
 final class DetailOverlay: Overlay {
-    /// Something the record offers besides editing and deleting: `key action` runs `perform`
-    /// once the details are closed; `hint` names it in the footer ("p paid").
+    /// Something the record offers besides editing and deleting: the key of `action` runs
+    /// `perform` once the details are closed; `hint` says what it does after that key in the
+    /// footer ("paid", shown as "p paid").
     struct Action {
         let action: KeyAction
         let hint: String
@@ -37,14 +39,15 @@ final class DetailOverlay: Overlay {
     var keyMode: KeyMode { .detail }
     var modeName: String { "DETAIL" }
 
-    func render(into canvas: any Canvas) {
+    func render(into canvas: any Canvas, keymap: Keymap) {
         let screen = CanvasRect(canvas.size)
         let box = screen.centered(rows: min(screen.rows - 2, lines.count + 4), columns: min(screen.columns - 4, 84))
         viewportRows = max(1, box.rows - 4)
         scrollOffset = min(scrollOffset, max(0, lines.count - viewportRows))
-        var hints = ["e edits", "d deletes"] + actions.map(\.hint) + ["Esc closes"]
-        if scrollOffset + viewportRows < lines.count { hints.insert("↓ more", at: 0) }
-        BoxFrame.render(into: canvas, rect: box, title: DisplayText(title), footer: DisplayText(hints.joined(separator: " · ")))
+        let offered = actions.map { (action: $0.action, text: $0.hint) }
+        let hints = keymap.hints([(.edit, "edits"), (.delete, "deletes")] + offered + [(.cancel, "closes")],
+                                 in: .detail, more: scrollOffset + viewportRows < lines.count)
+        BoxFrame.render(into: canvas, rect: box, title: DisplayText(title), footer: DisplayText(hints))
         let labelWidth = min(18, lines.map { DisplayText($0.label).width }.max() ?? 0)
         let x = box.column + 2
         for (offset, line) in lines.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {

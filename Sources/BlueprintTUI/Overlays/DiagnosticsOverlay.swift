@@ -90,15 +90,15 @@ final class DiagnosticsOverlay: Overlay {
         return lines
     }
 
-    func render(into canvas: any Canvas) {
+    func render(into canvas: any Canvas, keymap: Keymap) {
         let columns = canvas.size.columns - 4
         let lines = self.lines(width: columns - 4)
         let box = CanvasRect(canvas.size).centered(rows: min(canvas.size.rows - 2, lines.count + 4), columns: columns)
         viewportRows = max(1, box.rows - 4)
         scrollOffset = min(scrollOffset, max(0, lines.count - viewportRows))
         let more = scrollOffset + viewportRows < lines.count
-        BoxFrame.render(into: canvas, rect: box, title: "Diagnostics",
-                        footer: DisplayText((more ? "↓ more · " : "") + "r refreshes · Esc closes"))
+        let hints = keymap.hints([(.refresh, "refreshes"), (.cancel, "closes")], in: .diagnostics, more: more)
+        BoxFrame.render(into: canvas, rect: box, title: "Diagnostics", footer: DisplayText(hints))
         for (offset, line) in lines.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {
             line.render(into: canvas, row: box.row + 2 + offset, column: box.column + 2, width: box.columns - 4)
         }

@@ -40,8 +40,9 @@ final class FilterOverlay: Overlay {
     var keyMode: KeyMode { form.keyMode }
     var modeName: String { "FILTER" }
 
-    func render(into canvas: any Canvas) {
-        FormView.render(form, into: canvas, footer: "Applies as you type · Enter keeps · Esc restores")
+    func render(into canvas: any Canvas, keymap: Keymap) {
+        let hints = keymap.hints([(.submit, "keeps"), (.cancel, "restores")], in: .form)
+        FormView.render(form, into: canvas, footer: DisplayText("Applies as you type" + (hints.isEmpty ? "" : " · " + hints)))
     }
 
     func handle(_ key: Key, host: any PlannerHost) {

@@ -11,7 +11,7 @@ final class FormOverlay: Overlay {
     enum Submission {
         /// The form's values are not a valid record; nothing is saved.
         case invalid([ValidationIssue])
-        /// Save with `write`, then report `success`.
+        /// Save with `write`, then report `success` and the key that undoes the save.
         case save(success: String, write: @MainActor () async -> EditOutcome)
     }
 
@@ -29,8 +29,8 @@ final class FormOverlay: Overlay {
     var keyMode: KeyMode { form.keyMode }
     var modeName: String { "FORM" }
 
-    func render(into canvas: any Canvas) {
-        FormView.render(form, into: canvas, footer: isSaving ? "Saving…" : nil)
+    func render(into canvas: any Canvas, keymap: Keymap) {
+        FormView.render(form, into: canvas, footer: isSaving ? "Saving…" : FormView.keyHints(keymap))
     }
 
     func handle(_ key: Key, host: any PlannerHost) {
@@ -56,7 +56,7 @@ final class FormOverlay: Overlay {
                 switch outcome {
                 case .saved:
                     host.dismiss(self)
-                    host.report(success)
+                    host.report(host.undoable(success))
                 case .failed(.repository(.invalid(_, let issues))):
                     self.form.show(issues)
                     host.report("Not saved: " + FormView.problemsNote, severity: .warning)

@@ -8,7 +8,7 @@ final class HelpOverlayHost: Overlay {
     var keyMode: KeyMode { .help }
     var modeName: String { "HELP" }
 
-    func render(into canvas: any Canvas) { help.render(into: canvas) }
+    func render(into canvas: any Canvas, keymap: Keymap) { help.render(into: canvas) }
 
     func handle(_ key: Key, host: any PlannerHost) {
         if help.handle(key) == .close { host.dismiss(self) }

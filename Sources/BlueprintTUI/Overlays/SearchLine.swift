@@ -20,7 +20,7 @@ final class SearchLine: Overlay {
     var keyMode: KeyMode { .search }
     var modeName: String { "SEARCH" }
 
-    func render(into canvas: any Canvas) {
+    func render(into canvas: any Canvas, keymap: Keymap) {
         let row = canvas.size.rows - 1
         let matches = target.searchMatches
         let count: DisplayText = field.text.isEmpty ? .empty : DisplayText(matches.countDescription)
@@ -38,8 +38,9 @@ final class SearchLine: Overlay {
             host.dismiss(self)
             let matches = target.searchMatches
             if !field.text.isEmpty {
+                let moves = host.keymap.hints([(.nextMatch, "next"), (.previousMatch, "previous")], in: .list, separator: ", ")
                 host.report(matches.isEmpty ? "No match for “\(field.text)”"
-                                : "\(matches.countDescription) · n next, N previous",
+                                : matches.countDescription + (moves.isEmpty ? "" : " · " + moves),
                             severity: matches.isEmpty ? .warning : .info)
             }
         case .action(.cancel):

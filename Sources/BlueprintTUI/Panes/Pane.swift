@@ -14,7 +14,8 @@ protocol Pane: AnyObject {
     var statusContext: String { get }
     /// What `/`, `n` and `N` search in the current view; nil where there is nothing to search.
     var searchTarget: (any SearchTarget)? { get }
-    func render(into canvas: any Canvas, rect: CanvasRect)
+    /// Draws the pane in `rect`; its key hints (in an empty list, say) name `keymap`'s keys.
+    func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap)
     /// Handles an action of the pane's mode; false if it does nothing here.
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool
     /// A click (selects the row under it) or wheel step (scrolls) over the pane, when mouse

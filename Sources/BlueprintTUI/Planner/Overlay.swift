@@ -6,8 +6,8 @@ protocol Overlay: AnyObject {
     var keyMode: KeyMode { get }
     /// The mode shown at the left of the status line ("FORM").
     var modeName: String { get }
-    /// Draws the overlay over the frame drawn so far.
-    func render(into canvas: any Canvas)
+    /// Draws the overlay over the frame drawn so far; its key hints name `keymap`'s keys.
+    func render(into canvas: any Canvas, keymap: Keymap)
     /// Handles a key; the overlay dismisses itself through `host` when it is done.
     func handle(_ key: Key, host: any PlannerHost)
 }

@@ -41,10 +41,23 @@ extension PlannerHost {
         }
     }
 
+    /// Runs `intent`, a change the undo key takes back, in the background and reports its
+    /// outcome: `success` with that key once saved.
+    func run(_ intent: @escaping @MainActor () async -> EditOutcome, undoable success: String, store: DomainStore) {
+        run(intent, success: undoable(success), store: store)
+    }
+
+    /// `message` and the key that takes the change back: "Deleted Ana · u undoes"; the message
+    /// alone when no key undoes.
+    func undoable(_ message: String) -> String {
+        KeyHints.sentence(message, [keymap.hint(.undo, in: .global, "undoes")], lead: " · ", end: "")
+    }
+
     /// Asks before deleting: cancel has the focus, so Enter pressed by habit deletes nothing.
     func confirmDelete(_ noun: String, named name: String, consequence: String = "",
                        delete: @escaping @MainActor () -> Void) {
-        let message = "Delete the \(noun) \(name)?" + (consequence.isEmpty ? "" : " " + consequence) + " u undoes it."
+        let message = "Delete the \(noun) \(name)?" + (consequence.isEmpty ? "" : " " + consequence)
+            + (keymap.hint(.undo, in: .global, "undoes it.").map { " " + $0 } ?? "")
         present(ConfirmOverlay(dialog: ConfirmDialog(title: DisplayText("Delete \(noun)"), message: DisplayText(message),
                                                      confirmLabel: "Delete"), onConfirm: delete))
     }

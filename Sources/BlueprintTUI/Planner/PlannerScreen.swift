@@ -150,12 +150,12 @@ public final class PlannerScreen: Screen, PlannerHost {
         header.render(into: canvas)
         let body = CanvasRect(row: 1, column: 0, rows: size.rows - 2, columns: size.columns)
         if let pane = panes[safe: activePane] {
-            pane.render(into: canvas, rect: body)
+            pane.render(into: canvas, rect: body, keymap: keymap)
         } else {
             canvas.draw("No wedding is open.", row: 2, column: 1, style: .muted)
         }
         statusLine.render(into: canvas, row: size.rows - 1)
-        for overlay in overlays { overlay.render(into: canvas) }
+        for overlay in overlays { overlay.render(into: canvas, keymap: keymap) }
     }
 
     public func handle(_ key: Key) -> Effect {
@@ -224,7 +224,8 @@ public final class PlannerScreen: Screen, PlannerHost {
         }
         let matches = target.searchMatches
         guard !matches.query.isEmpty else {
-            report("No search: / starts one", severity: .warning)
+            let start = keymap.hint(.search, in: pane.keyMode, "starts one")
+            report("No search" + (start.map { ": " + $0 } ?? ""), severity: .warning)
             return
         }
         let row = action == .nextMatch ? matches.next(after: target.selectedRow) : matches.previous(before: target.selectedRow)
@@ -312,18 +313,16 @@ public final class PlannerScreen: Screen, PlannerHost {
             if let days = store.daysUntilWedding { subtitle = " · " + Formats.daysToGo(days) }
         }
         let live = session?.isLive ?? true
-        return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), activeTab: activePane,
-                         marker: session == nil ? .empty : live ? "● live" : "○ not live", markerStyle: live ? .success : .warning)
+        return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), keys: HeaderBar.keys(keymap),
+                         activeTab: activePane, marker: session == nil ? .empty : live ? "● live" : "○ not live",
+                         markerStyle: live ? .success : .warning)
     }
 
     private var statusLine: StatusLine {
         let pane = panes[safe: activePane]
         let mode = overlays.last?.modeName ?? pane?.modeName ?? ""
-        let hints = [(KeyAction.help, "help"), (.quit, "quit")].compactMap { action, word in
-            keymap.keyName(for: action, in: .global).map { "\($0) \(word)" }
-        }
         return StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
-                          hints: DisplayText(hints.joined(separator: "  ")),
+                          hints: StatusLine.hints(keymap, in: .global),
                           mode: DisplayText(mode), context: DisplayText(pane?.statusSummary ?? ""))
     }
 }

@@ -1,6 +1,7 @@
-/// The top line: numbered tabs for the panes, `[1] Guests [2] Budget [3] Vendors [4] Tasks`,
-/// then on the right a title (the wedding), a subtitle kept whole after it (`· 87 days to go`)
-/// and a marker (the live-sync state). Where room is short the title is cut first.
+/// The top line: tabs for the panes with the keys that show them, `[1] Guests [2] Budget
+/// [3] Vendors [4] Tasks`, then on the right a title (the wedding), a subtitle kept whole after
+/// it (`· 87 days to go`) and a marker (the live-sync state). Where room is short the title is
+/// cut first.
 public struct HeaderBar: Hashable, Sendable {
     /// The planner's panes, in the order of their number keys.
     public static let paneTitles: [DisplayText] = ["Guests", "Budget", "Vendors", "Tasks"]
@@ -9,20 +10,28 @@ public struct HeaderBar: Hashable, Sendable {
     /// Drawn right after the title and never cut while the title has a column left to give.
     public var subtitle: DisplayText
     public var tabs: [DisplayText]
+    /// The key that shows each tab's pane, in front of its title; nil for none.
+    public var keys: [String?]
     /// Index into `tabs` of the pane on screen.
     public var activeTab: Int
     /// Drawn at the right end, after the title; empty for none.
     public var marker: DisplayText
     public var markerStyle: TextStyle
 
-    public init(title: DisplayText, subtitle: DisplayText = .empty, tabs: [DisplayText] = HeaderBar.paneTitles, activeTab: Int,
-                marker: DisplayText = .empty, markerStyle: TextStyle = .success) {
+    public init(title: DisplayText, subtitle: DisplayText = .empty, tabs: [DisplayText] = HeaderBar.paneTitles, keys: [String?],
+                activeTab: Int, marker: DisplayText = .empty, markerStyle: TextStyle = .success) {
         self.title = title
         self.subtitle = subtitle
         self.tabs = tabs
+        self.keys = keys
         self.activeTab = activeTab
         self.marker = marker
         self.markerStyle = markerStyle
+    }
+
+    /// The keys of `keymap` that show the planner's panes, one per pane title.
+    public static func keys(_ keymap: Keymap) -> [String?] {
+        paneTitles.indices.map { keymap.keyName(for: .showPane($0 + 1), in: .global) }
     }
 
     /// The tab under `column`, for mouse clicks on the header.
@@ -58,6 +67,8 @@ public struct HeaderBar: Hashable, Sendable {
     }
 
     private var tabLabels: [DisplayText] {
-        tabs.enumerated().map { DisplayText("[\($0.offset + 1)] ") + $0.element }
+        tabs.enumerated().map { index, title in
+            (keys[safe: index] ?? nil).map { DisplayText("[\($0)] ") + title } ?? title
+        }
     }
 }

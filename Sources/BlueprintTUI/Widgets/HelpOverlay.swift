@@ -52,7 +52,8 @@ public final class HelpOverlay {
         viewportRows = max(1, box.rows - 2)
         scroll(to: scrollOffset)
         let more = scrollOffset + viewportRows < lines.count
-        BoxFrame.render(into: canvas, rect: box, title: "Keys", footer: more ? "↓ more · Esc closes" : "Esc closes")
+        BoxFrame.render(into: canvas, rect: box, title: "Keys",
+                        footer: DisplayText(keymap.hints([(.cancel, "closes")], in: .help, more: more)))
         let inner = box.inset(by: 1)
         let keyWidth = min(20, lines.map(\.keys.width).max() ?? 0)
         for (index, line) in lines.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {

@@ -13,13 +13,18 @@ public struct StatusLine: Hashable, Sendable {
     /// What the pane shows: the active filter and counts; empty for none.
     public var context: DisplayText
 
-    public init(_ message: DisplayText, severity: Severity = .info, hints: DisplayText = "? help  q quit",
+    public init(_ message: DisplayText, severity: Severity = .info, hints: DisplayText = .empty,
                 mode: DisplayText = .empty, context: DisplayText = .empty) {
         self.message = message
         self.severity = severity
         self.hints = hints
         self.mode = mode
         self.context = context
+    }
+
+    /// The hints at the right, from `keymap`'s keys of `mode`: "? help  q quit".
+    public static func hints(_ keymap: Keymap, in mode: KeyMode) -> DisplayText {
+        DisplayText(keymap.hints([(.help, "help"), (.quit, "quit")], in: mode, separator: "  "))
     }
 
     /// Columns the context keeps when a long message follows it.

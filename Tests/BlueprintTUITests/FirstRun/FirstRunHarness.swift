@@ -6,7 +6,7 @@ import BlueprintStores
 import Foundation
 
 /// The welcome screen over an in-memory data directory (empty unless `datasets` are given),
-/// with the planner it hands over to, drawn on a memory canvas.
+/// with the planner it hands over to, drawn on a memory canvas, with `keymap`.
 @MainActor
 final class FirstRunHarness {
     static let dataDirectory = "/home/ana/.local/share/blueprint"
@@ -18,7 +18,7 @@ final class FirstRunHarness {
     let driver: FrameDriver
     private(set) var opened: [Wedding] = []
 
-    init(_ datasets: [WeddingDataset] = [], rows: Int = 24, columns: Int = 80) {
+    init(_ datasets: [WeddingDataset] = [], rows: Int = 24, columns: Int = 80, keymap: Keymap = .standard) {
         host = InMemoryWeddingHost(datasets)
         let clock = ManualClock(start: Wedding1.start)
         let monitor = PerformanceMonitor(clock: clock)
@@ -26,12 +26,12 @@ final class FirstRunHarness {
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                    vendors: repositories.vendors, tasks: repositories.tasks, changes: repositories,
                                    clock: clock, timeZone: TimeZone(identifier: "UTC")!)
-        planner = PlannerScreen(model: AppModel(context: context), services: PlannerServices(monitor: monitor))
+        planner = PlannerScreen(model: AppModel(context: context), services: PlannerServices(monitor: monitor), keymap: keymap)
         var opened: ((Wedding) -> Void)?
         screen = FirstRunScreen(planner: planner, defaultCurrency: .usd, dataDirectory: Self.dataDirectory,
                                 opened: { opened?($0) })
         canvas = MemoryCanvas(rows: rows, columns: columns)
-        driver = FrameDriver(root: screen)
+        driver = FrameDriver(root: screen, keymap: keymap)
         opened = { [unowned self] in self.opened.append($0) }
     }
 

@@ -5,7 +5,8 @@ import BlueprintStores
 /// is linked to it, for the detail view.
 @MainActor
 enum BudgetDetail {
-    static func lines(_ expense: Expense, budget: BudgetStore, vendors: VendorStore) -> [DetailOverlay.Line] {
+    /// The expense's lines; with no installment yet, the key of `keymap` that records one.
+    static func lines(_ expense: Expense, budget: BudgetStore, vendors: VendorStore, keymap: Keymap) -> [DetailOverlay.Line] {
         let currency = budget.wedding?.currency ?? .usd
         let money = { Formats.money($0, currency) }
         var lines: [DetailOverlay.Line] = [
@@ -22,7 +23,8 @@ enum BudgetDetail {
             .init(label: "Notes", value: expense.notes),
         ]
         if expense.installments.isEmpty {
-            lines.append(.init(label: "Installments", value: "none (i records one)", style: .muted))
+            let record = keymap.hint(.recordInstallment, in: .detail, "records one").map { " (\($0))" } ?? ""
+            lines.append(.init(label: "Installments", value: "none" + record, style: .muted))
         }
         for (index, installment) in expense.installments.enumerated() {
             let paid = installment.paidDate.map { "paid \($0)" } ?? (installment.dueDate < budget.today ? "OVERDUE" : "not paid")

@@ -71,19 +71,20 @@ final class BudgetPane: Pane, SearchTarget {
 
     // MARK: Drawing
 
-    func render(into canvas: any Canvas, rect: CanvasRect) {
+    func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         guard !LoadNotice.render(budget, noun: "budget", into: canvas, rect: rect) else { return }
         followCategory()
         let summaryRows = summaryLines(width: rect.columns)
             .render(into: canvas, row: rect.row, column: rect.column, width: rect.columns, maxRows: rect.rows / 3)
         let categories = budget.categoryMetrics
         let space = rect.rows - summaryRows - 1
-        let categoryRows = min(categories.count + 1, max(3, space / 2))
+        // A row under the header at least, for the table's "No categories yet" when there are none.
+        let categoryRows = min(max(1, categories.count) + 1, max(3, space / 2))
         let categoryRect = CanvasRect(row: rect.row + summaryRows, column: rect.column, rows: categoryRows, columns: rect.columns)
         categoryList.sync(categories)
         let barWidth = TableLayout.fit(BudgetColumns.categories, width: rect.columns).widths[4] ?? 10
         TableView.render(categoryList.model, into: canvas, rect: categoryRect,
-                         empty: "No categories yet: press a to add one.") { row, column in
+                         empty: EmptyListText.noRecords("categories", keymap: keymap, mode: keyMode)) { row, column in
             BudgetColumns.categoryCell(categories[row], column: column, currency: self.currency, barWidth: barWidth - 1)
         }
 
@@ -99,10 +100,18 @@ final class BudgetPane: Pane, SearchTarget {
         let vendors = self.vendors
         TableView.render(expenseList.model, into: canvas,
                          rect: CanvasRect(row: titleRow + 1, column: rect.column, rows: rect.bottom - titleRow - 1, columns: rect.columns),
-                         empty: selectedCategory == nil ? "" : "No expenses here: Enter, then a adds one.") { row, column in
+                         empty: selectedCategory == nil ? "" : Self.noExpenses(keymap)) { row, column in
             BudgetColumns.expenseCell(expenses[row], column: column, currency: self.currency, vendorName: { vendors.vendor($0)?.name },
                                       today: today, isMatch: !matches.isEmpty && matches.contains(row: row))
         }
+    }
+
+    /// What a category without expenses shows: "No expenses here: Enter, then a adds one.".
+    private static func noExpenses(_ keymap: Keymap) -> DisplayText {
+        guard let open = keymap.keyName(for: .activate, in: .budget), let add = keymap.keyName(for: .add, in: .budget) else {
+            return "No expenses here."
+        }
+        return DisplayText("No expenses here: \(open), then \(add) adds one.")
     }
 
     /// The summary's lines at `width`: the figures, broken between figures where the width runs
@@ -191,7 +200,8 @@ final class BudgetPane: Pane, SearchTarget {
             guard let selected else { return false }
             confirmDelete(selected, host: host)
         case .markPaid, .recordInstallment, .toggle:
-            host.report("Choose an expense first: Enter opens the category's expenses", severity: .warning)
+            let open = host.keymap.hint(.activate, in: keyMode, "opens the category's expenses")
+            host.report("Choose an expense first" + (open.map { ": " + $0 } ?? ""), severity: .warning)
         default:
             return false
         }
@@ -240,7 +250,7 @@ final class BudgetPane: Pane, SearchTarget {
             if selected.paymentStatus == .paid {
                 var unpaid = selected
                 unpaid.paymentStatus = unpaid.installments.contains(where: \.isPaid) ? .partial : .pending
-                host.run({ await budget.updateExpense(unpaid) }, success: "\(selected.name) is no longer paid · u undoes", store: budget)
+                host.run({ await budget.updateExpense(unpaid) }, undoable: "\(selected.name) is no longer paid", store: budget)
             } else {
                 markPaid(selected, host: host)
             }
@@ -259,7 +269,7 @@ final class BudgetPane: Pane, SearchTarget {
     private func confirmDelete(_ category: BudgetCategory, host: any PlannerHost) {
         let budget = self.budget
         host.confirmDelete("category", named: category.name, consequence: "Vendors and tasks linked to it are unlinked.") { [weak host] in
-            host?.run({ await budget.deleteCategory(category.id) }, success: "Deleted \(category.name) · u undoes", store: budget)
+            host?.run({ await budget.deleteCategory(category.id) }, undoable: "Deleted \(category.name)", store: budget)
         }
     }
 
@@ -275,26 +285,26 @@ final class BudgetPane: Pane, SearchTarget {
     private func confirmDelete(_ expense: Expense, host: any PlannerHost) {
         let budget = self.budget
         host.confirmDelete("expense", named: expense.name, consequence: "Its installments go too.") { [weak host] in
-            host?.run({ await budget.deleteExpense(expense.id) }, success: "Deleted \(expense.name) · u undoes", store: budget)
+            host?.run({ await budget.deleteExpense(expense.id) }, undoable: "Deleted \(expense.name)", store: budget)
         }
     }
 
     private func showDetail(_ expense: Expense, host: any PlannerHost) {
         let budget = self.budget
         host.present(DetailOverlay.record(
-            expense.name, lines: BudgetDetail.lines(expense, budget: budget, vendors: vendors), host: host,
+            expense.name, lines: BudgetDetail.lines(expense, budget: budget, vendors: vendors, keymap: host.keymap), host: host,
             current: { budget.expense(expense.id) },
             edit: { [weak self] in self?.openExpenseForm($0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) },
             actions: [
-                (.markPaid, "p paid", { [weak self] in self?.markPaid($0, host: $1) }),
-                (.recordInstallment, "i installment", { [weak self] in self?.openInstallmentForm($0, host: $1) }),
+                (.markPaid, "paid", { [weak self] in self?.markPaid($0, host: $1) }),
+                (.recordInstallment, "installment", { [weak self] in self?.openInstallmentForm($0, host: $1) }),
             ]))
     }
 
     private func markPaid(_ expense: Expense, host: any PlannerHost) {
         let budget = self.budget
-        host.run({ await budget.markPaid(expense.id) }, success: "\(expense.name) is paid · u undoes", store: budget)
+        host.run({ await budget.markPaid(expense.id) }, undoable: "\(expense.name) is paid", store: budget)
     }
 
     // MARK: Forms
@@ -311,7 +321,7 @@ final class BudgetPane: Pane, SearchTarget {
             switch BudgetForms.category(from: form, base: base, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
-                return .save(success: (category == nil ? "Added " : "Saved ") + edited.name + " · u undoes") {
+                return .save(success: (category == nil ? "Added " : "Saved ") + edited.name) {
                     let outcome = category == nil ? await budget.createCategory(edited) : await budget.updateCategory(edited)
                     if outcome == .saved { self?.categoryList.select(id: edited.id, in: budget.categoryMetrics) }
                     return outcome
@@ -328,7 +338,7 @@ final class BudgetPane: Pane, SearchTarget {
             switch BudgetForms.expense(from: form, base: base, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
-                return .save(success: (expense == nil ? "Added " : "Saved ") + edited.name + " · u undoes") {
+                return .save(success: (expense == nil ? "Added " : "Saved ") + edited.name) {
                     let outcome = expense == nil ? await budget.createExpense(edited) : await budget.updateExpense(edited)
                     if outcome == .saved, let self {
                         self.categoryList.select(id: edited.categoryID, in: budget.categoryMetrics)
@@ -348,7 +358,7 @@ final class BudgetPane: Pane, SearchTarget {
             switch BudgetForms.installment(from: form, for: expense, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let installment):
-                return .save(success: "Recorded \(Formats.money(installment.amount, choices.currency)) for \(expense.name) · u undoes") {
+                return .save(success: "Recorded \(Formats.money(installment.amount, choices.currency)) for \(expense.name)") {
                     await budget.saveInstallment(installment, in: expense.id)
                 }
             }

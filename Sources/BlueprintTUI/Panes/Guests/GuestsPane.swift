@@ -53,7 +53,7 @@ final class GuestsPane: Pane, SearchTarget {
 
     // MARK: Drawing
 
-    func render(into canvas: any Canvas, rect: CanvasRect) {
+    func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         guard !LoadNotice.render(guests, noun: "guests", into: canvas, rect: rect) else { return }
         if view == .seating {
             seating.render(chart, into: canvas, rect: rect)
@@ -65,8 +65,9 @@ final class GuestsPane: Pane, SearchTarget {
         list.sync(rows)
         list.model.columns = GuestColumns.columns(order: guests.order)
         let matches = guests.searchMatches
-        let empty: DisplayText = guests.stats.invited == 0 ? "No guests yet: press a to add one, or :import guests FILE."
-            : "No guest matches the filter: F clears it."
+        let empty = guests.stats.invited == 0
+            ? EmptyListText.noRecords("guests", importing: "guests", keymap: keymap, mode: keyMode)
+            : EmptyListText.noMatch("guest", keymap: keymap, mode: keyMode)
         TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + stripRows, column: rect.column,
                                                                      rows: rect.rows - stripRows, columns: rect.columns),
                          empty: empty) { row, column in
@@ -141,13 +142,13 @@ final class GuestsPane: Pane, SearchTarget {
     private func setRSVP(_ answer: RSVPStatus, for guest: Guest, host: any PlannerHost) {
         let guests = self.guests
         host.run({ await guests.setRSVP(answer, for: guest.id) },
-                 success: "\(guest.fullName): \(answer.rawValue) · u undoes", store: guests)
+                 undoable: "\(guest.fullName): \(answer.rawValue)", store: guests)
     }
 
     private func confirmDelete(_ guest: Guest, host: any PlannerHost) {
         let guests = self.guests
         host.confirmDelete("guest", named: guest.fullName, consequence: "Their RSVP and seat go too.") { [weak host] in
-            host?.run({ await guests.delete(guest.id) }, success: "Deleted \(guest.fullName) · u undoes", store: guests)
+            host?.run({ await guests.delete(guest.id) }, undoable: "Deleted \(guest.fullName)", store: guests)
         }
     }
 
@@ -168,7 +169,7 @@ final class GuestsPane: Pane, SearchTarget {
             case .invalid(let issues):
                 return .invalid(issues)
             case .valid(let edited):
-                return .save(success: (guest == nil ? "Added " : "Saved ") + edited.fullName + " · u undoes") {
+                return .save(success: (guest == nil ? "Added " : "Saved ") + edited.fullName) {
                     let outcome = guest == nil ? await guests.create(edited) : await guests.update(edited)
                     if outcome == .saved { self?.list.select(id: edited.id, in: guests.visibleGuests) }
                     return outcome

@@ -72,7 +72,7 @@ final class TasksPane: Pane, SearchTarget {
 
     // MARK: Drawing
 
-    func render(into canvas: any Canvas, rect: CanvasRect) {
+    func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         guard !LoadNotice.render(tasks, noun: "tasks", into: canvas, rect: rect) else { return }
         let stats = tasks.stats
         var strip = SegmentLine()
@@ -87,7 +87,9 @@ final class TasksPane: Pane, SearchTarget {
         list.model.columns = TaskColumns.columns(order: tasks.order)
         let today = tasks.today, expanded = self.expanded
         let matched = Set(searchMatches.rows)
-        let empty: DisplayText = tasks.stats.total == 0 ? "No tasks yet: press a to add one." : "No task matches the filter: F clears it."
+        let empty = tasks.stats.total == 0
+            ? EmptyListText.noRecords("tasks", keymap: keymap, mode: keyMode)
+            : EmptyListText.noMatch("task", keymap: keymap, mode: keyMode)
         TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1,
                                                                      columns: rect.columns), empty: empty) { row, column in
             TaskColumns.cell(rows[row], column: column, today: today, expanded: expanded, isMatch: matched.contains(row))
@@ -135,10 +137,10 @@ final class TasksPane: Pane, SearchTarget {
             switch selected {
             case .task(let task, _)?:
                 host.run({ await tasks.toggleDone(task.id) },
-                         success: "\(task.title): \(task.status == .completed ? "reopened" : "done") · u undoes", store: tasks)
+                         undoable: "\(task.title): \(task.status == .completed ? "reopened" : "done")", store: tasks)
             case .subtask(let subtask, let parent)?:
                 host.run({ await tasks.toggleSubtask(subtask.id, in: parent.id) },
-                         success: "\(subtask.title): \(subtask.isDone ? "not done" : "done") · u undoes", store: tasks)
+                         undoable: "\(subtask.title): \(subtask.isDone ? "not done" : "done")", store: tasks)
             case .group?, nil:
                 return false
             }
@@ -153,7 +155,7 @@ final class TasksPane: Pane, SearchTarget {
             case .subtask(let subtask, let parent)?:
                 host.confirmDelete("step", named: subtask.title) { [weak host] in
                     host?.run({ await tasks.deleteSubtask(subtask.id, in: parent.id) },
-                              success: "Deleted \(subtask.title) · u undoes", store: tasks)
+                              undoable: "Deleted \(subtask.title)", store: tasks)
                 }
             case .group?, nil:
                 return false
@@ -196,7 +198,7 @@ final class TasksPane: Pane, SearchTarget {
     private func confirmDelete(_ task: WeddingTask, host: any PlannerHost) {
         let tasks = self.tasks
         host.confirmDelete("task", named: task.title, consequence: "Its steps go too.") { [weak host] in
-            host?.run({ await tasks.delete(task.id) }, success: "Deleted \(task.title) · u undoes", store: tasks)
+            host?.run({ await tasks.delete(task.id) }, undoable: "Deleted \(task.title)", store: tasks)
         }
     }
 
@@ -210,7 +212,7 @@ final class TasksPane: Pane, SearchTarget {
             switch TaskForms.task(from: form, base: base, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let (edited, step)):
-                return .save(success: (task == nil ? "Added " : "Saved ") + edited.title + " · u undoes") {
+                return .save(success: (task == nil ? "Added " : "Saved ") + edited.title) {
                     var outcome = task == nil ? await tasks.create(edited) : await tasks.update(edited)
                     if outcome == .saved, let step {
                         outcome = await tasks.addSubtask(step, to: edited.id)

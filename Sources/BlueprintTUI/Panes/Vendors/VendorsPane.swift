@@ -43,7 +43,7 @@ final class VendorsPane: Pane, SearchTarget {
 
     // MARK: Drawing
 
-    func render(into canvas: any Canvas, rect: CanvasRect) {
+    func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         guard !LoadNotice.render(vendors, noun: "vendors", into: canvas, rect: rect) else { return }
         let stats = vendors.stats
         var strip = SegmentLine()
@@ -57,8 +57,9 @@ final class VendorsPane: Pane, SearchTarget {
         list.sync(rows)
         list.model.columns = VendorColumns.columns(order: vendors.order)
         let matches = vendors.searchMatches, currency = self.currency
-        let empty: DisplayText = vendors.stats.total == 0 ? "No vendors yet: press a to add one, or :import vendors FILE."
-            : "No vendor matches the filter: F clears it."
+        let empty = vendors.stats.total == 0
+            ? EmptyListText.noRecords("vendors", importing: "vendors", keymap: keymap, mode: keyMode)
+            : EmptyListText.noMatch("vendor", keymap: keymap, mode: keyMode)
         TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1,
                                                                      columns: rect.columns), empty: empty) { row, column in
             VendorColumns.cell(rows[row], column: column, currency: currency, isMatch: !matches.isEmpty && matches.contains(row: row))
@@ -110,7 +111,7 @@ final class VendorsPane: Pane, SearchTarget {
             var unbooked = selected
             unbooked.status = selected.quotedAmount == nil ? .contacted : .quoted
             unbooked.bookedDate = nil
-            host.run({ await vendors.update(unbooked) }, success: "\(selected.name) is no longer booked · u undoes", store: vendors)
+            host.run({ await vendors.update(unbooked) }, undoable: "\(selected.name) is no longer booked", store: vendors)
         case .activate:
             guard let selected else { return false }
             showDetail(selected, host: host)
@@ -122,13 +123,13 @@ final class VendorsPane: Pane, SearchTarget {
 
     private func book(_ vendor: Vendor, host: any PlannerHost) {
         let vendors = self.vendors
-        host.run({ await vendors.book(vendor.id) }, success: "Booked \(vendor.name) today · u undoes", store: vendors)
+        host.run({ await vendors.book(vendor.id) }, undoable: "Booked \(vendor.name) today", store: vendors)
     }
 
     private func confirmDelete(_ vendor: Vendor, host: any PlannerHost) {
         let vendors = self.vendors
         host.confirmDelete("vendor", named: vendor.name, consequence: "Expenses and tasks that name it are unlinked.") { [weak host] in
-            host?.run({ await vendors.delete(vendor.id) }, success: "Deleted \(vendor.name) · u undoes", store: vendors)
+            host?.run({ await vendors.delete(vendor.id) }, undoable: "Deleted \(vendor.name)", store: vendors)
         }
     }
 
@@ -166,7 +167,7 @@ final class VendorsPane: Pane, SearchTarget {
             switch VendorForms.vendor(from: form, base: base, categories: categories, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
-                return .save(success: (vendor == nil ? "Added " : "Saved ") + edited.name + " · u undoes") {
+                return .save(success: (vendor == nil ? "Added " : "Saved ") + edited.name) {
                     let outcome = vendor == nil ? await vendors.create(edited) : await vendors.update(edited)
                     if outcome == .saved { self?.list.select(id: edited.id, in: vendors.visibleVendors) }
                     return outcome
