@@ -32,17 +32,13 @@ struct OpenCommand: AsyncParsableCommand {
         valueName: "file"))
     var logFile: String?
 
-    @Option(name: .customLong("config"), help: ArgumentHelp(
-        "The configuration file (default: $XDG_CONFIG_HOME/blueprint/config.toml, else ~/.config/blueprint/config.toml).",
-        valueName: "file"))
-    var configFile: String?
+    @OptionGroup var configuration: ConfigurationOptions
 
     @MainActor
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let logNote = LogFile.bootstrap(path: logFile ?? LogFile.defaultPath(environment: environment), environment: environment)
-        let settings = PlannerSettings.load(path: configFile, environment: environment)
-        settings.reportProblems()
+        let settings = configuration.settings(environment: environment, defaultsUsed: "starting with the defaults")
         let app = TerminalApp(options: settings.terminalOptions(environment: environment), keymap: settings.keymap)
         // A terminal that cannot work is reported before anything is read or created.
         try app.start()

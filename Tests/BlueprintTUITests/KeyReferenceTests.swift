@@ -25,7 +25,7 @@ struct KeyReferenceTests {
         #expect(KeyReference.markdown(keymap).contains("| `` ` `` `\\|` | Quit |"))
     }
 
-    @Test("README.md's key reference is the keymap's (run `blueprint keys --markdown` to refresh it)")
+    @Test("README.md's key reference is the standard keymap's (run `blueprint keys --standard --markdown` to refresh it)")
     func readmeIsCurrent() throws {
         let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)

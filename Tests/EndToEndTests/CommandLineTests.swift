@@ -169,6 +169,28 @@ struct CommandLineTests {
         #expect(markdown.stdout.hasPrefix("### Everywhere\n\n| keys | what they do |"))
     }
 
+    @Test("keys prints the keys in force: the configuration file's rebinding, or the standard keys with --standard")
+    func keysInForce() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let folder = blueprint.configurationHome.appendingPathComponent("blueprint", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("[keys.list]\nadd = [\"+\"]\n".utf8).write(to: folder.appendingPathComponent("config.toml"))
+        let addLine = { (output: String) in output.split(separator: "\n").first { $0.hasSuffix(" Add") }.map(String.init) }
+
+        let inForce = try blueprint.run(["keys"])
+        #expect(inForce.status == 0 && inForce.stderr.isEmpty, "\(inForce.stderr)")
+        #expect(addLine(inForce.stdout)?.trimmingCharacters(in: .whitespaces).hasPrefix("+ ") == true, "\(inForce.stdout)")
+        let standard = try blueprint.run(["keys", "--standard"])
+        #expect(addLine(standard.stdout)?.trimmingCharacters(in: .whitespaces).hasPrefix("a ") == true, "\(standard.stdout)")
+
+        let bad = try blueprint.file(named: "bad.toml", "[keys.list]\nadd = 7\n")
+        let withProblem = try blueprint.run(["keys", "--config", bad])
+        #expect(withProblem.status == 0)
+        #expect(withProblem.stderr.contains("bad.toml:2:"), "\(withProblem.stderr)")
+        #expect(withProblem.stderr.contains("listing the defaults for what is wrong"))
+        #expect(addLine(withProblem.stdout)?.trimmingCharacters(in: .whitespaces).hasPrefix("a ") == true)
+    }
+
     @Test("what the store logs while a command runs goes to the log file, never amid the command's output")
     func commandsLogToTheFile() throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()

@@ -20,7 +20,8 @@ struct ResourceTests {
     }
 
     /// The man page is generated from the argument parser (`swift package --disable-sandbox plugin
-    /// generate-manual --configuration debug -o Resources/man`); regenerate it when this fails.
+    /// generate-manual --configuration debug --authors "I Do Blueprint engineers" -o Resources/man`); regenerate
+    /// it when this fails.
     @Test("Resources/man/blueprint.1 has every command and option the binary knows, with its help")
     func manPageIsCurrent() throws {
         let page = try String(contentsOf: Self.resources.appendingPathComponent("man/blueprint.1"), encoding: .utf8)
