@@ -7,10 +7,17 @@ extension Keymap {
     /// such key of the sections the mode consults, or `preferred` when it is one of them (the
     /// arrow `↓` rather than `j` where a hint shows a direction). Nil when no key does it there.
     public func keyName(for action: KeyAction, in mode: KeyMode, preferring preferred: Key? = nil) -> String? {
-        let keys = (mode.layers + [.global]).flatMap { section in
-            bindings(in: section).filter { $0.action == action }.flatMap(\.keys)
-        }.filter { resolve($0, in: mode) == .action(action) }
-        return (keys.first { $0 == preferred } ?? keys.first)?.displayName
+        // Called for every hint of every frame: a plain scan, without building arrays.
+        var first: Key?
+        for section in mode.layers + [.global] {
+            for binding in bindings where binding.mode == section && binding.action == action {
+                for key in binding.keys where resolve(key, in: mode) == .action(action) {
+                    if key == preferred { return key.displayName }
+                    first = first ?? key
+                }
+            }
+        }
+        return first?.displayName
     }
 
     /// `text` after the name of the key that does `action` in `mode` ("a adds one"); nil when
