@@ -59,6 +59,16 @@ struct TextLayoutTests {
         #expect(DisplayText("abc").truncated(toWidth: 0).string == "")
     }
 
+    @Test("no space is left dangling before the ellipsis, in ASCII and in wider text; the width stays exact")
+    func truncationDropsTrailingSpaces() {
+        for (text, width, expected) in [("Ana   Benson", 6, "Ana…"), ("Ana   Benson", 5, "Ana…"), ("Ana   Benson", 8, "Ana   B…"),
+                                        ("Zoë   Benson", 6, "Zoë…"), ("山田   太郎", 7, "山田…")] {
+            let truncated = DisplayText(text).truncated(toWidth: width)
+            #expect(truncated.string == expected, "\(text) at \(width)")
+            #expect(truncated.width == DisplayText(expected).width, "\(text) at \(width)")
+        }
+    }
+
     @Test("truncation never splits a wide character", arguments: 1...9)
     func truncationKeepsWideCharacters(width: Int) {
         let text = DisplayText("山田太郎花子").truncated(toWidth: width)

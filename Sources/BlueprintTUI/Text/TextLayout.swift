@@ -17,9 +17,12 @@ extension DisplayText {
         guard width > 0 else { return .empty }
         let ellipsis = Self.ellipsis
         let kept = prefix(columns: width - ellipsis.width)
-        let trimmed = kept.string.reversed().drop { $0 == " " }
-        return DisplayText(measured: String(trimmed.reversed()), width: kept.width - (kept.string.count - trimmed.count))
-            + ellipsis
+        var string = kept.string, keptWidth = kept.width
+        while string.last == " " {
+            string.removeLast()
+            keptWidth -= 1
+        }
+        return DisplayText(measured: string, width: keptWidth) + ellipsis
     }
 
     /// Exactly `width` columns: truncated if too long, padded with spaces if too short.
@@ -83,9 +86,17 @@ extension DisplayText {
 
     /// The longest leading run of whole grapheme clusters that fits in `columns`.
     func prefix(columns: Int) -> DisplayText {
+        // Text as wide as its UTF-8 is long is printable ASCII, a column a byte (every other
+        // character takes more bytes than columns): cut it without measuring (each cell of
+        // every frame is cut to its column).
+        if string.utf8.count == self.width {
+            let count = max(0, min(columns, self.width))
+            return DisplayText(measured: String(decoding: string.utf8.prefix(count), as: UTF8.self), width: count)
+        }
         var output = ""
         var width = 0
-        for (character, characterWidth) in clusters {
+        for character in string {
+            let characterWidth = DisplayWidth.of(character) ?? 1
             if width + characterWidth > columns { break }
             output.append(character)
             width += characterWidth
