@@ -53,12 +53,14 @@ extension PlannerHost {
         KeyHints.sentence(message, [keymap.hint(.undo, in: .global, "undoes")], lead: " · ", end: "")
     }
 
-    /// Asks before deleting: cancel has the focus, so Enter pressed by habit deletes nothing.
-    func confirmDelete(_ noun: String, named name: String, consequence: String = "",
-                       delete: @escaping @MainActor () -> Void) {
+    /// Asks before deleting (cancel has the focus, so Enter pressed by habit deletes nothing);
+    /// once confirmed, runs `delete` on `store` and reports "Deleted NAME", undoable.
+    func confirmDelete(_ noun: String, named name: String, consequence: String = "", store: DomainStore,
+                       delete: @escaping @MainActor () async -> EditOutcome) {
         let message = "Delete the \(noun) \(name)?" + (consequence.isEmpty ? "" : " " + consequence)
             + (keymap.hint(.undo, in: .global, "undoes it.").map { " " + $0 } ?? "")
         present(ConfirmOverlay(dialog: ConfirmDialog(title: DisplayText("Delete \(noun)"), message: DisplayText(message),
-                                                     confirmLabel: "Delete"), onConfirm: delete))
+                                                     confirmLabel: "Delete"),
+                               onConfirm: { [weak self] in self?.run(delete, undoable: "Deleted \(name)", store: store) }))
     }
 }

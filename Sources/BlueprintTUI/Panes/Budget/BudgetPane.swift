@@ -268,9 +268,8 @@ final class BudgetPane: Pane, SearchTarget {
 
     private func confirmDelete(_ category: BudgetCategory, host: any PlannerHost) {
         let budget = self.budget
-        host.confirmDelete("category", named: category.name, consequence: "Vendors and tasks linked to it are unlinked.") { [weak host] in
-            host?.run({ await budget.deleteCategory(category.id) }, undoable: "Deleted \(category.name)", store: budget)
-        }
+        host.confirmDelete("category", named: category.name, consequence: "Vendors and tasks linked to it are unlinked.",
+                           store: budget) { await budget.deleteCategory(category.id) }
     }
 
     private func showDetail(_ category: BudgetCategory, host: any PlannerHost) {
@@ -284,8 +283,8 @@ final class BudgetPane: Pane, SearchTarget {
 
     private func confirmDelete(_ expense: Expense, host: any PlannerHost) {
         let budget = self.budget
-        host.confirmDelete("expense", named: expense.name, consequence: "Its installments go too.") { [weak host] in
-            host?.run({ await budget.deleteExpense(expense.id) }, undoable: "Deleted \(expense.name)", store: budget)
+        host.confirmDelete("expense", named: expense.name, consequence: "Its installments go too.", store: budget) {
+            await budget.deleteExpense(expense.id)
         }
     }
 

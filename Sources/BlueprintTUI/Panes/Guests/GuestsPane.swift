@@ -147,8 +147,8 @@ final class GuestsPane: Pane, SearchTarget {
 
     private func confirmDelete(_ guest: Guest, host: any PlannerHost) {
         let guests = self.guests
-        host.confirmDelete("guest", named: guest.fullName, consequence: "Their RSVP and seat go too.") { [weak host] in
-            host?.run({ await guests.delete(guest.id) }, undoable: "Deleted \(guest.fullName)", store: guests)
+        host.confirmDelete("guest", named: guest.fullName, consequence: "Their RSVP and seat go too.", store: guests) {
+            await guests.delete(guest.id)
         }
     }
 

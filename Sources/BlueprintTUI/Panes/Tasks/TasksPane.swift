@@ -153,9 +153,8 @@ final class TasksPane: Pane, SearchTarget {
             case .task(let task, _)?:
                 confirmDelete(task, host: host)
             case .subtask(let subtask, let parent)?:
-                host.confirmDelete("step", named: subtask.title) { [weak host] in
-                    host?.run({ await tasks.deleteSubtask(subtask.id, in: parent.id) },
-                              undoable: "Deleted \(subtask.title)", store: tasks)
+                host.confirmDelete("step", named: subtask.title, store: tasks) {
+                    await tasks.deleteSubtask(subtask.id, in: parent.id)
                 }
             case .group?, nil:
                 return false
@@ -197,9 +196,7 @@ final class TasksPane: Pane, SearchTarget {
 
     private func confirmDelete(_ task: WeddingTask, host: any PlannerHost) {
         let tasks = self.tasks
-        host.confirmDelete("task", named: task.title, consequence: "Its steps go too.") { [weak host] in
-            host?.run({ await tasks.delete(task.id) }, undoable: "Deleted \(task.title)", store: tasks)
-        }
+        host.confirmDelete("task", named: task.title, consequence: "Its steps go too.", store: tasks) { await tasks.delete(task.id) }
     }
 
     private func openForm(_ task: WeddingTask?, host: any PlannerHost) {

@@ -128,9 +128,8 @@ final class VendorsPane: Pane, SearchTarget {
 
     private func confirmDelete(_ vendor: Vendor, host: any PlannerHost) {
         let vendors = self.vendors
-        host.confirmDelete("vendor", named: vendor.name, consequence: "Expenses and tasks that name it are unlinked.") { [weak host] in
-            host?.run({ await vendors.delete(vendor.id) }, undoable: "Deleted \(vendor.name)", store: vendors)
-        }
+        host.confirmDelete("vendor", named: vendor.name, consequence: "Expenses and tasks that name it are unlinked.",
+                           store: vendors) { await vendors.delete(vendor.id) }
     }
 
     private func showDetail(_ vendor: Vendor, host: any PlannerHost) {
