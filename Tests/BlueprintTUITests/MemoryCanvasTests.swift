@@ -31,6 +31,15 @@ struct MemoryCanvasTests {
         canvas.draw("y", row: 0, column: 2, style: .normal)
         #expect(canvas.rows == [" xy   "])
         #expect(canvas.rowWidths == [6])
+
+        // A run of text over several wide characters: those cut at either end lose their other half.
+        let wide = MemoryCanvas(rows: 2, columns: 8)
+        wide.draw("山田中", row: 0, column: 0, style: .normal)
+        wide.draw("abc", row: 0, column: 1, style: .normal)
+        wide.draw("山田中", row: 1, column: 0, style: .normal)
+        wide.draw("xy", row: 1, column: 3, style: .normal)
+        #expect(wide.rows == [" abc中  ", "山 xy   "])
+        #expect(wide.rowWidths == [8, 8])
     }
 
     @Test("the style map marks each cell's role, upper case when selected")

@@ -32,6 +32,10 @@ public final class MemoryCanvas: Canvas {
 
     public func draw(_ text: DisplayText, row: Int, column: Int, style: TextStyle) {
         guard let visible = CanvasClip.visible(text, row: row, column: column, in: size) else { return }
+        if visible.text.string.utf8.count == visible.text.width {
+            drawASCII(visible.text.string, row: row, column: visible.column, style: style)
+            return
+        }
         var position = visible.column
         for (character, width) in visible.text.clusters {
             blankWideCharacter(row: row, covering: position)
@@ -83,6 +87,23 @@ public final class MemoryCanvas: Canvas {
 
     /// Blanks the whole of a wide character that has a cell at `column`, as ncurses does when
     /// one of its halves is overwritten.
+    /// Printable ASCII (as wide as its UTF-8 is long), a cell a byte: only a wide character
+    /// under either end can stick out of the run, so only those are blanked. (Benchmarks draw
+    /// every frame here; cell by cell with grapheme breaking, it cost more than what it measured.)
+    private func drawASCII(_ text: String, row: Int, column: Int, style: TextStyle) {
+        let end = column + text.utf8.count
+        guard end > column else { return }
+        blankWideCharacter(row: row, covering: column)
+        blankWideCharacter(row: row, covering: end - 1)
+        cells[row].withUnsafeMutableBufferPointer { cells in
+            var position = column
+            for byte in text.utf8 {
+                cells[position] = Cell(character: Character(Unicode.Scalar(byte)), width: 1, style: style)
+                position += 1
+            }
+        }
+    }
+
     private func blankWideCharacter(row: Int, covering column: Int) {
         guard column >= 0, column < size.columns else { return }
         var leader = column
