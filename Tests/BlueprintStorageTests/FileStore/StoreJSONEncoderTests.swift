@@ -77,11 +77,3 @@ struct StoreJSONEncoderTests {
         #expect(throws: EncodingError.self) { try StoreJSONEncoder(style: .compact).encode([Double.nan]) }
     }
 }
-
-private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}

@@ -153,14 +153,6 @@ struct TapeFastPathTests {
         let rows = (0..<20).map { row in Wide(fields: Dictionary(uniqueKeysWithValues: Wide.names.enumerated().map { ($1, $0 * row) })) }
         #expect(try Self.ours([Wide].self, try StoreJSON.fileEncoder().encode(rows)) == rows)
     }
-
-    struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
 }
 
 /// Large arrays near the top of a file are parsed element by element while decoding (see
@@ -313,13 +305,5 @@ struct DeferredArrayTests {
         let counted = Self.deferred(Counted.self, text)
         #expect(counted == Self.parsedFirst(Counted.self, text))
         #expect((try? StoreJSONDecoder().decode(Counted.self, from: text).a) == numbers.reduce(0, +))
-    }
-
-    struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }
