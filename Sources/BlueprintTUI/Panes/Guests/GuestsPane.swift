@@ -65,12 +65,10 @@ final class GuestsPane: Pane, SearchTarget {
         list.sync(rows)
         list.model.columns = GuestColumns.columns(order: guests.order)
         let matches = guests.searchMatches
-        let empty = guests.stats.invited == 0
-            ? EmptyListText.noRecords("guests", importing: "guests", keymap: keymap, mode: keyMode)
-            : EmptyListText.noMatch("guest", keymap: keymap, mode: keyMode)
         TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + stripRows, column: rect.column,
                                                                      rows: rect.rows - stripRows, columns: rect.columns),
-                         empty: empty) { row, column in
+                         empty: EmptyListText.forFilteredList("guests", "guest", hasRecords: guests.stats.invited > 0,
+                                                              importing: "guests", keymap: keymap, mode: keyMode)) { row, column in
             GuestColumns.cell(rows[row], column: column, isMatch: !matches.isEmpty && matches.contains(row: row))
         }
     }

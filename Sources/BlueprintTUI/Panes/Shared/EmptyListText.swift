@@ -10,6 +10,13 @@ enum EmptyListText {
         ], separator: ", or "))
     }
 
+    /// What a filtered list with no row says: `noRecords` while there are no records at all,
+    /// else `noMatch` ("guests" and "guest" for `nouns` and `noun`).
+    static func forFilteredList(_ nouns: String, _ noun: String, hasRecords: Bool, importing: String? = nil, keymap: Keymap,
+                                mode: KeyMode) -> DisplayText {
+        hasRecords ? noMatch(noun, keymap: keymap, mode: mode) : noRecords(nouns, importing: importing, keymap: keymap, mode: mode)
+    }
+
     /// "No guest matches the filter: F clears it."
     static func noMatch(_ noun: String, keymap: Keymap, mode: KeyMode) -> DisplayText {
         DisplayText(KeyHints.sentence("No \(noun) matches the filter", [keymap.hint(.clearFilters, in: mode, "clears it")]))

@@ -87,11 +87,10 @@ final class TasksPane: Pane, SearchTarget {
         list.model.columns = TaskColumns.columns(order: tasks.order)
         let today = tasks.today, expanded = self.expanded
         let matched = Set(searchMatches.rows)
-        let empty = tasks.stats.total == 0
-            ? EmptyListText.noRecords("tasks", keymap: keymap, mode: keyMode)
-            : EmptyListText.noMatch("task", keymap: keymap, mode: keyMode)
         TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1,
-                                                                     columns: rect.columns), empty: empty) { row, column in
+                                                                     columns: rect.columns),
+                         empty: EmptyListText.forFilteredList("tasks", "task", hasRecords: tasks.stats.total > 0,
+                                                              keymap: keymap, mode: keyMode)) { row, column in
             TaskColumns.cell(rows[row], column: column, today: today, expanded: expanded, isMatch: matched.contains(row))
         }
     }

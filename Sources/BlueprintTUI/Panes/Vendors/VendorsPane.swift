@@ -57,11 +57,10 @@ final class VendorsPane: Pane, SearchTarget {
         list.sync(rows)
         list.model.columns = VendorColumns.columns(order: vendors.order)
         let matches = vendors.searchMatches, currency = self.currency
-        let empty = vendors.stats.total == 0
-            ? EmptyListText.noRecords("vendors", importing: "vendors", keymap: keymap, mode: keyMode)
-            : EmptyListText.noMatch("vendor", keymap: keymap, mode: keyMode)
         TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1,
-                                                                     columns: rect.columns), empty: empty) { row, column in
+                                                                     columns: rect.columns),
+                         empty: EmptyListText.forFilteredList("vendors", "vendor", hasRecords: vendors.stats.total > 0,
+                                                              importing: "vendors", keymap: keymap, mode: keyMode)) { row, column in
             VendorColumns.cell(rows[row], column: column, currency: currency, isMatch: !matches.isEmpty && matches.contains(row: row))
         }
     }

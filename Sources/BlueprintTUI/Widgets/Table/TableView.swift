@@ -16,10 +16,11 @@ public struct TableCell: Hashable, Sendable, ExpressibleByStringLiteral {
 /// ncurses sends only the cells that changed since the last frame.
 public enum TableView {
     /// Draws `model` in `rect`. `cell(row, column)` gives the cell of a row in view; the
-    /// selected row is drawn selected across the whole width. `empty` shows when there are no rows.
+    /// selected row is drawn selected across the whole width. `empty` shows when there are no rows
+    /// (evaluated only then: panes build it from the keymap).
     @MainActor
     public static func render(_ model: TableViewModel, into canvas: any Canvas, rect: CanvasRect,
-                              empty: DisplayText = "Nothing here yet.",
+                              empty: @autoclosure () -> DisplayText = "Nothing here yet.",
                               cell: (_ row: Int, _ column: Int) -> TableCell) {
         guard rect.rows > 0, rect.columns > 0 else { return }
         model.drawnRect = rect
@@ -37,7 +38,7 @@ public enum TableView {
         }
         let visible = model.visibleRows(fitting: rect.rows - 1)
         if model.rowCount == 0 {
-            canvas.draw(empty, row: rect.row + 1, column: rect.column, width: rect.columns, style: .muted)
+            canvas.draw(empty(), row: rect.row + 1, column: rect.column, width: rect.columns, style: .muted)
             return
         }
         for (offset, row) in visible.enumerated() {
