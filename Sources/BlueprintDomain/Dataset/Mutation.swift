@@ -23,6 +23,46 @@ public enum Mutation: Sendable, Equatable, Codable {
         }
     }
 
+    /// The id of the record stored or deleted.
+    public var recordID: UUID {
+        switch self {
+        case .saveWedding(let record): return record.id
+        case .saveGuest(let record): return record.id
+        case .saveCategory(let record): return record.id
+        case .saveExpense(let record): return record.id
+        case .saveVendor(let record): return record.id
+        case .saveTask(let record): return record.id
+        case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id):
+            return id
+        }
+    }
+
+    /// The record stored, if it is an `R`; `nil` for a deletion or another kind of record.
+    public func savedRecord<R: Record>(as type: R.Type) -> R? {
+        switch self {
+        case .saveWedding(let record): return record as? R
+        case .saveGuest(let record): return record as? R
+        case .saveCategory(let record): return record as? R
+        case .saveExpense(let record): return record as? R
+        case .saveVendor(let record): return record as? R
+        case .saveTask(let record): return record as? R
+        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask: return nil
+        }
+    }
+
+    /// The version stored; `nil` for a deletion.
+    public var storedVersion: Int? {
+        switch self {
+        case .saveWedding(let record): return record.version
+        case .saveGuest(let record): return record.version
+        case .saveCategory(let record): return record.version
+        case .saveExpense(let record): return record.version
+        case .saveVendor(let record): return record.version
+        case .saveTask(let record): return record.version
+        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask: return nil
+        }
+    }
+
     private enum CodingKeys: String, CodingKey { case op, kind, record, id }
     private enum Operation: String, Codable { case save, delete }
 

@@ -29,8 +29,28 @@ public struct WeddingDataset: Sendable, Equatable {
         tasks.handOutStorageUntilChanged()
     }
 
-    /// Applies a mutation as it is, without checks: for replaying a journal.
-    public mutating func apply(_ mutation: Mutation) {
+    /// Applies a mutation as it is, without checks, and says what it did: for replaying a
+    /// journal and publishing what the replay changed.
+    @discardableResult
+    public mutating func apply(_ mutation: Mutation) -> RecordChange {
+        let change = RecordChange(mutation, previousVersion: version(of: mutation.kind, id: mutation.recordID))
+        applyUnchecked(mutation)
+        return change
+    }
+
+    /// The stored version of the record of `kind` with `id`, if there is one.
+    public func version(of kind: RecordKind, id: UUID) -> Int? {
+        switch kind {
+        case .wedding: return wedding.id == id ? wedding.version : nil
+        case .guest: return guests[id]?.version
+        case .category: return categories[id]?.version
+        case .expense: return expenses[id]?.version
+        case .vendor: return vendors[id]?.version
+        case .task: return tasks[id]?.version
+        }
+    }
+
+    private mutating func applyUnchecked(_ mutation: Mutation) {
         switch mutation {
         case .saveWedding(let record): wedding = record
         case .saveGuest(let record): guests.upsert(record)
@@ -86,4 +106,32 @@ extension WeddingTask: TableRecord {
     public static var collection: WritableKeyPath<WeddingDataset, RecordTable<WeddingTask>> { \.tasks }
     public var saveMutation: Mutation { .saveTask(self) }
     public static func deleteMutation(_ id: UUID) -> Mutation { .deleteTask(id) }
+}
+
+extension WeddingDataset {
+    /// What changed from `previous` to this state, record by record, as commits report it: every
+    /// record stored anew or changed, then every record gone. For a state reread whole (another
+    /// process replaced the files), so receivers still patch rather than reload.
+    public func changes(since previous: WeddingDataset) -> [RecordChange] {
+        var changes: [RecordChange] = []
+        if wedding != previous.wedding {
+            changes.append(RecordChange(.saveWedding(wedding), previousVersion: previous.wedding.version))
+        }
+        appendChanges(of: Guest.self, since: previous, to: &changes)
+        appendChanges(of: BudgetCategory.self, since: previous, to: &changes)
+        appendChanges(of: Expense.self, since: previous, to: &changes)
+        appendChanges(of: Vendor.self, since: previous, to: &changes)
+        appendChanges(of: WeddingTask.self, since: previous, to: &changes)
+        return changes
+    }
+
+    private func appendChanges<R: TableRecord>(of type: R.Type, since previous: WeddingDataset, to changes: inout [RecordChange]) {
+        let before = previous[keyPath: R.collection], after = self[keyPath: R.collection]
+        for record in after where before[record.id] != record {
+            changes.append(RecordChange(record.saveMutation, previousVersion: before[record.id]?.version))
+        }
+        for record in before where after[record.id] == nil {
+            changes.append(RecordChange(R.deleteMutation(record.id), previousVersion: record.version))
+        }
+    }
 }

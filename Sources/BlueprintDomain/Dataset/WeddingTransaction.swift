@@ -7,7 +7,10 @@ import Foundation
 /// (in O(changes), not O(collection), so an edit's cost does not grow with the wedding).
 public final class WeddingTransaction {
     public private(set) var dataset: WeddingDataset
-    public private(set) var mutations: [Mutation] = []
+    /// What the transaction stored and deleted so far, with each record's previous version.
+    public private(set) var changes: [RecordChange] = []
+    /// The mutations to journal.
+    public var mutations: [Mutation] { changes.map(\.mutation) }
     /// The time stamped on created and updated records.
     public let now: Timestamp
     private var undoLog: [(inout WeddingDataset) -> Void] = []
@@ -72,7 +75,7 @@ public final class WeddingTransaction {
         let index = dataset[keyPath: R.collection].index(of: id)!
         let removed = dataset[keyPath: R.collection].remove(id)!
         undoLog.append { $0[keyPath: R.collection].upsert(removed, at: index) }
-        mutations.append(R.deleteMutation(id))
+        changes.append(RecordChange(R.deleteMutation(id), previousVersion: removed.version))
     }
 
     /// Saves the wedding's settings; version-checked like any record.
@@ -92,7 +95,7 @@ public final class WeddingTransaction {
         guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
         undoLog.append { $0.wedding = existing }
         dataset.wedding = stored
-        mutations.append(.saveWedding(stored))
+        changes.append(RecordChange(.saveWedding(stored), previousVersion: existing.version))
         return stored
     }
 
@@ -112,19 +115,20 @@ public final class WeddingTransaction {
 
     private func write<R: TableRecord>(_ record: R) {
         let table = R.collection
-        if let previous = dataset[keyPath: table][record.id] {
+        let previous = dataset[keyPath: table][record.id]
+        if let previous {
             undoLog.append { $0[keyPath: table].upsert(previous) }
         } else {
             undoLog.append { $0[keyPath: table].remove(record.id) }
         }
         dataset[keyPath: table].upsert(record)
-        mutations.append(record.saveMutation)
+        changes.append(RecordChange(record.saveMutation, previousVersion: previous?.version))
     }
 
     fileprivate func rollBack() {
         for undo in undoLog.reversed() { undo(&dataset) }
         undoLog.removeAll()
-        mutations.removeAll()
+        changes.removeAll()
     }
 
     fileprivate func take() -> WeddingDataset {
@@ -139,13 +143,21 @@ extension WeddingDataset {
     /// journal; if it throws, this dataset is unchanged and the error is rethrown.
     public mutating func transaction<T>(now: Timestamp = Timestamp(Date()),
                                         _ body: (WeddingTransaction) throws -> T) throws -> (result: T, mutations: [Mutation]) {
+        let (result, changes) = try commit(now: now, body)
+        return (result, changes.map(\.mutation))
+    }
+
+    /// Runs `body` as one transaction, as `transaction` does, and returns what it changed with
+    /// each record's previous version: what a source of truth publishes for the commit.
+    public mutating func commit<T>(now: Timestamp = Timestamp(Date()),
+                                   _ body: (WeddingTransaction) throws -> T) throws -> (result: T, changes: [RecordChange]) {
         let transaction = WeddingTransaction(dataset: self, now: now)
         self = .placeholder
         do {
             let result = try body(transaction)
-            let mutations = transaction.mutations
+            let changes = transaction.changes
             self = transaction.take()
-            return (result, mutations)
+            return (result, changes)
         } catch {
             transaction.rollBack()
             self = transaction.take()

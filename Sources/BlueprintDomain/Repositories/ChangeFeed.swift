@@ -1,7 +1,26 @@
 import Foundation
 
-/// A change to one wedding's data, from this process or another.
-public struct RepositoryChange: Hashable, Sendable {
+/// One record as a commit left it: stored at a new version, or deleted.
+public struct RecordChange: Sendable, Equatable {
+    /// The record as stored, or its deletion.
+    public let mutation: Mutation
+    /// The version the record had before the commit; `nil` when the commit created it.
+    public let previousVersion: Int?
+
+    public init(_ mutation: Mutation, previousVersion: Int?) {
+        self.mutation = mutation
+        self.previousVersion = previousVersion
+    }
+
+    public var kind: RecordKind { mutation.kind }
+    public var id: UUID { mutation.recordID }
+    /// The version the commit stored; `nil` for a deletion.
+    public var newVersion: Int? { mutation.storedVersion }
+}
+
+/// A commit to one wedding's data, from this process or another, as its one source of truth
+/// publishes it: every record it stored or deleted, in order, numbered in the wedding's sequence.
+public struct RepositoryChange: Sendable, Equatable {
     public enum Origin: Hashable, Sendable {
         /// Written by this process.
         case local
@@ -10,15 +29,34 @@ public struct RepositoryChange: Hashable, Sendable {
     }
 
     public let wedding: WeddingID
-    /// The kinds of record that changed; stores reload only these.
-    public let kinds: Set<RecordKind>
+    /// The commit's place in the wedding's sequence of commits as its source publishes them:
+    /// each change is one more than the one before, so a receiver that sees a jump knows it
+    /// missed something and must reload.
+    public let sequence: UInt64
+    /// What the commit stored and deleted; `nil` when the source cannot say (the wedding was
+    /// created, deleted, or reread whole after another process replaced its files): everything
+    /// about the wedding may have changed, and a receiver reloads.
+    public let records: [RecordChange]?
     public let origin: Origin
+    /// What the change was, as its writer named it ("guestUpdated"), for the activity of a wedding.
+    public let operation: String
 
-    public init(wedding: WeddingID, kinds: Set<RecordKind>, origin: Origin) {
+    public init(wedding: WeddingID, sequence: UInt64, records: [RecordChange]?, origin: Origin, operation: String) {
         self.wedding = wedding
-        self.kinds = kinds
+        self.sequence = sequence
+        self.records = records
         self.origin = origin
+        self.operation = operation
     }
+
+    /// The kinds of record that changed (every kind when the change does not say).
+    public var kinds: Set<RecordKind> {
+        guard let records else { return Set(RecordKind.allCases) }
+        return Set(records.map(\.kind))
+    }
+
+    /// Whether the change says exactly what it stored and deleted (not a reload of everything).
+    public var isPrecise: Bool { records != nil }
 }
 
 /// Publishes every change to the data it serves, so open views stay in sync.

@@ -24,6 +24,33 @@ public struct GuestStats: Hashable, Sendable, Codable {
     /// generic code, which copies every guest (retaining each of its strings) to read it.
     public init(guests: [Guest]) { self.init(counting: guests) }
 
+    /// Takes `old` out of the figures and counts `new` in (either may be `nil`: a guest added or
+    /// removed), in O(1): the figures then equal those counted from the changed list.
+    public mutating func replace(_ old: Guest?, with new: Guest?) {
+        if let old { count(old, by: -1) }
+        if let new { count(new, by: 1) }
+        responseRate = invited == 0 ? 0 : Double(attending + declined) / Double(invited)
+    }
+
+    private mutating func count(_ guest: Guest, by step: Int) {
+        invited += step
+        switch guest.rsvp {
+        case .attending:
+            attending += step
+            attendingHeadcount += step * guest.headcount
+            Self.add(step, to: guest.mealChoice, in: &mealCounts)
+            if let table = guest.table { Self.add(step * guest.headcount, to: table, in: &guestsPerTable) }
+        case .declined: declined += step
+        case .invited, .pending, .maybe: pending += step
+        }
+    }
+
+    /// Adds `amount` to `key`'s count, leaving no key at zero (as counting from scratch leaves none).
+    private static func add<Key: Hashable>(_ amount: Int, to key: Key, in counts: inout [Key: Int]) {
+        let total = counts[key, default: 0] + amount
+        counts[key] = total == 0 ? nil : total
+    }
+
     @inline(__always)
     private init(counting guests: some Collection<Guest>) {
         invited = guests.count

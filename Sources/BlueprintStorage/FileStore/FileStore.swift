@@ -112,7 +112,8 @@ public final class FileStore: WeddingDataHost {
             settings.logger.warning("could not add a wedding to the index; listing will rebuild it",
                                     metadata: ["wedding": "\(stored.weddingID)", "error": "\(error)"])
         }
-        hub.publish(RepositoryChange(wedding: stored.weddingID, kinds: Set(RecordKind.allCases), origin: .local))
+        hub.publish(RepositoryChange(wedding: stored.weddingID, sequence: 0, records: nil, origin: .local,
+                                     operation: "weddingCreated"))
         return stored
     }
 
@@ -136,7 +137,7 @@ public final class FileStore: WeddingDataHost {
             settings.logger.warning("could not remove a wedding from the index; listing will rebuild it",
                                     metadata: ["wedding": "\(id)", "error": "\(error)"])
         }
-        hub.publish(RepositoryChange(wedding: id, kinds: Set(RecordKind.allCases), origin: .local))
+        hub.publish(RepositoryChange(wedding: id, sequence: 0, records: nil, origin: .local, operation: "weddingDeleted"))
     }
 
     /// The folder that holds `id`'s files (`weddings/<id>`); moving a trashed copy back here

@@ -10,6 +10,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     private var datasets: [WeddingID: WeddingDataset] = [:]
     private let broadcaster = ChangeBroadcaster()
     private var failuresToInject = 0
+    private var sequences: [WeddingID: UInt64] = [:]
     private nonisolated let watchFailed = Mutex(false)
 
     public init(_ datasets: [WeddingDataset] = []) {
@@ -26,9 +27,9 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     /// Applies mutations as if another process had written them, and publishes an external change.
     public func simulateExternalWrite(_ wedding: WeddingID, _ mutations: [Mutation]) {
         guard var dataset = datasets[wedding] else { return }
-        for mutation in mutations { dataset.apply(mutation) }
+        let changes = mutations.map { dataset.apply($0) }
         datasets[wedding] = dataset
-        publish(RepositoryChange(wedding: wedding, kinds: Set(mutations.map(\.kind)), origin: .external))
+        publish(wedding, changes, .external, "external write")
     }
 
     public func listWeddings() async throws -> [Wedding] {
@@ -64,10 +65,8 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         }
         var dataset = datasets.removeValue(forKey: wedding)!
         defer { datasets[wedding] = dataset }
-        let (result, mutations) = try dataset.transaction(body)
-        if !mutations.isEmpty {
-            publish(RepositoryChange(wedding: wedding, kinds: Set(mutations.map(\.kind)), origin: .local))
-        }
+        let (result, changes) = try dataset.commit(body)
+        if !changes.isEmpty { publish(wedding, changes, .local, operation) }
         return result
     }
 
@@ -79,5 +78,11 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     /// `simulateWatchFailure()` was called.
     public nonisolated func isLive(_ wedding: WeddingID) -> Bool { !watchFailed.withLock { $0 } }
 
-    private func publish(_ change: RepositoryChange) { broadcaster.publish(change) }
+    /// Publishes a commit as the next change of the wedding's sequence.
+    private func publish(_ wedding: WeddingID, _ changes: [RecordChange], _ origin: RepositoryChange.Origin, _ operation: String) {
+        let sequence = sequences[wedding, default: 0] + 1
+        sequences[wedding] = sequence
+        broadcaster.publish(RepositoryChange(wedding: wedding, sequence: sequence, records: changes, origin: origin,
+                                             operation: operation))
+    }
 }

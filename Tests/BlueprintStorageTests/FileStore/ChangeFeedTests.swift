@@ -10,8 +10,32 @@ struct ChangeFeedTests {
         let directory = try TemporaryDataDirectory()
         let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
         let change = firstChange(in: store.changes(in: wedding)) { _ in true }
-        _ = try await store.write(wedding, operation: "add vendor") { try $0.insert(Vendor(name: "Florist")) }
-        #expect(await change.value == RepositoryChange(wedding: wedding, kinds: [.vendor], origin: .local))
+        let stored = try await store.write(wedding, operation: "add vendor") { try $0.insert(Vendor(name: "Florist")) }
+        #expect(await change.value == RepositoryChange(wedding: wedding, sequence: 1,
+                                                        records: [RecordChange(.saveVendor(stored), previousVersion: nil)],
+                                                        origin: .local, operation: "add vendor"))
+    }
+
+    @Test func numbersEachCommitAndNamesEveryRecordItChangedWithItsVersions() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        var changes = store.changes(in: wedding).makeAsyncIterator()
+        let vendor = try await store.write(wedding, operation: "add vendor") { try $0.insert(Vendor(name: "Florist")) }
+        var draft = WeddingTask(title: "Order flowers")
+        draft.vendorID = vendor.id
+        let linked = draft
+        let task = try await store.write(wedding, operation: "add task") { try $0.insert(linked) }
+        _ = try await store.write(wedding, operation: "delete vendor") { try $0.delete(Vendor.self, id: vendor.id) }
+
+        let first = try #require(await changes.next()), second = try #require(await changes.next())
+        let third = try #require(await changes.next())
+        #expect([first.sequence, second.sequence, third.sequence] == [1, 2, 3])
+        #expect(second.records == [RecordChange(.saveTask(task), previousVersion: nil)])
+        let unlinked = try #require(third.records?.first?.mutation.savedRecord(as: WeddingTask.self))
+        #expect(unlinked.vendorID == nil && unlinked.version == 2)
+        #expect(third.records == [RecordChange(.saveTask(unlinked), previousVersion: 1),
+                                  RecordChange(.deleteVendor(vendor.id), previousVersion: 1)])
+        #expect(third.operation == "delete vendor" && third.origin == .local)
     }
 
     @Test func deliversAnotherProcessesCommitWithinASecond() async throws {
@@ -26,8 +50,9 @@ struct ChangeFeedTests {
         #expect(acknowledgements == 1)
 
         let received = await awaitChange(change, within: .seconds(1))
-        #expect(received == RepositoryChange(wedding: wedding, kinds: [.guest], origin: .external))
-        #expect(try await Fixtures.guestIDs(wedding, in: store).count == 1)
+        let guestIDs = try await Fixtures.guestIDs(wedding, in: store)
+        #expect(received?.records?.map(\.id) == guestIDs && guestIDs.count == 1)
+        #expect(received?.records?.first?.previousVersion == nil && received?.records?.first?.newVersion == 1)
     }
 
     @Test func noticesAnotherStoresCompactionAndReportsWhatChanged() async throws {
@@ -42,6 +67,7 @@ struct ChangeFeedTests {
 
         let received = await awaitChange(change, within: .seconds(1))
         #expect(received?.kinds == [.task])
+        #expect(received?.records?.first?.mutation.savedRecord(as: WeddingTask.self)?.title == "Cake tasting")
         #expect(try await store.read(wedding) { $0.tasks.records.map(\.title) } == ["Cake tasting"])
     }
 

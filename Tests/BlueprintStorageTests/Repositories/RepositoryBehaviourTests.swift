@@ -176,7 +176,8 @@ struct RepositoryBehaviourTests {
         let outsider = Guest(firstName: "From", lastName: "Elsewhere")
         await fixture.host.simulateExternalWrite(fixture.wedding, [.saveGuest(outsider)])
         let change = try #require(await changes.next())
-        #expect(change == RepositoryChange(wedding: fixture.wedding, kinds: [.guest], origin: .external))
+        #expect(change.records == [RecordChange(.saveGuest(outsider), previousVersion: nil)])
+        #expect(change.wedding == fixture.wedding && change.origin == .external && change.operation == "external write")
         #expect(try await fixture.repositories.guests.fetchGuests(in: fixture.wedding).map(\.id) == [outsider.id])
     }
 

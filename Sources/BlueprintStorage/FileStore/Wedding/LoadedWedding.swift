@@ -25,42 +25,25 @@ final class LoadedWedding {
     var snapshotBytes: Int { snapshots.values.reduce(0) { $0 + $1.bytes } }
 
     /// Applies journal entries to the tables whose files do not contain them yet (see
-    /// `SnapshotFile`), and returns the kinds of record that changed.
-    func replay(_ entries: [JournalEntry]) -> Set<RecordKind> {
-        var kinds: Set<RecordKind> = []
+    /// `SnapshotFile`), and returns what each entry changed, in order (entries that changed
+    /// nothing here are left out).
+    func replay(_ entries: [JournalEntry]) -> [(operation: String, changes: [RecordChange])] {
+        var replayed: [(operation: String, changes: [RecordChange])] = []
         for entry in entries {
+            var changes: [RecordChange] = []
             for mutation in entry.mutations {
                 let file = SnapshotFile(mutation.kind)
                 guard (snapshots[file]?.generation ?? 0) < journal.generation else { continue }
-                dataset.apply(mutation)
+                changes.append(dataset.apply(mutation))
                 dirtyFiles.insert(file)
-                kinds.insert(mutation.kind)
             }
+            if !changes.isEmpty { replayed.append((entry.operation, changes)) }
         }
-        return kinds
+        return replayed
     }
 
-    /// Notes mutations already applied to `dataset` and journaled; returns the kinds they change.
-    func committed(_ mutations: [Mutation]) -> Set<RecordKind> {
-        var kinds: Set<RecordKind> = []
-        for mutation in mutations {
-            dirtyFiles.insert(SnapshotFile(mutation.kind))
-            kinds.insert(mutation.kind)
-        }
-        return kinds
-    }
-}
-
-extension WeddingDataset {
-    /// The kinds of record that differ between two states of one wedding.
-    func kindsChanged(from previous: WeddingDataset) -> Set<RecordKind> {
-        var kinds: Set<RecordKind> = []
-        if wedding != previous.wedding { kinds.insert(.wedding) }
-        if guests != previous.guests { kinds.insert(.guest) }
-        if categories != previous.categories { kinds.insert(.category) }
-        if expenses != previous.expenses { kinds.insert(.expense) }
-        if vendors != previous.vendors { kinds.insert(.vendor) }
-        if tasks != previous.tasks { kinds.insert(.task) }
-        return kinds
+    /// Notes changes already applied to `dataset` and journaled.
+    func committed(_ changes: [RecordChange]) {
+        for change in changes { dirtyFiles.insert(SnapshotFile(change.kind)) }
     }
 }

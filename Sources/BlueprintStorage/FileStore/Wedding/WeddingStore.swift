@@ -29,6 +29,8 @@ actor WeddingStore {
     private var loaded: LoadedWedding?
     /// The wedding's settings as the index should list them, once the lock is released.
     private var pendingIndexEntry: Wedding?
+    /// The number of the last change published (see `RepositoryChange.sequence`).
+    private var sequence: UInt64 = 0
 
     init(folder: WeddingFolder, settings: WeddingStoreSettings, hub: ChangeHub, index: WeddingIndex) {
         self.folder = folder
@@ -46,8 +48,9 @@ actor WeddingStore {
     func write<T: Sendable>(operation: String, _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         try await locked(.exclusive) { current in
             let now = settings.clock()
-            let (result, mutations) = try current.dataset.transaction(now: now, body)
-            guard !mutations.isEmpty else { return result }
+            let (result, changes) = try current.dataset.commit(now: now, body)
+            guard !changes.isEmpty else { return result }
+            let mutations = changes.map(\.mutation)
             do {
                 var line = try lineEncoder.encode(JournalEntry(at: now, operation: operation, mutations: mutations))
                 line.append(UInt8(ascii: "\n"))
@@ -57,12 +60,12 @@ actor WeddingStore {
                 loaded = nil
                 throw error
             }
-            let kinds = current.committed(mutations)
+            current.committed(changes)
             for case let .saveWedding(wedding) in mutations { pendingIndexEntry = wedding }
             if current.journal.entryBytes >= max(settings.compactionFloorBytes, current.snapshotBytes) {
                 compactKeepingJournalOnFailure(current)
             }
-            publish(kinds, .local)
+            publish(changes, .local, operation)
             return result
         }
     }
@@ -71,14 +74,14 @@ actor WeddingStore {
     /// watcher sees the journal change.
     func refresh() async {
         guard loaded != nil else {
-            // Never opened here, so there is nothing to compare with: every kind may have changed.
-            publish(Set(RecordKind.allCases), .external)
+            // Never opened here, so there is nothing to compare with: anything may have changed.
+            publish(nil, .external, "reread")
             return
         }
         do {
             try await locked(.shared) { _ in }
         } catch RepositoryError.weddingNotFound {
-            publish(Set(RecordKind.allCases), .external)
+            publish(nil, .external, "removed")
         } catch {
             settings.logger.warning("could not catch up with the journal", metadata: ["wedding": "\(id)", "error": "\(error)"])
         }
@@ -158,7 +161,7 @@ actor WeddingStore {
             if let current = loaded, try journalIsCurrent(current) {
                 let lines = try current.journal.readNew()
                 if !lines.shrank {
-                    publish(current.replay(lines.entries), .external)
+                    for (operation, changes) in current.replay(lines.entries) { publish(changes, .external, operation) }
                     if let unreadable = lines.unreadable { throw unreadable }
                     if lines.tornBytes > 0, exclusive {
                         settings.logger.notice("dropping an unfinished journal line",
@@ -174,7 +177,8 @@ actor WeddingStore {
                                           fileEncoder: fileEncoder, lineEncoder: lineEncoder, logger: settings.logger).load()
             loaded = fresh
             if let previous {
-                publish(fresh.dataset.kindsChanged(from: previous), .external)
+                let changes = fresh.dataset.changes(since: previous)
+                if !changes.isEmpty { publish(changes, .external, "reread") }
             }
             if previous?.wedding != fresh.dataset.wedding { pendingIndexEntry = fresh.dataset.wedding }
             return fresh
@@ -184,7 +188,7 @@ actor WeddingStore {
             let keptAs = try Quarantine.moveAside(unreadable.path, at: settings.clock())
             settings.logger.error("set aside a file that does not decode",
                                   metadata: ["path": "\(unreadable.path)", "keptAs": "\(keptAs)", "reason": "\(unreadable.reason)"])
-            publish(Set(RecordKind.allCases), .local)
+            publish(nil, .local, "set aside")
             throw FileStoreError.corruptFile(path: unreadable.path, line: unreadable.line, reason: unreadable.reason,
                                              keptAs: keptAs)
         }
@@ -231,9 +235,11 @@ actor WeddingStore {
 
     // MARK: Telling others
 
-    private func publish(_ kinds: Set<RecordKind>, _ origin: RepositoryChange.Origin) {
-        guard !kinds.isEmpty else { return }
-        hub.publish(RepositoryChange(wedding: id, kinds: kinds, origin: origin))
+    /// Publishes one commit as the next change of the wedding's sequence; `nil` records when
+    /// what changed is not known (receivers reload).
+    private func publish(_ records: [RecordChange]?, _ origin: RepositoryChange.Origin, _ operation: String) {
+        sequence += 1
+        hub.publish(RepositoryChange(wedding: id, sequence: sequence, records: records, origin: origin, operation: operation))
     }
 
     /// The commit is durable already, so a failure here is logged, not thrown; listing heals
