@@ -5,20 +5,21 @@ import Testing
 @MainActor
 @Suite("Live updates", .timeLimit(.minutes(1)))
 struct LiveUpdateTests {
-    @Test func aChangeMadeElsewhereReloadsOnlyTheStoresOfItsKinds() async throws {
+    @Test func aChangeMadeElsewhereIsPatchedIntoTheStoresOfItsKindsWithoutReloading() async throws {
         let harness = Harness()
         let session = await harness.openSession()
+        let readsAtOpening = await harness.probe.readCounts()
         let eve = Guest(firstName: "Eve", lastName: "Evans")
 
         await harness.externalWrite([.saveGuest(eve)])
 
         #expect(await eventually(session.guests) { session.guests.guest(eve.id) != nil && session.guests.isCacheValid })
         #expect(session.guests.stats.invited == 5)
-        for store in [session.wedding, session.budget, session.vendors, session.tasks] as [DomainStore] {
-            #expect(store.isCacheValid && store.loadState == .loaded, "\(store.domain) was reloaded")
+        #expect(session.guests.visibleGuests.map(\.id) == ListOrder(GuestSortKey.name).sorted(session.guests.guests).map(\.id))
+        for store in session.stores {
+            #expect(store.isCacheValid && store.loadState == .loaded, "\(store.domain) was invalidated")
         }
-        #expect(await harness.probe.count(.read(.guests)) == 2)
-        #expect(await harness.probe.count(.read(.vendors)) == 1)
+        #expect(await harness.probe.readCounts() == readsAtOpening)
         session.close()
     }
 
@@ -35,10 +36,12 @@ struct LiveUpdateTests {
         session.close()
     }
 
-    @Test func changesArrivingDuringAReloadAreCoalescedIntoOneMoreLoad() async throws {
+    /// A change that does not say what it changed (the wedding was reread whole) reloads.
+    @Test func changesThatDoNotSayWhatChangedArrivingDuringAReloadAreCoalescedIntoOneMoreLoad() async throws {
         let harness = Harness()
         let store = await harness.loaded(GuestStore.init)
-        let change = RepositoryChange(wedding: harness.weddingID, kinds: [.guest], origin: .external)
+        let change = RepositoryChange(wedding: harness.weddingID, sequence: 1, records: nil, origin: .external,
+                                      operation: "reread")
         await harness.probe.hold(.read(.guests))
 
         store.receive(change)
@@ -53,9 +56,43 @@ struct LiveUpdateTests {
     @Test func aChangeToOtherKindsOrAnotherWeddingIsIgnored() async throws {
         let harness = Harness()
         let store = await harness.loaded(GuestStore.init)
-        store.receive(RepositoryChange(wedding: harness.weddingID, kinds: [.vendor, .task], origin: .external))
-        store.receive(RepositoryChange(wedding: WeddingID(), kinds: [.guest], origin: .external))
+        let eve = Guest(firstName: "Eve", lastName: "Evans")
+        let vendor = Vendor(name: "Other florist", category: .florist)
+        store.receive(RepositoryChange(wedding: harness.weddingID, sequence: 1,
+                                       records: [RecordChange(.saveVendor(vendor), previousVersion: nil)],
+                                       origin: .external, operation: "vendorCreated"))
+        store.receive(RepositoryChange(wedding: WeddingID(), sequence: 1, records: [RecordChange(.saveGuest(eve), previousVersion: nil)],
+                                       origin: .external, operation: "guestCreated"))
+        store.receive(RepositoryChange(wedding: WeddingID(), sequence: 2, records: nil, origin: .external, operation: "reread"))
         #expect(store.isCacheValid && store.loadState == .loaded)
+        #expect(store.guest(eve.id) == nil && store.guests.count == 4)
+        #expect(await harness.probe.count(.read(.guests)) == 1)
+    }
+
+    /// Precise changes published while a load runs are applied once it lands, whether the load
+    /// already held them or not, without loading again.
+    @Test func preciseChangesArrivingDuringALoadAreAppliedWhenItLands() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(GuestStore.init)
+        await harness.probe.hold(.read(.guests))
+        let reload = Task { await store.load(force: true) }
+        await harness.probe.waitForCalls(.read(.guests), count: 2)
+        let eve = Guest(firstName: "Eve", lastName: "Evans")
+        var ana = try #require(store.guest(Sample.ana))
+        ana.rsvp = .declined
+        ana.version += 1
+        store.receive(RepositoryChange(wedding: harness.weddingID, sequence: 1,
+                                       records: [RecordChange(.saveGuest(eve), previousVersion: nil),
+                                                 RecordChange(.saveGuest(ana), previousVersion: ana.version - 1),
+                                                 RecordChange(.deleteGuest(Sample.dev), previousVersion: 1)],
+                                       origin: .external, operation: "import"))
+        #expect(store.guest(eve.id) == nil)
+        await harness.probe.release(.read(.guests))
+        await reload.value
+
+        #expect(store.guest(eve.id) != nil && store.guest(Sample.ana)?.rsvp == .declined && store.guest(Sample.dev) == nil)
+        #expect(store.stats == GuestStats(guests: store.guests))
+        #expect(await harness.probe.count(.read(.guests)) == 2)
     }
 
     /// A reload that read before an edit was saved lands after it: the edit stays shown.
@@ -75,14 +112,31 @@ struct LiveUpdateTests {
         #expect(store.guest(Sample.ana)?.rsvp == .declined && store.guest(Sample.ana)?.version == 2)
     }
 
-    /// This process's own change reloads its store too; an edit still being written meanwhile stays shown.
+    /// This process's own change does not reload its store: the change it published is patched in.
+    @Test func anOwnEditIsNotFollowedByAReload() async throws {
+        let harness = Harness()
+        let session = await harness.openSession()
+        let readsAtOpening = await harness.probe.readCounts()
+        #expect(await session.guests.setRSVP(.attending, for: Sample.ben) == .saved)
+        #expect(await session.vendors.book(Sample.roseFlorist) == .saved)
+        await session.guests.load()
+        await session.vendors.load()
+        #expect(session.guests.guest(Sample.ben)?.rsvp == .attending && session.guests.guest(Sample.ben)?.version == 2)
+        #expect(try await session.guests.guests == harness.stored { $0.guests.records })
+        #expect(try await session.vendors.vendors == harness.stored { $0.vendors.records })
+        #expect(await harness.probe.readCounts() == readsAtOpening)
+        session.close()
+    }
+
+    /// A reload landing while an edit is still being written keeps the edit shown.
     @Test func aReloadLandingWhileAnEditIsBeingWrittenKeepsTheEditShown() async throws {
         let harness = Harness()
         let session = await harness.openSession()
         let store = session.guests
-        await harness.probe.hold(.read(.guests))
         #expect(await store.setRSVP(.attending, for: Sample.ben) == .saved)
-        await harness.probe.waitForCalls(.read(.guests), count: 2)  // the reload for this change
+        await harness.probe.hold(.read(.guests))
+        let reload = Task { await store.load(force: true) }
+        await harness.probe.waitForCalls(.read(.guests), count: 2)
         await harness.probe.hold(.write(.guests))
         let pending = Task { await store.delete(Sample.cleo) }
         await harness.probe.waitForCalls(.write(.guests), count: 2)
@@ -93,6 +147,7 @@ struct LiveUpdateTests {
 
         await harness.probe.release(.write(.guests))
         #expect(await pending.value == .saved)
+        await reload.value
         #expect(try await store.guests == harness.stored { $0.guests.records })
         session.close()
     }

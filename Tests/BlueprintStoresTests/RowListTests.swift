@@ -17,7 +17,7 @@ struct RowListTests {
         return guest
     }
 
-    @Test("typing, deleting, changing conditions, order and records: visible rows and search matches stay right",
+    @Test("typing, deleting, changing conditions, order and records (whole or one at a time): visible rows and search matches stay right",
           arguments: 1...20)
     func randomSequences(seed: UInt64) {
         var random = SeededRandom(seed: seed)
@@ -28,7 +28,7 @@ struct RowListTests {
         var list = RowList(order: order)
         list.show(records)
         for _ in 0..<80 {
-            switch random.int(in: 0...6) {
+            switch random.int(in: 0...7) {
             case 0, 1: filter.text = TextQuery(filter.text.text + random.pick(["a", "o", "é", "ß", " ", "北"]))
             case 2: filter.text = TextQuery(String(filter.text.text.dropLast()))
             case 3: filter.rsvp = random.int(in: 0...1) == 0 ? [] : [random.pick(RSVPStatus.allCases)]
@@ -36,9 +36,29 @@ struct RowListTests {
             case 5:
                 records[random.int(in: 0...records.count - 1)] = Self.guest(&random)
                 list.show(records)
+            case 6:
+                // One record changed in place, added or removed, patched rather than shown anew.
+                let position = { (id: UUID) in records.firstIndex { $0.id == id }! }
+                switch random.int(in: 0...2) {
+                case 0:
+                    let index = random.int(in: 0...records.count - 1)
+                    var changed = Self.guest(&random)
+                    changed.id = records[index].id
+                    let old = records[index]
+                    records[index] = changed
+                    list.replace(old, with: changed, position: position)
+                case 1:
+                    records.append(Self.guest(&random))
+                    list.replace(nil, with: records.last!, position: position)
+                default:
+                    let index = random.int(in: 0...records.count - 1)
+                    let old = records[index]
+                    list.replace(old, with: nil, position: position)
+                    records.remove(at: index)
+                }
             default: search = random.pick(["", "a", "jo", "ZO", "ss", "北京"])
             }
-            list.setOrder(order)
+            list.setOrder(order, records: records)
             list.setFilter(filter)
             list.setSearch(search)
             let expected = order.sorted(records).filter(filter.matches)

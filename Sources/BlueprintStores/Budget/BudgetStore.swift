@@ -23,6 +23,8 @@ public final class BudgetStore: DomainStore {
     public var visibleExpenses: [Expense] { list.visible }
     /// Where `searchText` matches among `visibleExpenses`.
     public var searchMatches: SearchMatches { list.matches }
+    /// Counts the changes to `visibleExpenses` (see `ListStore.visibleRevision`).
+    public var visibleRevision: Int { list.revision }
     /// Totals, over-budget categories and payments due, as of `today`; `nil` until loaded.
     public private(set) var summary: BudgetSummary?
     /// Allocated, spent and paid per category, by category name.
@@ -44,7 +46,7 @@ public final class BudgetStore: DomainStore {
         get { list.order }
         set {
             guard newValue != list.order else { return }
-            list.setOrder(newValue)
+            list.setOrder(newValue, records: expenseRecords.records)
             signalUpdate()
         }
     }
@@ -183,6 +185,17 @@ public final class BudgetStore: DomainStore {
             self.wedding = loaded.0
             self.categoryRecords.show(loaded.1, loadedFrom: categoryMark)
             self.expenseRecords.show(loaded.2, loadedFrom: expenseMark)
+        }
+    }
+
+    override func apply(_ change: RecordChange) {
+        switch change.mutation {
+        case .saveWedding(let stored) where stored.weddingID == weddingID && stored.version > (wedding?.version ?? 0):
+            wedding = stored
+            recordsDidChange()
+        case _ where change.kind == .category: categoryRecords.apply(change)
+        case _ where change.kind == .expense: expenseRecords.apply(change)
+        default: break
         }
     }
 

@@ -28,6 +28,8 @@ public class DomainStore: CacheableStore {
 
     private var flight: Flight?
     private var reloadWhenLanded = false
+    /// Changes published while a load was in flight, to apply once it lands.
+    private var changesDuringLoad: [RecordChange] = []
     private var loadsStarted = 0
     private var newestLoadShown = 0
     private var invalidations = 0
@@ -67,6 +69,9 @@ public class DomainStore: CacheableStore {
         }
         await startLoad().value
     }
+
+    /// Whether a load is in flight.
+    var isLoading: Bool { flight != nil }
 
     /// Today on the user's wall calendar.
     public var today: CalendarDate { context.today }
@@ -108,7 +113,11 @@ public class DomainStore: CacheableStore {
             validAsOf = invalidationsAtStart
             setLoadState(flight == nil ? .loaded : .loading)
             recordsDidChange()
+            for change in changesDuringLoad { apply(change) }
+            if flight == nil { changesDuringLoad.removeAll() }
         case .failure(let error) where isNewest:
+            changesDuringLoad.removeAll()
+            invalidate()
             setLoadState(.failed(StoreError(error)))
         case .success, .failure:
             break  // a newer load has landed or is still coming
@@ -127,14 +136,26 @@ public class DomainStore: CacheableStore {
 
     // MARK: Live changes
 
-    /// Invalidates the store if `change` touched its kinds, and reloads it if it shows data.
-    /// Changes arriving while a load runs are coalesced into one more load after it.
-    ///
-    /// This process's own changes reload too: the edits are already shown (and stay shown, see
-    /// `RecordCollection`), and the reload brings what a write changed beyond its own record,
-    /// such as the expenses a vendor deletion unlinked.
+    /// Applies a change the wedding's source published, if it touched the store's kinds: each
+    /// record it stored or deleted is patched into the rows and figures shown. A change that
+    /// does not say what it changed reloads the store. Changes arriving while a load runs are
+    /// applied once it lands (they may or may not be in it; applying them again is harmless).
     func receive(_ change: RepositoryChange) {
         guard !isClosed, change.wedding == weddingID, !recordKinds.isDisjoint(with: change.kinds) else { return }
+        guard let records = change.records else { return reloadEverything() }
+        let mine = records.filter { recordKinds.contains($0.kind) }
+        if flight != nil {
+            changesDuringLoad.append(contentsOf: mine)
+        } else if newestLoadShown > 0 {
+            for record in mine { apply(record) }
+            signalUpdate()
+        }
+    }
+
+    /// Loads the store again when it shows data, or after the load in flight: for a change that
+    /// did not say what it changed, or a gap in the wedding's sequence of changes.
+    func reloadEverything() {
+        guard !isClosed else { return }
         invalidate()
         if flight != nil {
             reloadWhenLanded = true
@@ -142,6 +163,10 @@ public class DomainStore: CacheableStore {
             startLoad()
         }
     }
+
+    /// Patches one record the source stored or deleted into what the store shows. Subclasses
+    /// override it to pass the change to the collection of its kind.
+    func apply(_ change: RecordChange) {}
 
     // MARK: Observation
 

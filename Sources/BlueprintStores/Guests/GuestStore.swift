@@ -47,4 +47,9 @@ public final class GuestStore: ListStore<GuestSortKey, GuestFilter> {
         stats = GuestStats(guests: records.records)
         super.recordsDidChange()
     }
+
+    override func rowDidChange(from old: Guest?, to new: Guest?) {
+        stats.replace(old, with: new)
+        super.rowDidChange(from: old, to: new)
+    }
 }

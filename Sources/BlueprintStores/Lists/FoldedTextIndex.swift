@@ -27,12 +27,33 @@ struct FoldedTextIndex<Row: TextSearchable> {
             if let known = texts[row.id], foldedRows[row.id] == row {
                 refreshedTexts[row.id] = known
             } else {
-                let text = row.searchFields.map(TextFolding.fold).joined(separator: TextFolding.fieldSeparator)
-                refreshedTexts[row.id] = FoldedBytes(text)
+                refreshedTexts[row.id] = Self.foldedText(of: row)
             }
         }
         foldedRows = refreshedRows
         texts = refreshedTexts
+    }
+
+    /// Folds `row` (a new record, or a new version of one).
+    mutating func fold(_ row: Row) {
+        foldedRows[row.id] = row
+        texts[row.id] = Self.foldedText(of: row)
+    }
+
+    /// Forgets the row with `id`.
+    mutating func forget(_ id: UUID) {
+        foldedRows[id] = nil
+        texts[id] = nil
+    }
+
+    /// The folded text of `row`: kept if the row is unchanged since it was folded, else folded now.
+    func text(of row: Row) -> FoldedBytes {
+        if let known = texts[row.id], foldedRows[row.id] == row { return known }
+        return Self.foldedText(of: row)
+    }
+
+    private static func foldedText(of row: Row) -> FoldedBytes {
+        FoldedBytes(row.searchFields.map(TextFolding.fold).joined(separator: TextFolding.fieldSeparator))
     }
 
     /// The folded text of each of `rows` (refreshed before), in their order: searching these,

@@ -1,3 +1,4 @@
+import Foundation
 /// How a list is sorted: by which column, and which way.
 public struct ListOrder<Key: ListSortKey>: Hashable, Sendable {
     public var key: Key
@@ -35,5 +36,27 @@ public struct ListOrder<Key: ListSortKey>: Hashable, Sendable {
             }
             initialized = rows.count
         }
+    }
+}
+
+extension ListOrder {
+    /// Where `row` stands, or would stand, among `rows` sorted in this order: the first index
+    /// whose row does not come before it. `position` gives each row's place in the table the
+    /// rows were sorted from (ties keep that order); `rowPosition` is `row`'s.
+    ///
+    /// O(log n) comparisons: for placing one changed row without sorting again.
+    func index(of row: Key.Row, at rowPosition: Int, in rows: [Key.Row], position: (UUID) -> Int) -> Int {
+        let value = key.sortValue(of: row)
+        let target = SortValue(rank: value.rank, text: value.text)
+        var low = 0, high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            let probe = rows[middle]
+            let probeValue = key.sortValue(of: probe)
+            let comparison = SortValue(rank: probeValue.rank, text: probeValue.text).compare(target)
+            let precedes = comparison == 0 ? position(probe.id) < rowPosition : (comparison < 0) == ascending
+            if precedes { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

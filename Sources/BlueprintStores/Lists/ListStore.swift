@@ -9,7 +9,14 @@ public class ListStore<Key: ListSortKey, Filter: RecordFilter>: DomainStore
 where Key.Row: TextSearchable, Filter.Row == Key.Row {
     public typealias Row = Key.Row
 
-    lazy var records = RecordCollection(gateway, in: self)
+    lazy var records: RecordCollection<Row> = {
+        let records = RecordCollection(gateway, in: self)
+        records.rowChanged = { [unowned self] old, new, position in
+            list.replace(old, with: new, position: position)
+            rowDidChange(from: old, to: new)
+        }
+        return records
+    }()
     private let gateway: RecordGateway<Row>
     private var list: RowList<Key>
     /// What the record is called in undo titles ("guest").
@@ -17,6 +24,9 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
 
     /// The rows to show: filtered by `filter`, sorted by `order`.
     public var visible: [Row] { list.visible }
+    /// Counts the changes to `visible`: what is derived from the rows is derived again only when
+    /// it changes.
+    public var visibleRevision: Int { list.revision }
     /// Where `searchText` matches among `visible`.
     public var searchMatches: SearchMatches { list.matches }
     /// The open conflict, if an edit lost to someone else's.
@@ -35,7 +45,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
         get { list.order }
         set {
             guard newValue != list.order else { return }
-            list.setOrder(newValue)
+            list.setOrder(newValue, records: records.records)
             signalUpdate()
         }
     }
@@ -83,8 +93,17 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
         return { self.records.show(rows, loadedFrom: mark) }
     }
 
+    override func apply(_ change: RecordChange) {
+        if change.kind == Row.kind { records.apply(change) }
+    }
+
     override func recordsDidChange() {
         list.show(records.records)
         super.recordsDidChange()
     }
+
+    /// Brings what is derived from the records up to date after one record changed (its rows
+    /// are patched already): `old` replaced by `new`, either `nil` for an insertion or a
+    /// removal. Subclasses override it to patch their figures, then call `super`.
+    func rowDidChange(from old: Row?, to new: Row?) { signalUpdate() }
 }

@@ -1,25 +1,31 @@
 import BlueprintDomain
+import Foundation
 
 /// A list pane's rows: every record sorted by `order`, narrowed by a filter, and the rows a
 /// search matches.
 ///
-/// Sorting happens only when the records or the order change; typing a filter or a search
-/// scans the sorted rows once, keeps their order, and folds only the query (see
-/// `FoldedTextIndex`).
+/// Sorting happens only when all the records or the order change; one changed record is moved,
+/// inserted or removed in place (`replace`), in O(log n) comparisons and at most one move of
+/// the rows between its old and new place. Typing a filter or a search scans the sorted rows
+/// once, keeps their order, and folds only the query (see `FoldedTextIndex`).
 struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     typealias Row = Key.Row
 
     private(set) var order: ListOrder<Key>
-    private var records: [Row] = []
     private var sorted: [Row] = []
+    /// The rows the filter lets through, while it does not let every row through.
+    private var filtered: [Row] = []
+    /// Whether the filter lets every row through, so `visible` is `sorted`. (The two are never
+    /// the same array: changing one row would then copy every row.)
+    private var showsAll = true
     private var texts = FoldedTextIndex<Row>()
     /// Whether `texts` has folded the current records (it does so when a text is first searched).
     private var textsAreCurrent = false
-    /// The folded text of each row of `sorted` and of `visible`, in the same order, once a text
+    /// The folded text of each row of `sorted` and of `filtered`, in the same order, once a text
     /// is searched. Matching scans these alone: this code is generic over the row type, so
     /// touching a row copies it through its value witness, which cost more than the search.
     private var sortedTexts: [FoldedBytes]?
-    private var visibleTexts: [FoldedBytes]?
+    private var filteredTexts: [FoldedBytes]?
     /// The filter's conditions other than its text.
     private var includes: (Row) -> Bool = { _ in true }
     /// Whether the conditions let every row through (so an empty text shows `sorted` as it is).
@@ -27,22 +33,49 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     private var conditions: AnyHashable?
     private var filterText = ""
     private var searchQuery = ""
-    /// The rows to show, in order.
-    private(set) var visible: [Row] = []
     private(set) var matches = SearchMatches()
+    /// Counts the changes to `visible`, so that what is derived from it knows when to derive again.
+    private(set) var revision = 0
 
     init(order: ListOrder<Key>) { self.order = order }
 
+    /// The rows to show, in order.
+    var visible: [Row] { showsAll ? sorted : filtered }
+
+    /// Shows `records` (in table order, which ties keep), sorting them all.
     mutating func show(_ records: [Row]) {
-        self.records = records
         textsAreCurrent = false
-        sort()
+        sort(records)
     }
 
-    mutating func setOrder(_ order: ListOrder<Key>) {
+    /// Sorts `records`, the rows shown in table order, by `order`.
+    mutating func setOrder(_ order: ListOrder<Key>, records: [Row]) {
         guard order != self.order else { return }
         self.order = order
-        sort()
+        sort(records)
+    }
+
+    /// Puts `new` where `old` was (either may be `nil`: an insertion, a removal), moving it to its
+    /// place in the order, and in or out of the filtered rows. `position` gives each record's
+    /// place in the table order, which must hold both (call it before removing `old` from the
+    /// table and after inserting `new`).
+    mutating func replace(_ old: Row?, with new: Row?, position: (UUID) -> Int) {
+        revision += 1
+        if !filterText.isEmpty { foldTexts() }
+        let wasShown = !showsAll && old.map(passesFilter) ?? false
+        if textsAreCurrent {
+            if let old { texts.forget(old.id) }
+            if let new { texts.fold(new) }
+        }
+        let newText = new.flatMap { row in sortedTexts.map { _ in texts.text(of: row) } }
+        Self.replace(old, with: new, text: newText, in: &sorted, texts: &sortedTexts, order: order, position: position)
+        if !showsAll {
+            let isShown = new.map(passesFilter) ?? false
+            let text = new.flatMap { row in filteredTexts.map { _ in texts.text(of: row) } }
+            Self.replace(wasShown ? old : nil, with: isShown ? new : nil, text: text, in: &filtered, texts: &filteredTexts,
+                         order: order, position: position)
+        }
+        research()
     }
 
     /// Filters the rows. Typing more of a text (the same conditions, a text that contains the
@@ -57,7 +90,10 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         self.conditions = AnyHashable(conditions)
         filterText = text
         guard narrows else { return refilter() }
-        (visible, visibleTexts) = Self.rows(of: visible, texts: foldedVisibleTexts(), containing: FoldedBytes(text)) { _ in true }
+        revision += 1
+        let texts = showsAll ? foldedSortedTexts() : foldedFilteredTexts()
+        (filtered, filteredTexts) = Self.rows(of: visible, texts: texts, containing: FoldedBytes(text)) { _ in true }
+        showsAll = false
         research()
     }
 
@@ -67,20 +103,24 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         research()
     }
 
-    private mutating func sort() {
+    private mutating func sort(_ records: [Row]) {
         sorted = order.sorted(records)
         sortedTexts = nil
         refilter()
     }
 
     private mutating func refilter() {
+        revision += 1
         if isUnconditioned && filterText.isEmpty {
-            (visible, visibleTexts) = (sorted, sortedTexts)
+            showsAll = true
+            (filtered, filteredTexts) = ([], nil)
         } else if filterText.isEmpty {
-            (visible, visibleTexts) = (sorted.filter(includes), nil)
+            showsAll = false
+            (filtered, filteredTexts) = (sorted.filter(includes), nil)
         } else {
-            (visible, visibleTexts) = Self.rows(of: sorted, texts: foldedSortedTexts(), containing: FoldedBytes(filterText),
-                                                where: includes)
+            showsAll = false
+            (filtered, filteredTexts) = Self.rows(of: sorted, texts: foldedSortedTexts(), containing: FoldedBytes(filterText),
+                                                  where: includes)
         }
         research()
     }
@@ -91,8 +131,43 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
             matches = SearchMatches(query: searchQuery)
             return
         }
-        let texts = foldedVisibleTexts(), query = FoldedBytes(folded)
+        let texts = showsAll ? foldedSortedTexts() : foldedFilteredTexts(), query = FoldedBytes(folded)
         matches = SearchMatches(query: searchQuery, rows: texts.indices.filter { texts[$0].contains(query) })
+    }
+
+    /// Whether the filter, conditions and text, lets `row` through (texts are folded while a
+    /// filter text is set).
+    private func passesFilter(_ row: Row) -> Bool {
+        guard includes(row) else { return false }
+        guard !filterText.isEmpty else { return true }
+        return texts.text(of: row).contains(FoldedBytes(filterText))
+    }
+
+    /// Replaces `old` by `new` in `rows` (sorted by `order`) and their texts, in place.
+    private static func replace(_ old: Row?, with new: Row?, text: FoldedBytes?, in rows: inout [Row],
+                                texts: inout [FoldedBytes]?, order: ListOrder<Key>, position: (UUID) -> Int) {
+        let from: Int? = old.map { old in
+            let found = order.index(of: old, at: position(old.id), in: rows, position: position)
+            // The search finds it unless the rows were sorted under other positions; look then.
+            return found < rows.count && rows[found].id == old.id ? found : rows.firstIndex { $0.id == old.id }!
+        }
+        let to: Int? = new.map { new in
+            let index = order.index(of: new, at: position(new.id), in: rows, position: position)
+            return from.map { index > $0 ? index - 1 : index } ?? index
+        }
+        switch (from, to) {
+        case let (from?, to?):
+            rows.move(from: from, to: to, replacingWith: new!)
+            if let text { texts?.move(from: from, to: to, replacingWith: text) }
+        case let (from?, nil):
+            rows.remove(at: from)
+            texts?.remove(at: from)
+        case let (nil, to?):
+            rows.insert(new!, at: to)
+            if let text { texts?.insert(text, at: to) }
+        case (nil, nil):
+            break
+        }
     }
 
     /// The rows of `rows` whose text contains `query` and that `includes` lets through, with their texts.
@@ -116,17 +191,35 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         return folded
     }
 
-    private mutating func foldedVisibleTexts() -> [FoldedBytes] {
-        if let visibleTexts { return visibleTexts }
+    private mutating func foldedFilteredTexts() -> [FoldedBytes] {
+        if let filteredTexts { return filteredTexts }
         foldTexts()
-        let folded = texts.texts(of: visible)
-        visibleTexts = folded
+        let folded = texts.texts(of: filtered)
+        filteredTexts = folded
         return folded
     }
 
     private mutating func foldTexts() {
         guard !textsAreCurrent else { return }
-        texts.refresh(records)
+        texts.refresh(sorted)
         textsAreCurrent = true
+    }
+}
+
+extension Array {
+    /// Takes the element at `from` out and puts `element` at `to` (an index of the array without
+    /// it), shifting only the elements between the two: one `memmove`, never a copy of each.
+    mutating func move(from: Int, to: Int, replacingWith element: Element) {
+        precondition(indices.contains(from) && indices.contains(to), "move(from: \(from), to: \(to)) in \(count) elements")
+        withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            _ = (base + from).move()
+            if to > from {
+                (base + from).moveInitialize(from: base + from + 1, count: to - from)
+            } else if to < from {
+                (base + to + 1).moveInitialize(from: base + to, count: from - to)
+            }
+            (base + to).initialize(to: element)
+        }
     }
 }

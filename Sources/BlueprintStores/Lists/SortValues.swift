@@ -57,14 +57,7 @@ struct SortValues {
             let (rank, text) = value(index)
             ranks.append(rank)
             let start = bytes.count
-            var contiguous = text
-            let isASCII = contiguous.withUTF8 { utf8 in
-                guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
-                bytes.append(contentsOf: utf8)  // ASCII is its own NFC
-                return true
-            }
-            // The standard library's NFC form (public, if underscored: no other API gives it).
-            if !isASCII { bytes.append(contentsOf: text._nfcCodeUnits) }
+            SortValue.appendBytes(of: text, to: &bytes)
             ends.append(bytes.count)
             prefixes.append(bytes[start..<min(start + 8, bytes.count)].reduce(0) { $0 << 8 | UInt64($1) }
                             << (8 * UInt64(8 - min(8, bytes.count - start))))

@@ -1,41 +1,63 @@
 import BlueprintDomain
 import Foundation
 
-/// One kind of record as a store shows it: the last load, with the store's own edits laid over it.
+/// One kind of record as a store shows it: the source's records, kept up to date by its
+/// changes, with the store's edits still being written laid over them.
 ///
-/// An edit shows at once as a pending layer. When its write returns, the layer holds what was
-/// stored and stays over every load that started before that, so a reload in flight never
-/// hides the edit or brings back what it replaced; a load that started later holds it and
-/// drops the layer. A failed write just removes its layer: that is the rollback. Where a layer
-/// and the load disagree about a record, the higher version wins, and a layer stays while a
-/// load still holds an older version of one of its records (a cache not yet told of a change
-/// made elsewhere).
+/// An edit shows at once, synchronously, as an overlay on its record. When its write returns,
+/// what was stored becomes the source's record and the overlay goes; a failed write just
+/// removes its overlay: that is the rollback. The source's records change with its published
+/// changes and with loads; where two disagree about a record, the higher version wins, and a
+/// load that read before a write returned gets that write laid over it again.
+///
+/// Every record shown that changes is reported through `rowChanged`, one at a time, so the
+/// store patches its rows and figures instead of deriving them again.
 @MainActor
 final class RecordCollection<R: Record>: ConflictHolder {
     private enum Edit {
         case save(R)
         case remove(UUID)
+
+        var id: UUID {
+            switch self {
+            case .save(let record): return record.id
+            case .remove(let id): return id
+            }
+        }
+
+        var record: R? {
+            guard case .save(let record) = self else { return nil }
+            return record
+        }
     }
 
-    private struct Layer {
+    private struct Overlay {
         let number: Int
-        var edits: [Edit]
-        /// `confirmations` when the write returned; `nil` while it is pending.
-        var confirmed: Int?
+        let edit: Edit
     }
+
+    /// The source's version of a record that has overlays (`nil`: the source has none), and
+    /// where it stood in the table, to put it back there if the overlays go.
+    private struct Underlying {
+        var record: R?
+        var position: Int?
+    }
+
+    /// Told of each record shown that changed: added (`old` is `nil`), removed (`new` is `nil`)
+    /// or replaced. `position` gives each record's place in the table order, for the old record
+    /// as it was and for every other as it is now. Unset, the store derives everything again.
+    var rowChanged: ((_ old: R?, _ new: R?, _ position: (UUID) -> Int) -> Void)?
 
     let gateway: RecordGateway<R>
     private unowned let store: DomainStore
-    /// The last load's records, as the repository gave them (each id once, as its tables hold them).
-    private var loadedRecords: [R] = []
-    /// `loadedRecords` by id, made the first time a record is looked up: building it for 10k
-    /// guests took 3 ms before the first frame, which needs only the records in order.
-    private var loadedTable: RecordTable<R>?
-    private var layers: [Layer] = []
-    private var layersAdded = 0
-    private var confirmations = 0
-    /// The load with every layer applied, made when first needed after a change.
-    private var layeredTable: RecordTable<R>?
+    /// The records shown, in the source's order.
+    private var table = RecordTable<R>([])
+    private var underlying: [UUID: Underlying] = [:]
+    private var overlays: [Overlay] = []
+    private var overlaysAdded = 0
+    /// Writes that returned while a load was in flight, numbered, to lay over that load.
+    private var returnedWrites: [(number: Int, edit: Edit)] = []
+    private var writesReturned = 0
     /// The open conflict of this kind of record, if any.
     private(set) var conflict: EditConflict<R>?
 
@@ -44,58 +66,53 @@ final class RecordCollection<R: Record>: ConflictHolder {
         self.store = store
     }
 
-    /// The records shown, in table order. The tables are only ever replaced, never changed
-    /// in place, so the array shares their storage rather than copying every record.
-    var records: [R] { layers.isEmpty ? loadedRecords : table.recordsSharingStorage }
+    /// The records shown, in table order, sharing the table's storage (hold on to it only
+    /// briefly: the next change would copy every record).
+    var records: [R] { table.recordsSharingStorage }
 
     subscript(id: UUID) -> R? { table[id] }
 
-    /// The last load by id.
-    private var loaded: RecordTable<R> {
-        if let loadedTable { return loadedTable }
-        let table = RecordTable(loadedRecords)
-        loadedTable = table
-        return table
-    }
-
-    /// The records shown: the load with every layer applied.
-    private var table: RecordTable<R> {
-        if layers.isEmpty { return loaded }
-        if let layeredTable { return layeredTable }
-        var table = loaded
-        for edit in layers.lazy.flatMap(\.edits) {
-            switch edit {
-            case let .save(record):
-                if let shown = table[record.id], shown.version > record.version { continue }
-                table.upsert(record)
-            case let .remove(id):
-                table.remove(id)
-            }
-        }
-        layeredTable = table
-        return table
-    }
-
-    // MARK: Loading
+    // MARK: The source
 
     /// Marks the start of a load; pass it to `show` with the load's records.
-    func loadMark() -> Int { confirmations }
+    func loadMark() -> Int { writesReturned }
 
-    /// Shows freshly loaded records, dropping the layers they hold.
+    /// Shows freshly loaded records, with the writes that returned after the load started, and
+    /// the overlays, laid over them.
     func show(_ records: [R], loadedFrom mark: Int) {
-        loadedRecords = records
-        loadedTable = nil
-        layers.removeAll { layer in
-            guard let confirmed = layer.confirmed, confirmed <= mark else { return false }
-            return layer.edits.allSatisfy(isHeldByLoad)
+        table = RecordTable(records)
+        for write in returnedWrites where write.number > mark {
+            if let record = Self.newer(table[write.edit.id], write.edit.record) { table.upsert(record) } else { table.remove(write.edit.id) }
         }
-        layeredTable = nil
+        returnedWrites.removeAll { $0.number <= mark }
+        for id in Array(underlying.keys) {
+            underlying[id] = Underlying(record: table[id], position: table.index(of: id))
+            if let record = resolved(id) { table.upsert(record) } else { table.remove(id) }
+        }
     }
 
-    /// Whether the load holds `edit`: the record at its version or newer, or gone since.
-    private func isHeldByLoad(_ edit: Edit) -> Bool {
-        guard case let .save(record) = edit, let loadedRecord = loaded[record.id] else { return true }
-        return loadedRecord.version >= record.version
+    /// Applies one change the source published (a record of this kind stored or deleted).
+    func apply(_ change: RecordChange) {
+        changeSource(change.id, to: change.mutation.savedRecord(as: R.self))
+    }
+
+    /// Takes `incoming` (`nil`: deleted) as the source's record `id`, unless it is older than
+    /// the one held, and shows the outcome.
+    private func changeSource(_ id: UUID, to incoming: R?) {
+        if let source = underlying[id] {
+            underlying[id] = Underlying(record: Self.newer(source.record, incoming), position: source.position)
+            settle(id)
+        } else {
+            set(id, Self.newer(table[id], incoming))
+        }
+    }
+
+    /// What the source shows after a change of a record it holds as `current`: a deletion
+    /// (`incoming` `nil`) removes it; a stored record replaces it unless it is older.
+    private static func newer(_ current: R?, _ incoming: R?) -> R? {
+        guard let incoming else { return nil }
+        if let current, current.version >= incoming.version { return current }
+        return incoming
     }
 
     // MARK: Editing
@@ -127,21 +144,21 @@ final class RecordCollection<R: Record>: ConflictHolder {
         }
     }
 
-    /// Shows `records` at once, runs the all-or-nothing `write`, then reloads the store so the
-    /// stored versions replace the ones shown. Not undoable.
+    /// Shows `records` at once, runs the all-or-nothing `write`, then loads the store once so
+    /// the stored versions replace the ones shown (an import does not return what it stored).
+    /// Not undoable.
     func importRecords(_ records: [R], write: @escaping @Sendable () async throws -> ImportSummary)
         async -> Result<ImportSummary, StoreError> {
         guard !store.isClosed else { return .failure(.closed) }
-        let layer = addLayer(records.map { .save($0) })
+        let numbers = records.map { addOverlay(.save($0)) }
         do {
             let summary = try await write()
             guard !store.isClosed else { return .success(summary) }
-            confirm(layer, as: nil)
-            store.invalidate()
             await store.load(force: true)
+            for number in numbers { removeOverlay(number) }
             return .success(summary)
         } catch {
-            removeLayer(layer)
+            for number in numbers { removeOverlay(number) }
             return .failure(StoreError(error))
         }
     }
@@ -149,18 +166,16 @@ final class RecordCollection<R: Record>: ConflictHolder {
     private func perform(_ edit: Edit, before: R?, title: String, undoable: Bool,
                          write: @escaping @Sendable () async throws -> R?) async -> EditOutcome {
         guard !store.isClosed else { return .failed(.closed) }
-        let layer = addLayer([edit])
+        let number = addOverlay(edit)
         do {
             let stored = try await write()
             guard !store.isClosed else { return .saved }
-            confirm(layer, as: stored.map { [.save($0)] })
+            written(number, as: stored.map { .save($0) } ?? edit)
             if undoable, let step = undoStep(title, before: before, after: stored) { store.recordUndo(step) }
-            store.invalidate()
             return .saved
         } catch {
             guard !store.isClosed else { return .failed(StoreError(error)) }
-            removeLayer(layer)
-            store.invalidate()
+            removeOverlay(number)
             if case let RepositoryError.conflict(kind, id, _, _) = error, kind == R.kind,
                case let .save(yours) = edit, yours.id == id {
                 return await openConflict(yours: yours)
@@ -195,8 +210,7 @@ final class RecordCollection<R: Record>: ConflictHolder {
             return .failed(StoreError(error))
         }
         guard !store.isClosed else { return .conflict }
-        let layer = addLayer([.save(current)])
-        confirm(layer, as: nil)
+        changeSource(current.id, to: current)
         conflict = EditConflict(yours: yours, current: current)
         store.conflictOpened(in: self)
         store.signalUpdate()
@@ -215,31 +229,69 @@ final class RecordCollection<R: Record>: ConflictHolder {
         return await update(mine, title: "overwrite \(R.kind.noun)")
     }
 
-    // MARK: Layers
+    // MARK: Overlays
 
-    private func addLayer(_ edits: [Edit]) -> Int {
-        layersAdded += 1
-        layers.append(Layer(number: layersAdded, edits: edits))
-        changed()
-        return layersAdded
+    private func addOverlay(_ edit: Edit) -> Int {
+        overlaysAdded += 1
+        let id = edit.id
+        if underlying[id] == nil { underlying[id] = Underlying(record: table[id], position: table.index(of: id)) }
+        overlays.append(Overlay(number: overlaysAdded, edit: edit))
+        settle(id)
+        store.signalUpdate()
+        return overlaysAdded
     }
 
-    /// Marks the layer's write as returned, replacing its edits with what was stored if given.
-    private func confirm(_ number: Int, as stored: [Edit]?) {
-        guard let index = layers.firstIndex(where: { $0.number == number }) else { return }
-        confirmations += 1
-        layers[index].confirmed = confirmations
-        if let stored { layers[index].edits = stored }
-        changed()
+    /// Takes the overlay's returned write as the source's record: what was stored, or the deletion.
+    private func written(_ number: Int, as stored: Edit) {
+        overlays.removeAll { $0.number == number }
+        if store.isLoading {
+            writesReturned += 1
+            returnedWrites.append((writesReturned, stored))
+        }
+        changeSource(stored.id, to: stored.record)
+        store.signalUpdate()
     }
 
-    private func removeLayer(_ number: Int) {
-        layers.removeAll { $0.number == number }
-        changed()
+    private func removeOverlay(_ number: Int) {
+        guard let index = overlays.firstIndex(where: { $0.number == number }) else { return }
+        let id = overlays.remove(at: index).edit.id
+        settle(id)
+        store.signalUpdate()
     }
 
-    private func changed() {
-        layeredTable = nil
-        store.recordsDidChange()
+    /// Shows what record `id` is now: the source's with its overlays laid over, in order.
+    private func settle(_ id: UUID) {
+        if overlays.contains(where: { $0.edit.id == id }) {
+            set(id, resolved(id), at: underlying[id]?.position)
+        } else if let source = underlying.removeValue(forKey: id) {
+            set(id, source.record, at: source.position)
+        }
+    }
+
+    /// The source's record `id` with its overlays applied (an edit of an older version than the
+    /// source's is passed over: it will fail as a conflict).
+    private func resolved(_ id: UUID) -> R? {
+        var value = underlying[id]?.record
+        for overlay in overlays where overlay.edit.id == id {
+            switch overlay.edit {
+            case .save(let record):
+                if let shown = value, shown.version > record.version { continue }
+                value = record
+            case .remove:
+                value = nil
+            }
+        }
+        return value
+    }
+
+    /// Shows `value` as record `id` (a record not shown goes at `position`, else last) and
+    /// reports the change.
+    private func set(_ id: UUID, _ value: R?, at position: Int? = nil) {
+        let old = table[id]
+        guard old != value else { return }
+        let oldPosition = table.index(of: id)
+        if let value { table.upsert(value, at: position) } else { table.remove(id) }
+        guard let rowChanged else { return store.recordsDidChange() }
+        rowChanged(old, value) { other in other == id && value == nil ? oldPosition! : self.table.index(of: other)! }
     }
 }

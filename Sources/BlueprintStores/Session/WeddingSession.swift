@@ -1,8 +1,10 @@
 import BlueprintDomain
 
 /// The stores of one open wedding, kept live: every change to the wedding, from this process
-/// or another, reloads just the stores whose kinds of record it touched. A session stays live
-/// until `close()` (`AppModel` closes the previous one when it opens another).
+/// or another, is patched into the stores whose kinds of record it touched. A change that does
+/// not say what it changed, or a gap in the wedding's sequence of changes (a change missed),
+/// reloads them instead. A session stays live until `close()` (`AppModel` closes the previous
+/// one when it opens another).
 @MainActor
 public final class WeddingSession {
     public let weddingID: WeddingID
@@ -26,8 +28,13 @@ public final class WeddingSession {
         tasks = TaskStore(wedding: wedding, context: context)
         let changes = context.changes.changes(in: wedding)
         feed = Task {
+            var lastSequence: UInt64?
             for await change in changes {
-                for store in self.stores { store.receive(change) }
+                let missedSome = lastSequence.map { change.sequence != $0 + 1 } ?? false
+                lastSequence = change.sequence
+                for store in self.stores {
+                    if missedSome { store.reloadEverything() } else { store.receive(change) }
+                }
             }
         }
     }

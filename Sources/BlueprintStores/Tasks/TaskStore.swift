@@ -91,4 +91,9 @@ public final class TaskStore: ListStore<TaskSortKey, TaskFilter> {
         stats = TaskStats(tasks: records.records, today: today)
         super.recordsDidChange()
     }
+
+    override func rowDidChange(from old: WeddingTask?, to new: WeddingTask?) {
+        stats = TaskStats(tasks: records.records, today: today)
+        super.rowDidChange(from: old, to: new)
+    }
 }

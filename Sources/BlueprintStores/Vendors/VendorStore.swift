@@ -48,4 +48,9 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
         stats = VendorStats(vendors: records.records)
         super.recordsDidChange()
     }
+
+    override func rowDidChange(from old: Vendor?, to new: Vendor?) {
+        stats = VendorStats(vendors: records.records)
+        super.rowDidChange(from: old, to: new)
+    }
 }

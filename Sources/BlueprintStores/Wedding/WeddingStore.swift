@@ -31,4 +31,8 @@ public final class WeddingStore: DomainStore {
         let wedding = try await records.gateway.fetchAll()
         return { self.records.show(wedding, loadedFrom: mark) }
     }
+
+    override func apply(_ change: RecordChange) {
+        if change.kind == .wedding { records.apply(change) }
+    }
 }

@@ -134,13 +134,18 @@ public final class PlannerScreen: Screen, PlannerHost {
         message = (text, severity)
     }
 
+    /// Starts `work` at once, on the main actor, rather than after this key is done: a store
+    /// intent shows its change synchronously, so the frame drawn right after the key shows it.
     func perform(_ work: @escaping @MainActor () async -> Void) {
         let id = UUID()
-        pending[id] = Task { [weak self] in
+        var finished = false
+        let task = Task.immediate { [weak self] in
             await work()
+            finished = true
             self?.pending[id] = nil
             self?.requestRedraw()
         }
+        if !finished { pending[id] = task }
     }
 
     // MARK: Screen

@@ -25,6 +25,11 @@ actor LoadProbe {
     /// How many calls reached `point`.
     func count(_ point: Point) -> Int { counts[point, default: 0] }
 
+    /// How many reads each store's domain has made so far.
+    func readCounts() -> [StoreDomain: Int] {
+        Dictionary(uniqueKeysWithValues: StoreDomain.allCases.map { ($0, counts[.read($0), default: 0]) })
+    }
+
     /// Calls to `point` (of `wedding`, or any) wait until `release` from now on.
     func hold(_ point: Point, in wedding: WeddingID? = nil) { holds.insert(Hold(point: point, wedding: wedding)) }
 

@@ -14,7 +14,7 @@ final class GuestsPane: Pane, SearchTarget {
     private let wedding: WeddingStore
     private let list = RecordList(columns: GuestColumns.columns(order: ListOrder(.name)))
     private let seating = SeatingView()
-    private var seatingChart = DerivedRows<Guest, Bool, SeatingChart>()
+    private var seatingChart = DerivedRows<Bool, SeatingChart>()
     private var view = View.list
 
     init(guests: GuestStore, wedding: WeddingStore) {
@@ -48,7 +48,7 @@ final class GuestsPane: Pane, SearchTarget {
 
     /// The seating chart of the guests the list shows (so a filter narrows it too).
     private var chart: SeatingChart {
-        seatingChart.rows(for: guests.visibleGuests, settings: true) { SeatingChart(guests: $0) }
+        seatingChart.rows(at: guests.visibleRevision, settings: true) { SeatingChart(guests: guests.visibleGuests) }
     }
 
     // MARK: Drawing

@@ -14,7 +14,7 @@ final class TasksPane: Pane, SearchTarget {
     private let list = RecordList(columns: TaskColumns.columns(order: ListOrder(.dueDate)))
     private var expanded: Set<UUID> = []
     private var grouped = false
-    private var derivedRows = DerivedRows<WeddingTask, ViewSettings, [TaskRow]>()
+    private var derivedRows = DerivedRows<ViewSettings, [TaskRow]>()
 
     /// What, besides the tasks shown, decides the rows.
     private struct ViewSettings: Equatable {
@@ -43,8 +43,8 @@ final class TasksPane: Pane, SearchTarget {
     /// The rows on screen: tasks in the store's order (grouped or not) with expanded subtasks.
     var rows: [TaskRow] {
         let settings = ViewSettings(grouped: grouped, expanded: expanded)
-        return derivedRows.rows(for: tasks.visibleTasks, settings: settings) {
-            TaskRow.rows($0, grouped: settings.grouped, expanded: settings.expanded)
+        return derivedRows.rows(at: tasks.visibleRevision, settings: settings) {
+            TaskRow.rows(tasks.visibleTasks, grouped: settings.grouped, expanded: settings.expanded)
         }
     }
 
