@@ -15,6 +15,8 @@ public final class WeddingSession {
     public let tasks: TaskStore
     let context: StoreContext
     private var feed: Task<Void, Never>?
+    /// Told of each change another process made, once the stores show it (the front end says so).
+    public var onExternalChange: (@MainActor (RepositoryChange) -> Void)?
 
     /// Makes the stores (nothing is loaded yet; see `CacheWarmer`) and subscribes to the
     /// wedding's changes at once, so none is missed between opening and loading.
@@ -35,6 +37,7 @@ public final class WeddingSession {
                 for store in self.stores {
                     if missedSome { store.reloadEverything() } else { store.receive(change) }
                 }
+                if change.origin == .external { self.onExternalChange?(change) }
             }
         }
     }

@@ -106,13 +106,10 @@ public final class PlannerScreen: Screen, PlannerHost {
                 for await _ in updates { self?.requestRedraw() }
             })
         }
-        let changes = model.context.changes.changes(in: session.weddingID)
-        observers.append(Task { [weak self] in
-            for await change in changes where change.origin == .external {
-                self?.report("Updated from another session: " + Self.nouns(change.kinds))
-                self?.requestRedraw()
-            }
-        })
+        session.onExternalChange = { [weak self] change in
+            self?.report("Updated from another session: " + Self.nouns(change.kinds))
+            self?.requestRedraw()
+        }
     }
 
     private static func nouns(_ kinds: Set<RecordKind>) -> String {
