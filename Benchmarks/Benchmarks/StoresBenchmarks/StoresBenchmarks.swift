@@ -24,6 +24,29 @@ final class LoadedGuests: @unchecked Sendable {
     }
 }
 
+/// A planner's session on a wedding of the file store, and a second file store on the same data
+/// directory standing for another process (another ssh session) that writes to it.
+final class TwoSessions: @unchecked Sendable {
+    @MainActor var session: WeddingSession?
+    var other: Repositories?
+    var wedding: WeddingID?
+
+    @MainActor func make(guests: Int) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("blueprint-bench-\(UUID())").path
+        let mine = Repositories(host: try FileStore(root: root), cache: RepositoryCache())
+        let dataset = try DemoWeddingGenerator.make(DemoWeddingOptions(today: CalendarDate(year: 2026, month: 11, day: 21)!,
+                                                                       guests: guests))
+        let wedding = try await mine.weddings.createWedding(from: dataset).weddingID
+        let context = StoreContext(weddings: mine.weddings, guests: mine.guests, budget: mine.budget,
+                                   vendors: mine.vendors, tasks: mine.tasks, changes: mine)
+        let session = WeddingSession(wedding: wedding, context: context)
+        await session.guests.load()
+        self.session = session
+        self.wedding = wedding
+        other = Repositories(host: try FileStore(root: root), cache: RepositoryCache())
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 500)
 
@@ -51,6 +74,25 @@ let benchmarks: @Sendable () -> Void = {
                 store.searchText = "an"
                 blackHole(store.searchMatches.next(after: 0))
                 store.searchText = ""
+            }
+        }
+    }
+
+    // Another process imports one guest; measured from its write having returned (the journal
+    // line synced) to the open planner's guest store showing the guest, patched in through
+    // the change feed (inotify, catching up with the journal, the change event).
+    let sessions = TwoSessions()
+    Benchmark("Another process's one-guest import visible in an open planner, 100k guests",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(20), maxIterations: 200,
+                                   setup: { try await sessions.make(guests: 100_000) })) { benchmark in
+        for index in benchmark.scaledIterations {
+            let guest = Guest(firstName: "Late", lastName: "Arrival \(index)")
+            let updates = await MainActor.run { sessions.session!.guests.updates() }
+            benchmark.stopMeasurement()
+            _ = try await sessions.other!.guests.importGuests(ImportBatch(inserts: [guest]), in: sessions.wedding!)
+            benchmark.startMeasurement()
+            for await _ in updates where await MainActor.run(body: { sessions.session!.guests.guest(guest.id) != nil }) {
+                break
             }
         }
     }

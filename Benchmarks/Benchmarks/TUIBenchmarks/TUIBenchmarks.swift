@@ -21,10 +21,12 @@ final class Planner {
         driver = FrameDriver(root: screen)
     }
 
-    static func make(records: Int = 10_000) async throws -> Planner {
-        var dataset = try DemoWeddingGenerator.make(DemoWeddingOptions(
-            today: CalendarDate(year: 2026, month: 11, day: 21)!, guests: records, vendors: records, tasks: records,
-            expenses: records))
+    /// A planner of `records` records of each kind, or of `guests` guests and the demo's other records.
+    static func make(records: Int = 10_000, guests: Int? = nil) async throws -> Planner {
+        let options = guests.map { DemoWeddingOptions(today: CalendarDate(year: 2026, month: 11, day: 21)!, guests: $0) }
+            ?? DemoWeddingOptions(today: CalendarDate(year: 2026, month: 11, day: 21)!, guests: records, vendors: records,
+                                  tasks: records, expenses: records)
+        var dataset = try DemoWeddingGenerator.make(options)
         dataset.wedding.weddingID = WeddingID()
         let host = InMemoryWeddingHost([dataset])
         let repositories = Repositories(host: host, cache: RepositoryCache())
@@ -44,6 +46,9 @@ final class Planner {
     }
 
     func frame() { driver.render(into: canvas) }
+
+    /// Waits until the writes that keys started have returned and been shown.
+    func settle() async { await screen.settle() }
 }
 
 /// Holds the planner between a benchmark's setup and its runs (the harness runs one at a time).
@@ -88,6 +93,24 @@ let benchmarks: @Sendable () -> Void = {
               configuration: .init(metrics: [.wallClock], setup: setup(pane: 1))) { benchmark in
         for index in benchmark.scaledIterations {
             await MainActor.run { fixture.planner!.press(index % 40 < 20 ? .pageDown : .pageUp) }
+        }
+    }
+
+    // An RSVP key on the selected guest, answered alternately yes and no: from the key to the
+    // frame that shows the new answer and figures (the write goes on after the frame; it is
+    // waited for outside the measurement).
+    for guests in [1_000, 10_000, 100_000] {
+        Benchmark("Key to frame: RSVP (A / D), \(guests / 1_000)k guests",
+                  configuration: .init(metrics: [.wallClock], maxIterations: 1000, setup: {
+                      let planner = try await Planner.make(guests: guests)
+                      await MainActor.run { planner.press(.character("1")) }
+                      fixture.planner = planner
+                  })) { benchmark in
+            for index in benchmark.scaledIterations {
+                await MainActor.run { fixture.planner!.press(.character(index % 2 == 0 ? "D" : "A")) }
+                benchmark.stopMeasurement()
+                await fixture.planner!.settle()
+            }
         }
     }
 
