@@ -4,10 +4,12 @@ import Glibc
 /// The running terminal app: owns the ncurses session and the event sources, and drives the
 /// root screen through a `FrameDriver`.
 ///
-/// Everything happens on the main actor, which owns every ncurses call. Nothing polls: keys
-/// arrive through a `DispatchSource` read source on standard input (then ncurses is drained in
-/// no-delay mode), signals through signal sources, and other code wakes the app by hopping to the
-/// main actor and calling `requestRedraw()`. An idle session uses no CPU and sends no bytes.
+/// Everything happens on the main actor, which owns every ncurses call, and goes through one
+/// `EventInbox`: keys (read when a `DispatchSource` says standard input is readable, then
+/// drained from ncurses in no-delay mode), signals (signal sources), and requests for a frame
+/// from other code (`requestRedraw()`, after a store or another session changed something).
+/// Each drained batch is handled in order and drawn as one frame. Nothing polls: an idle
+/// session uses no CPU and sends no bytes.
 @MainActor
 public final class TerminalApp {
     /// Signals watched by sources; they are ignored as signals so ncurses installs no handlers.
@@ -20,7 +22,9 @@ public final class TerminalApp {
     private var sources: [any DispatchSourceProtocol] = []
     private var inputSource: (any DispatchSourceRead)?
     private var onExit: @MainActor () async -> Void = {}
-    private var redrawPending = false
+    private var inbox: EventInbox?
+    /// When the batch being handled started, if it holds keys (for `keyToFrame`).
+    private var keysReadAt: ContinuousClock.Instant?
     private var terminating = false
     private var parked: CheckedContinuation<Void, Never>?
 
@@ -73,6 +77,9 @@ public final class TerminalApp {
         guard let session else { preconditionFailure("the terminal session did not start") }
         self.onExit = onExit
         driver = FrameDriver(root: root, keymap: keymap)
+        inbox = EventInbox(requestDrain: { drain in DispatchQueue.main.async { MainActor.assumeIsolated { drain() } } },
+                           handle: { [unowned self] in self.handle($0) },
+                           draw: { [unowned self] in self.draw($0) })
         startSources()
         _ = session.updateSize()
         render(repaintAll: false)
@@ -81,15 +88,11 @@ public final class TerminalApp {
         preconditionFailure("the terminal app resumed after parking")
     }
 
-    /// Asks for a new frame soon (after a store changed, say). Requests made before the frame
-    /// is drawn are merged into one.
+    /// Asks for a new frame soon (after a store changed, say): it is drawn with the batch of
+    /// events it joins in the inbox.
     public func requestRedraw() {
-        guard session != nil, !redrawPending else { return }
-        redrawPending = true
-        Task { @MainActor in
-            redrawPending = false
-            render(repaintAll: false)
-        }
+        guard session != nil else { return }
+        inbox?.post(.redraw)
     }
 
     /// Leaves the app as `q` does: exit hook, restore, exit with status 0.
@@ -102,59 +105,83 @@ public final class TerminalApp {
         inputSource = input
         for signal in Self.watchedSignals {
             let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
-            source.setEventHandler { MainActor.assumeIsolated { self.received(signal) } }
+            source.setEventHandler { MainActor.assumeIsolated { self.inbox?.post(.signal(signal)) } }
             source.resume()
             sources.append(source)
         }
     }
 
+    /// Reads what the terminal has and handles it at once, with whatever else is queued, so a
+    /// key is never held behind a drain that was asked for earlier.
     private func inputReady() {
         guard let session, !terminating else { return }
         guard let keys = session.readKeys() else {
             hangUp()
             return
         }
-        process(keys)
+        inbox?.post(.keys(keys))
+        inbox?.drain()
     }
 
-    private func received(_ signal: Int32) {
-        guard let session else { return }
+    private func handle(_ event: AppEvent) -> FrameNeed {
+        guard session != nil, !terminating else { return .none }
+        switch event {
+        case .keys(let keys):
+            if keysReadAt == nil { keysReadAt = .now }
+            return handle(keys)
+        case .signal(let signal):
+            return received(signal)
+        case .redraw:
+            return .frame
+        }
+    }
+
+    private func received(_ signal: Int32) -> FrameNeed {
+        guard let session else { return .none }
         switch signal {
         case SIGWINCH:
             _ = session.updateSize()
             // resizeterm may queue KEY_RESIZE in ncurses, where no read source would see it.
-            process([.resize] + (session.readKeys() ?? []))
+            return handle([.resize] + (session.readKeys() ?? []))
         case SIGTSTP:
             suspend()
+            return .repaintAll
         case SIGCONT:
             _ = session.updateSize()
-            render(repaintAll: true)
+            return .repaintAll
         case SIGHUP:
             hangUp()
         default:
             terminate(status: 128 + signal, forceIfRepeated: true)
         }
+        return .none
     }
 
-    private func process(_ keys: [Key]) {
-        guard let session, let driver, !terminating else { return }
-        let start = ContinuousClock.now
-        var needsFrame = false
-        var repaintAll = false
+    private func handle(_ keys: [Key]) -> FrameNeed {
+        guard let session, let driver, !terminating else { return .none }
+        var need = FrameNeed.none
         for (index, key) in keys.enumerated() where !(key == .resize && index > 0 && keys[index - 1] == .resize) {
             switch driver.handle(key, size: session.canvas.size) {
             case .nothing: break
-            case .redraw: needsFrame = true
-            case .repaintAll: repaintAll = true
-            case .suspend: suspend()
+            case .redraw: need = max(need, .frame)
+            case .repaintAll: need = .repaintAll
+            case .suspend:
+                suspend()
+                need = .repaintAll
             case .quit:
                 terminate(status: 0)
-                return
+                return .none
             }
         }
-        if needsFrame || repaintAll {
-            render(repaintAll: repaintAll)
-            keyToFrame?(ContinuousClock.now - start)
+        return need
+    }
+
+    /// Draws the frame a drained batch needs, and reports how long its keys took to show.
+    private func draw(_ need: FrameNeed) {
+        render(repaintAll: need == .repaintAll)
+        if let keysReadAt {
+            self.keysReadAt = nil
+            keyToFrame?(ContinuousClock.now - keysReadAt)
         }
     }
 
@@ -168,11 +195,11 @@ public final class TerminalApp {
         }
     }
 
+    /// Hands the terminal back to the shell until SIGCONT; the caller draws afresh then.
     private func suspend() {
         guard let session else { return }
         session.suspend()
         _ = session.updateSize()
-        render(repaintAll: true)
     }
 
     /// The terminal is gone (ssh dropped): stop reading (end of file would wake the loop
@@ -194,6 +221,7 @@ public final class TerminalApp {
             return
         }
         terminating = true
+        inbox?.stop()
         inputSource?.cancel()
         Task { @MainActor in
             await onExit()

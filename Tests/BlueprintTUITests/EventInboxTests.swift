@@ -1,0 +1,87 @@
+@testable import BlueprintTUI
+import Glibc
+import Testing
+
+/// The app's one inbox: events are handled in the order they were posted, and a drained batch
+/// is drawn as one frame, however many events it held.
+@Suite("Event inbox")
+@MainActor
+struct EventInboxTests {
+    /// An inbox whose drains run when the test says (`runDrains`), recording what it handled and drew.
+    @MainActor
+    final class Recorder {
+        var handled: [AppEvent] = []
+        var frames: [FrameNeed] = []
+        var drainsAsked: [@MainActor () -> Void] = []
+        var needs: [AppEvent: FrameNeed] = [:]
+        var onHandle: ((AppEvent) -> Void)?
+        lazy var inbox = EventInbox(requestDrain: { [unowned self] in drainsAsked.append($0) },
+                                    handle: { [unowned self] event in
+                                        handled.append(event)
+                                        onHandle?(event)
+                                        return needs[event] ?? .frame
+                                    },
+                                    draw: { [unowned self] in frames.append($0) })
+
+        func runDrains() {
+            let drains = drainsAsked
+            drainsAsked = []
+            for drain in drains { drain() }
+        }
+    }
+
+    @Test("a burst of events is handled in order and drawn once, asking for one drain")
+    func aBurstIsOneFrame() {
+        let recorder = Recorder()
+        recorder.inbox.post(.redraw)
+        recorder.inbox.post(.keys([.character("j")]))
+        recorder.inbox.post(.signal(SIGWINCH))
+        recorder.inbox.post(.redraw)
+        #expect(recorder.drainsAsked.count == 1)
+        #expect(recorder.handled.isEmpty && recorder.frames.isEmpty)
+
+        recorder.runDrains()
+        #expect(recorder.handled == [.redraw, .keys([.character("j")]), .signal(SIGWINCH), .redraw])
+        #expect(recorder.frames == [.frame])
+    }
+
+    @Test("the frame drawn is the most any event of the batch needed; a batch that needs none draws none")
+    func theBatchNeedDecides() {
+        let recorder = Recorder()
+        recorder.needs = [.keys([.character("x")]): .none, .signal(SIGCONT): .repaintAll]
+        recorder.inbox.post(.keys([.character("x")]))
+        recorder.inbox.drain()
+        #expect(recorder.frames.isEmpty)
+
+        recorder.inbox.post(.redraw)
+        recorder.inbox.post(.signal(SIGCONT))
+        recorder.inbox.drain()
+        #expect(recorder.frames == [.repaintAll])
+    }
+
+    @Test("an event posted while a batch is handled joins it: still one frame")
+    func eventsPostedWhileHandlingJoinTheBatch() {
+        let recorder = Recorder()
+        recorder.onHandle = { event in
+            if event == .keys([.character("a")]) { recorder.inbox.post(.redraw) }
+        }
+        recorder.inbox.post(.keys([.character("a")]))
+        recorder.runDrains()
+        #expect(recorder.handled == [.keys([.character("a")]), .redraw])
+        #expect(recorder.frames == [.frame])
+        // The drain asked for by the event posted during the batch finds nothing left to draw.
+        recorder.runDrains()
+        #expect(recorder.frames == [.frame])
+    }
+
+    @Test("once stopped, what was queued is dropped and nothing more is taken or drawn")
+    func stopping() {
+        let recorder = Recorder()
+        recorder.inbox.post(.redraw)
+        recorder.inbox.stop()
+        recorder.inbox.post(.keys([.character("q")]))
+        recorder.runDrains()
+        recorder.inbox.drain()
+        #expect(recorder.handled.isEmpty && recorder.frames.isEmpty)
+    }
+}
