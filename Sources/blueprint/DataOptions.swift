@@ -2,6 +2,7 @@ import ArgumentParser
 import BlueprintCache
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintStores
 import Foundation
 
 /// `--data-dir`, shared by every command that touches data.
@@ -16,7 +17,7 @@ struct DataDirectoryOptions: ParsableArguments {
 
     /// Opens the data directory with a private cache (a command is one short-lived process).
     func open() throws -> (FileStore, Repositories) {
-        let store = try FileStore(root: root)
+        let store = try FileStore(root: root, previewing: WeddingPreviewer())
         return (store, Repositories(host: store, cache: RepositoryCache()))
     }
 }

@@ -46,7 +46,7 @@ struct OpenCommand: AsyncParsableCommand {
         let chosen: (wedding: Wedding, note: String?)?
         let repositories: Repositories
         do {
-            store = try FileStore(root: data.root)
+            store = try FileStore(root: data.root, previewing: WeddingPreviewer())
             repositories = Repositories(host: store, cache: .shared)
             chosen = try await chooseWedding(repositories)
         } catch {

@@ -12,6 +12,9 @@ public protocol WeddingRepository: Sendable {
     /// Saves settings (names, date, currency, total budget, meal options); version-checked.
     func updateWedding(_ wedding: Wedding) async throws -> Wedding
     func deleteWedding(_ id: WeddingID) async throws
+    /// What the wedding's first frame shows, read without loading its guest list, when the
+    /// storage keeps a current one; `nil` otherwise (the full load then shows everything).
+    func fetchPreview(_ id: WeddingID) async -> WeddingPreview?
 }
 
 /// The guest list of one wedding per call.

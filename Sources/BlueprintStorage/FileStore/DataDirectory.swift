@@ -42,6 +42,7 @@ struct DataDirectory: Sendable {
 /// budget.json     categories and expenses         vendors.json  vendors
 /// tasks.json      tasks with their subtasks
 /// journal.jsonl   committed transactions since the files above were last written
+/// preview.json    what the first frame shows, while the files above are all there is
 /// lock            the advisory lock file
 /// ```
 struct WeddingFolder: Sendable {
@@ -55,6 +56,7 @@ struct WeddingFolder: Sendable {
     var meta: String { path + "/" + WeddingFolder.metaName }
     var journal: String { path + "/" + WeddingFolder.journalName }
     var lock: String { path + "/" + WeddingFolder.lockName }
+    var preview: String { path + "/" + PreviewFile.name }
 
     func path(of file: SnapshotFile) -> String { path + "/" + file.fileName }
 

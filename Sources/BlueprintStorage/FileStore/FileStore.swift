@@ -47,12 +47,16 @@ public final class FileStore: WeddingDataHost {
     ///   - compactionFloorBytes: the journal is folded into the snapshot files once it is at least
     ///     this large and as large as they are.
     ///   - clock: the time stamped on records and on set-aside files.
+    ///   - previewing: makes the preview each wedding's files keep for its first frame (see
+    ///     `preview(of:)`); `nil` keeps none.
     public init(root: String, schema: WeddingSchema = .current, compactionFloorBytes: Int = 1 << 20,
-                clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) throws {
+                clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
+                previewing: (any WeddingPreviewing)? = nil) throws {
         self.root = DataDirectory.absolute(root)
         let logger = Logger(label: "blueprint.storage")
         directory = DataDirectory(root: self.root)
-        settings = WeddingStoreSettings(schema: schema, compactionFloorBytes: compactionFloorBytes, clock: clock, logger: logger)
+        settings = WeddingStoreSettings(schema: schema, compactionFloorBytes: compactionFloorBytes, clock: clock, logger: logger,
+                                        previewing: previewing)
         index = WeddingIndex(directory: directory, clock: clock, logger: logger)
         let directory = self.directory
         hub = ChangeHub(logger: logger) { directory.folder($0).path }
@@ -159,6 +163,13 @@ public final class FileStore: WeddingDataHost {
     public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
                                    _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         try await store(for: wedding).write(operation: operation, body)
+    }
+
+    /// The preview kept beside `wedding`'s files for its first frame, while nothing has changed
+    /// since it was written (see `PreviewFile`); `nil` otherwise. It reads only that small file,
+    /// never the guest list.
+    public func preview(of wedding: WeddingID) async -> WeddingPreview? {
+        await store(for: wedding).preview()
     }
 
     /// Changes to `wedding`: this process's commits (`.local`) and, noticed through inotify,

@@ -52,6 +52,10 @@ public struct FileWeddingRepository: WeddingRepository {
         try await access.write(CacheOperation(.weddingSettingsUpdated, in: wedding.weddingID)) { try $0.updateWedding(wedding) }
     }
 
+    public func fetchPreview(_ id: WeddingID) async -> WeddingPreview? {
+        await access.host.preview(of: id)
+    }
+
     public func deleteWedding(_ id: WeddingID) async throws {
         try await access.host.deleteWedding(id)
         await CacheInvalidator(cache: access.cache).invalidate(CacheOperation(.weddingDeleted, in: id))

@@ -13,7 +13,12 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     private var sequences: [WeddingID: UInt64] = [:]
     private nonisolated let watchFailed = Mutex(false)
 
-    public init(_ datasets: [WeddingDataset] = []) {
+    private let previewing: (any WeddingPreviewing)?
+
+    /// A host of `datasets`; with `previewing`, `preview(of:)` answers with a preview of the
+    /// data as it is, as the file store does for files just compacted.
+    public init(_ datasets: [WeddingDataset] = [], previewing: (any WeddingPreviewing)? = nil) {
+        self.previewing = previewing
         for dataset in datasets { self.datasets[dataset.wedding.weddingID] = dataset }
     }
 
@@ -68,6 +73,10 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         let (result, changes) = try dataset.commit(body)
         if !changes.isEmpty { publish(wedding, changes, .local, operation) }
         return result
+    }
+
+    public func preview(of wedding: WeddingID) async -> WeddingPreview? {
+        datasets[wedding].flatMap { previewing?.preview(of: $0) }
     }
 
     public nonisolated func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> {

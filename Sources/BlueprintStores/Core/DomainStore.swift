@@ -15,6 +15,9 @@ public class DomainStore: CacheableStore {
     public let recordKinds: Set<RecordKind>
     public private(set) var loadState: LoadState = .idle
     public private(set) var lastLoadTime: Timestamp?
+    /// Whether what is shown is the wedding's preview (see `WeddingSession.show`), until the
+    /// first load lands: a pane can draw it, but nothing can be edited yet.
+    public internal(set) var isShowingPreview = false
     /// Closed stores load nothing, change nothing and have ended their `updates()` streams.
     public private(set) var isClosed = false
     let context: StoreContext
@@ -107,6 +110,7 @@ public class DomainStore: CacheableStore {
         switch result {
         case .success(let show) where number > newestLoadShown:
             newestLoadShown = number
+            isShowingPreview = false
             show()
             lastLoadTime = context.clock.now()
             loadedAt = context.clock.uptime()

@@ -7,6 +7,8 @@ import Foundation
 public final class GuestStore: ListStore<GuestSortKey, GuestFilter> {
     /// Guest lists change slowly; a change made elsewhere arrives through the change feed anyway.
     public static let validity = Duration.seconds(10 * 60)
+    /// The order the list opens in.
+    public nonisolated static let defaultOrder = GuestSortKey.name
 
     private let repository: any GuestRepository
 
@@ -19,10 +21,16 @@ public final class GuestStore: ListStore<GuestSortKey, GuestFilter> {
     public init(wedding: WeddingID, context: StoreContext) {
         repository = context.guests
         super.init(wedding: wedding, domain: .guests, validity: Self.validity, context: context,
-                   gateway: .guests(context.guests, in: wedding), order: .name, noun: "guest")
+                   gateway: .guests(context.guests, in: wedding), order: Self.defaultOrder, noun: "guest")
     }
 
     public func guest(_ id: UUID) -> Guest? { record(id) }
+
+    /// Shows the preview's figures and first guests until the first load lands.
+    func show(_ preview: WeddingPreview) {
+        guard showPreview(preview.firstGuests) else { return }
+        stats = preview.guestStats
+    }
 
     // MARK: Intents
 

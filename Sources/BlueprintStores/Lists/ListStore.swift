@@ -68,6 +68,16 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
         super.init(weddingID: wedding, domain: domain, validity: validity, recordKinds: [Row.kind], context: context)
     }
 
+    /// Shows `rows`, the first rows of the list in its opening order, until the first load
+    /// lands; false (nothing shown) once a load has landed.
+    func showPreview(_ rows: [Row]) -> Bool {
+        guard !isClosed, lastLoadTime == nil else { return false }
+        isShowingPreview = true
+        list.show(rows)
+        signalUpdate()
+        return true
+    }
+
     /// The loaded record with `id`, as shown (pending edits included).
     public func record(_ id: UUID) -> Row? { records[id] }
 

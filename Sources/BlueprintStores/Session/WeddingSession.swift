@@ -42,6 +42,14 @@ public final class WeddingSession {
         }
     }
 
+    /// Shows `preview` (the wedding, the guest figures and first guests) in the stores not
+    /// loaded yet, so a first frame can be drawn before the guest list is read; their loads
+    /// replace it as they land.
+    public func show(_ preview: WeddingPreview) {
+        wedding.show(preview)
+        guests.show(preview)
+    }
+
     /// Every store, in `StoreDomain` order.
     public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks] }
 

@@ -21,6 +21,14 @@ public final class WeddingStore: DomainStore {
     }
 
     /// Saves the settings in `wedding`, which carries the version it was read at; a stale one is a conflict.
+    /// Shows the preview's wedding until the first load lands.
+    func show(_ preview: WeddingPreview) {
+        guard !isClosed, lastLoadTime == nil, preview.wedding.weddingID == weddingID else { return }
+        records.show([preview.wedding], loadedFrom: records.loadMark())
+        isShowingPreview = true
+        signalUpdate()
+    }
+
     @discardableResult
     public func update(_ wedding: Wedding) async -> EditOutcome {
         await records.update(wedding, title: "edit wedding")

@@ -45,7 +45,8 @@ public final class PlannerScreen: Screen, PlannerHost {
     // MARK: Opening weddings
 
     /// Opens `wedding` (closing the one open), starts warming every store, and returns once the
-    /// store of the pane on screen has loaded, so the first frame shows it; the others load on.
+    /// pane on screen can be drawn: its store has loaded, or (the guests pane) the wedding's
+    /// preview is shown; the loads go on behind it.
     public func open(_ wedding: WeddingID) async {
         for observer in observers { observer.cancel() }
         observers = []
@@ -53,7 +54,14 @@ public final class PlannerScreen: Screen, PlannerHost {
         let session = model.open(wedding)
         panes = Self.panes(for: session)
         observe(session)
-        let warming = await CacheWarmer(monitor: services.monitor).warm(session, first: panes[activePane].store.domain)
+        var shownFirst: StoreDomain? = panes[activePane].store.domain
+        // A preview draws the guests pane's first frame before the guest list is read; the
+        // loads then land behind it.
+        if shownFirst == .guests, let preview = await model.context.weddings.fetchPreview(wedding) {
+            session.show(preview)
+            shownFirst = nil
+        }
+        let warming = await CacheWarmer(monitor: services.monitor).warm(session, first: shownFirst)
         warmUpReport = nil
         let landing = Task { [weak self] in
             let report = await warming.value

@@ -14,8 +14,8 @@ struct Harness {
     /// The first dataset's wedding.
     let weddingID: WeddingID
 
-    init(_ datasets: [WeddingDataset] = [Sample.dataset()]) {
-        host = InMemoryWeddingHost(datasets)
+    init(_ datasets: [WeddingDataset] = [Sample.dataset()], previewing: (any WeddingPreviewing)? = nil) {
+        host = InMemoryWeddingHost(datasets, previewing: previewing)
         weddingID = datasets[0].wedding.weddingID
         let repositories = ProbedRepositories(base: Repositories(host: host, cache: RepositoryCache(clock: clock)), probe: probe)
         context = StoreContext(weddings: repositories, guests: repositories, budget: repositories, vendors: repositories,

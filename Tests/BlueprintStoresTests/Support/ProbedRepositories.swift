@@ -38,6 +38,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
         return try await base.weddings.updateWedding(wedding)
     }
     func deleteWedding(_ id: WeddingID) async throws { try await base.weddings.deleteWedding(id) }
+    func fetchPreview(_ id: WeddingID) async -> WeddingPreview? { await base.weddings.fetchPreview(id) }
 
     // MARK: Guests
 

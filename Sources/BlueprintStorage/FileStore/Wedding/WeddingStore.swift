@@ -10,6 +10,8 @@ struct WeddingStoreSettings: Sendable {
     let compactionFloorBytes: Int
     let clock: @Sendable () -> Timestamp
     let logger: Logger
+    /// Makes the preview kept beside a wedding's files; `nil` keeps none.
+    let previewing: (any WeddingPreviewing)?
 }
 
 /// One wedding's data in this process, kept in step with its folder and with other processes.
@@ -220,6 +222,32 @@ actor WeddingStore {
         try Disk.syncDirectory(folder.path)
         current.journal = try JournalFile.create(folder.journal, generation: generation + 1, encoder: lineEncoder)
         current.dirtyFiles = []
+        writePreview(of: current.dataset, journalGeneration: generation + 1)
+    }
+
+    /// Keeps the preview of what the files now hold beside them. The files are written already,
+    /// so a failure is logged, not thrown: the next open just does without it.
+    private func writePreview(of dataset: WeddingDataset, journalGeneration: Int) {
+        guard let previewing = settings.previewing else { return }
+        do {
+            try PreviewFile.write(previewing.preview(of: dataset), in: folder, journalGeneration: journalGeneration,
+                                  encoder: fileEncoder)
+        } catch {
+            settings.logger.warning("could not write the preview", metadata: ["wedding": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    /// The preview kept beside the files, if it still shows what they hold and nothing has
+    /// changed since; read under the shared lock, without loading the wedding.
+    func preview() async -> WeddingPreview? {
+        do {
+            let lock = try await acquire(.shared)
+            defer { lock.release() }
+            return try PreviewFile.current(in: folder)
+        } catch {
+            settings.logger.notice("no preview to show", metadata: ["wedding": "\(id)", "error": "\(error)"])
+            return nil
+        }
     }
 
     /// Compacts after a write; the write is durable already, so a failure only leaves the

@@ -29,6 +29,7 @@ final class GuestsPane: Pane, SearchTarget {
 
     var statusContext: String {
         let shown = guests.visibleGuests.count, total = guests.stats.invited
+        if guests.isShowingPreview { return "\(total) guests, loading…" }
         let counts = shown == total ? "\(total) guests" : "\(shown) of \(total) guests"
         let filter = GuestForms.summary(guests.filter, wedding: wedding.wedding)
         return filter.isEmpty ? counts : "\(filter) · \(counts)"

@@ -3,9 +3,10 @@ import BlueprintStores
 /// What a pane shows before its store has data: "Loading guests…", or why loading failed.
 @MainActor
 enum LoadNotice {
-    /// Draws the notice in `rect` if `store` has nothing to show yet; true if it drew one.
+    /// Draws the notice in `rect` if `store` has nothing to show yet (neither a load nor a
+    /// preview); true if it drew one.
     static func render(_ store: DomainStore, noun: String, into canvas: any Canvas, rect: CanvasRect) -> Bool {
-        guard store.lastLoadTime == nil else { return false }
+        guard store.lastLoadTime == nil, !store.isShowingPreview else { return false }
         let (text, style): (DisplayText, TextStyle) = switch store.loadState {
         case .failed(let error): (DisplayText("Could not load the \(noun): \(error)"), .danger)
         case .idle, .loading, .loaded: (DisplayText("Loading the \(noun)…"), .muted)
