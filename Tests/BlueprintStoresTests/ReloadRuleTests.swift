@@ -26,12 +26,14 @@ struct ReloadRuleTests {
         #expect(await harness.probe.count(.read(.guests)) == 1)
     }
 
-    /// The original app skipped every non-forced reload once loaded; here validity expires.
+    /// The original app skipped every non-forced reload once loaded; here validity expires. A
+    /// session whose wedding's changes are not watched for reloads then.
     @Test(arguments: [
         (StoreDomain.wedding, 10), (.guests, 10), (.budget, 5), (.vendors, 10), (.tasks, 5),
     ])
     func aLoadedStoreReloadsOnceItsValidityHasPassed(domain: StoreDomain, minutes: Int) async throws {
         let harness = Harness()
+        harness.host.simulateWatchFailure()
         let session = WeddingSession(wedding: harness.weddingID, context: harness.context)
         let store = session.store(for: domain)
         #expect(store.cacheValidityDuration == .seconds(minutes * 60))
@@ -46,6 +48,38 @@ struct ReloadRuleTests {
         await store.load()
         #expect(await harness.probe.count(.read(domain)) == 2)
         #expect(store.isCacheValid && store.lastLoadTime == harness.clock.now())
+    }
+
+    /// A live session's store gets every change as it happens, so once its validity has passed
+    /// it revalidates by catching up with the change feed, a cheap check, instead of reloading.
+    @Test(arguments: StoreDomain.allCases)
+    func aLiveStoreRevalidatesByCatchingUpInsteadOfReloading(domain: StoreDomain) async throws {
+        let harness = Harness()
+        let session = WeddingSession(wedding: harness.weddingID, context: harness.context)
+        let store = session.store(for: domain)
+        await store.load()
+        let reads = await harness.probe.readCounts()
+
+        harness.clock.advance(by: store.cacheValidityDuration)
+        #expect(!store.isCacheValid)
+        await store.load()
+
+        #expect(store.isCacheValid && store.lastLoadTime == harness.clock.now())
+        #expect(await harness.probe.count(.catchUp) == 1)
+        #expect(await harness.probe.readCounts() == reads)
+        session.close()
+    }
+
+    @Test func aRevalidationThatFailsReloads() async throws {
+        let harness = Harness()
+        let session = WeddingSession(wedding: harness.weddingID, context: harness.context)
+        await session.guests.load()
+        await harness.probe.failNext(.catchUp)
+        harness.clock.advance(by: GuestStore.validity)
+        await session.guests.load()
+        #expect(await harness.probe.count(.read(.guests)) == 2)
+        #expect(session.guests.isCacheValid)
+        session.close()
     }
 
     @Test func anInvalidatedStoreFetchesOnItsNextLoad() async throws {

@@ -69,4 +69,9 @@ public protocol ChangeFeed: Sendable {
     /// watch); this process's own changes are delivered either way, and other processes' still
     /// show on the next read.
     func isLive(_ wedding: WeddingID) -> Bool
+
+    /// Brings `wedding`'s streams up to date: whatever other processes committed that has not
+    /// been published yet is published now. A cheap check when nothing changed (the file store
+    /// compares its journal's length), so a store revalidates with it instead of reloading.
+    func catchUp(on wedding: WeddingID) async throws
 }

@@ -178,6 +178,12 @@ public final class FileStore: WeddingDataHost {
         hub.subscribe(to: wedding)
     }
 
+    /// Reads what other processes appended to `wedding`'s journal and publishes it (nothing,
+    /// when its length is unchanged); loads the wedding first if this process has not yet.
+    public func catchUp(on wedding: WeddingID) async throws {
+        try await store(for: wedding).catchUp()
+    }
+
     /// Whether other processes' commits to `wedding` are being watched for (its folder is
     /// watched while a stream of its changes is open, if inotify can watch it).
     public func isLive(_ wedding: WeddingID) -> Bool {

@@ -75,6 +75,11 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         return result
     }
 
+    /// Every change is published as it is made here, so there is never anything to catch up with.
+    public func catchUp(on wedding: WeddingID) async throws {
+        guard datasets[wedding] != nil else { throw RepositoryError.weddingNotFound(wedding.description) }
+    }
+
     public func preview(of wedding: WeddingID) async -> WeddingPreview? {
         datasets[wedding].flatMap { previewing?.preview(of: $0) }
     }

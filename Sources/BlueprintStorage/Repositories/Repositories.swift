@@ -41,4 +41,6 @@ public struct Repositories: ChangeFeed {
     }
 
     public func isLive(_ wedding: WeddingID) -> Bool { host.isLive(wedding) }
+
+    public func catchUp(on wedding: WeddingID) async throws { try await host.catchUp(on: wedding) }
 }

@@ -65,6 +65,7 @@ public class DomainStore: CacheableStore {
     public func load(force: Bool) async {
         guard !isClosed else { return }
         if !force && isCacheValid { return }
+        if !force, await revalidated() { return }
         // A load that started after the last invalidation will bring fresh data: join it.
         if !force, let flight, flight.invalidations == invalidations {
             await flight.task.value
@@ -72,6 +73,27 @@ public class DomainStore: CacheableStore {
         }
         await startLoad().value
     }
+
+    /// Whether the store, valid but for its age, is confirmed current without loading again:
+    /// it gets the wedding's changes as they happen (a live session's store), so catching up
+    /// with the change feed, which publishes anything missed, is all it takes.
+    private func revalidated() async -> Bool {
+        guard receivesChanges, flight == nil, loadedAt != nil, validAsOf == invalidations,
+              context.changes.isLive(weddingID) else { return false }
+        let invalidationsAtStart = invalidations
+        do {
+            try await context.changes.catchUp(on: weddingID)
+        } catch {
+            return false
+        }
+        guard !isClosed, invalidations == invalidationsAtStart else { return false }
+        lastLoadTime = context.clock.now()
+        loadedAt = context.clock.uptime()
+        return true
+    }
+
+    /// Whether a session gives the store every change of its wedding as it happens.
+    var receivesChanges = false
 
     /// Whether a load is in flight.
     var isLoading: Bool { flight != nil }

@@ -28,6 +28,7 @@ public final class WeddingSession {
         budget = BudgetStore(wedding: wedding, context: context)
         vendors = VendorStore(wedding: wedding, context: context)
         tasks = TaskStore(wedding: wedding, context: context)
+        for store in stores { store.receivesChanges = true }
         let changes = context.changes.changes(in: wedding)
         feed = Task {
             var lastSequence: UInt64?
@@ -74,6 +75,7 @@ public final class WeddingSession {
     public func close() {
         feed?.cancel()
         feed = nil
+        for store in stores { store.receivesChanges = false }
         for store in stores { store.close() }
     }
 }

@@ -5,10 +5,12 @@ import Foundation
 /// Watches and steers the repository calls the stores make: counts them, holds them open
 /// until released, or makes them fail.
 actor LoadProbe {
-    /// A kind of call: the reads a store loads with, or any write of a store's records.
+    /// A kind of call: the reads a store loads with, any write of a store's records, or a
+    /// store's revalidation (catching up with the change feed).
     enum Point: Hashable, Sendable {
         case read(StoreDomain)
         case write(StoreDomain)
+        case catchUp
     }
 
     private struct Hold: Hashable {

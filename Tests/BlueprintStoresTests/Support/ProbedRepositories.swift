@@ -22,6 +22,10 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
 
     func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> { base.changes(in: wedding) }
     func isLive(_ wedding: WeddingID) -> Bool { base.isLive(wedding) }
+    func catchUp(on wedding: WeddingID) async throws {
+        try await probe.enter(.catchUp, wedding: wedding)
+        try await base.catchUp(on: wedding)
+    }
 
     // MARK: Weddings
 

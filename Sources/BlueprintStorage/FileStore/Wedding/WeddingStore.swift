@@ -89,6 +89,11 @@ actor WeddingStore {
         }
     }
 
+    /// Catches up with other processes' writes, publishing them, or throws why it could not.
+    func catchUp() async throws {
+        try await locked(.shared) { _ in }
+    }
+
     /// Folds the journal into the snapshot files and lets go of the data and descriptors.
     func close() async {
         guard loaded != nil else { return }
