@@ -16,6 +16,7 @@ struct PreviewTests {
             var guest = Guest(firstName: random.pick(["Ana", "Ben", "Zoë", "Émile"]), lastName: random.pick(["Ng", "Abe", "Ørsted", "Li"]),
                               createdAt: Sample.start)
             guest.rsvp = random.pick(RSVPStatus.allCases)
+            guest.table = random.int(in: 1...40)
             dataset.guests.upsert(guest)
         }
         return dataset
@@ -41,7 +42,10 @@ struct PreviewTests {
         await loading.value
         #expect(!session.guests.isShowingPreview)
         #expect(Array(session.guests.visibleGuests.prefix(previewRows.count)) == previewRows)
-        #expect(session.guests.stats == previewStats)
+        var loadedStats = session.guests.stats
+        #expect(!loadedStats.guestsPerTable.isEmpty && previewStats.guestsPerTable.isEmpty)
+        loadedStats.guestsPerTable = [:]
+        #expect(loadedStats == previewStats)
         session.close()
     }
 

@@ -3,12 +3,17 @@ import BlueprintDomain
 /// Makes a wedding's preview as the guest store shows it at first: its guest figures, and the
 /// first guests in the list's default order (by name), so the first frame drawn from the preview
 /// is the one the full load then draws.
+///
+/// The figures leave out the headcount per table: the first frame does not show it, and a large
+/// wedding has thousands of tables, whose decoding took most of reading a preview.
 public struct WeddingPreviewer: WeddingPreviewing {
     public init() {}
 
     public func preview(of dataset: WeddingDataset) -> WeddingPreview {
         let sorted = ListOrder(GuestStore.defaultOrder).sorted(dataset.guests.records)
-        return WeddingPreview(wedding: dataset.wedding, guestStats: GuestStats(guests: dataset.guests),
+        var figures = GuestStats(guests: dataset.guests)
+        figures.guestsPerTable = [:]
+        return WeddingPreview(wedding: dataset.wedding, guestStats: figures,
                               firstGuests: Array(sorted.prefix(WeddingPreview.guestCount)))
     }
 }
