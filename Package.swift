@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "BlueprintTUI", targets: ["BlueprintTUI"]),
         .library(name: "BlueprintStores", targets: ["BlueprintStores"]),
         .library(name: "BlueprintConfiguration", targets: ["BlueprintConfiguration"]),
+        .library(name: "BlueprintDemo", targets: ["BlueprintDemo"]),
+        .library(name: "BlueprintTestSupport", targets: ["BlueprintTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,6 +26,10 @@ let package = Package(
             name: "BlueprintDomain",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        // The demo wedding generator: realistic, deterministic weddings of any size.
+        .target(name: "BlueprintDemo", dependencies: ["BlueprintDomain"]),
+        // Test doubles for the layers above storage: a manual clock and an in-memory host.
+        .target(name: "BlueprintTestSupport", dependencies: ["BlueprintDomain", "BlueprintStorage"]),
         .target(
             name: "BlueprintCache",
             dependencies: [
@@ -52,7 +58,8 @@ let package = Package(
         .target(name: "BlueprintConfiguration", dependencies: ["BlueprintDomain"]),
         .target(
             name: "BlueprintTUI",
-            dependencies: ["CNcursesw", "BlueprintDomain", "BlueprintCache", "BlueprintStores", "BlueprintConfiguration"]
+            dependencies: ["CNcursesw", "BlueprintDomain", "BlueprintCache", "BlueprintStores", "BlueprintConfiguration",
+                           "BlueprintDemo"]
         ),
         .target(
             name: "BlueprintStores",
@@ -73,29 +80,34 @@ let package = Package(
                 "BlueprintStores",
                 "BlueprintTUI",
                 "BlueprintConfiguration",
+                "BlueprintDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "BlueprintDomainTests", dependencies: ["BlueprintDomain"]),
+        .testTarget(name: "BlueprintDemoTests", dependencies: ["BlueprintDemo", "BlueprintDomain"]),
         .testTarget(
             name: "BlueprintCacheTests",
-            dependencies: ["BlueprintCache", "BlueprintDomain", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["BlueprintCache", "BlueprintDomain", "BlueprintTestSupport",
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "BlueprintStorageTests",
-            dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]
+            dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo", "BlueprintTestSupport",
+                           "blueprint-storage-writer"]
         ),
         .testTarget(
             name: "BlueprintTUITests",
             dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores",
-                           "BlueprintConfiguration", "CNcursesw"],
+                           "BlueprintConfiguration", "BlueprintDemo", "BlueprintTestSupport", "CNcursesw"],
             // Read from the source tree by path (see Planner/Snapshot.swift), not bundled.
             exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "BlueprintStoresTests",
-            dependencies: ["BlueprintStores", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "blueprint-storage-writer"]
+            dependencies: ["BlueprintStores", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo",
+                           "BlueprintTestSupport", "blueprint-storage-writer"]
         ),
         .testTarget(name: "BlueprintConfigurationTests", dependencies: ["BlueprintConfiguration", "BlueprintDomain"]),
         .testTarget(name: "EndToEndTests", dependencies: ["blueprint"]),

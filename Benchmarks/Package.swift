@@ -21,6 +21,8 @@ let package = Package(
                 .product(name: "BlueprintDomain", package: "blueprint"),
                 .product(name: "BlueprintCache", package: "blueprint"),
                 .product(name: "BlueprintStorage", package: "blueprint"),
+                .product(name: "BlueprintDemo", package: "blueprint"),
+                .product(name: "BlueprintTestSupport", package: "blueprint"),
             ],
             path: "Benchmarks/StorageBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -32,6 +34,8 @@ let package = Package(
                 .product(name: "BlueprintDomain", package: "blueprint"),
                 .product(name: "BlueprintCache", package: "blueprint"),
                 .product(name: "BlueprintStorage", package: "blueprint"),
+                .product(name: "BlueprintDemo", package: "blueprint"),
+                .product(name: "BlueprintTestSupport", package: "blueprint"),
             ],
             path: "Benchmarks/CacheBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -44,6 +48,8 @@ let package = Package(
                 .product(name: "BlueprintCache", package: "blueprint"),
                 .product(name: "BlueprintStorage", package: "blueprint"),
                 .product(name: "BlueprintStores", package: "blueprint"),
+                .product(name: "BlueprintDemo", package: "blueprint"),
+                .product(name: "BlueprintTestSupport", package: "blueprint"),
             ],
             path: "Benchmarks/StoresBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -57,6 +63,8 @@ let package = Package(
                 .product(name: "BlueprintStorage", package: "blueprint"),
                 .product(name: "BlueprintStores", package: "blueprint"),
                 .product(name: "BlueprintTUI", package: "blueprint"),
+                .product(name: "BlueprintDemo", package: "blueprint"),
+                .product(name: "BlueprintTestSupport", package: "blueprint"),
             ],
             path: "Benchmarks/TUIBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlueprintCache
+import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
 import BlueprintStores

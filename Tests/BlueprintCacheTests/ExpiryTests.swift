@@ -1,5 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
+import BlueprintTestSupport
 import Testing
 
 @Suite struct ExpiryTests {

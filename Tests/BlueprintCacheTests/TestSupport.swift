@@ -1,5 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
+import BlueprintTestSupport
 import Logging
 import Synchronization
 import Testing

@@ -1,7 +1,9 @@
 import BlueprintCache
+import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
 @testable import BlueprintStores
+import BlueprintTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import BlueprintDomain
 @testable import BlueprintTUI
+import BlueprintTestSupport
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Benchmark
 import BlueprintCache
+import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
 import Foundation

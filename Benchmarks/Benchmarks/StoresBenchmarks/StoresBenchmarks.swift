@@ -1,8 +1,10 @@
 import Benchmark
 import BlueprintCache
+import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
 import BlueprintStores
+import BlueprintTestSupport
 import Foundation
 
 /// A guest store loaded with a demo wedding's guests (set up once; the harness runs one

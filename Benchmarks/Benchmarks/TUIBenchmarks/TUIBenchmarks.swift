@@ -1,9 +1,11 @@
 import Benchmark
 import BlueprintCache
+import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
 import BlueprintStores
 import BlueprintTUI
+import BlueprintTestSupport
 import Foundation
 
 /// The planner at 10,000 records of each kind, in memory, drawn on a `MemoryCanvas` of

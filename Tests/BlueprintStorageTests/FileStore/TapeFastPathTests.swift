@@ -1,3 +1,4 @@
+import BlueprintDemo
 import BlueprintDomain
 @testable import BlueprintStorage
 import Foundation

@@ -1,6 +1,8 @@
 import BlueprintCache
+import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintTestSupport
 import Testing
 
 /// Every way of making a demo wedding (`blueprint demo`, `blueprint --demo`, the welcome

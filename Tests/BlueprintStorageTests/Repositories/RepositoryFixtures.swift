@@ -1,6 +1,7 @@
 import BlueprintCache
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintTestSupport
 import Foundation
 
 /// A small wedding in an in-memory host, with repositories over a private cache.

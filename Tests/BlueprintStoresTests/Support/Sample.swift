@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTestSupport
 import Foundation
 
 /// A small wedding whose records the tests name by role.

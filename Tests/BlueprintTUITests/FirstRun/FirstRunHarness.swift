@@ -3,6 +3,7 @@ import BlueprintDomain
 import BlueprintStorage
 import BlueprintStores
 @testable import BlueprintTUI
+import BlueprintTestSupport
 import Foundation
 
 /// The welcome screen over an in-memory data directory (empty unless `datasets` are given),

@@ -1,8 +1,9 @@
 import BlueprintCache
 import BlueprintDomain
 import BlueprintStores
-import Foundation
 @testable import BlueprintTUI
+import BlueprintTestSupport
+import Foundation
 import Testing
 
 /// Records what the command line asks of the file layer.

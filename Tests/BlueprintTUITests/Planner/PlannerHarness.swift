@@ -3,6 +3,7 @@ import BlueprintDomain
 import BlueprintStorage
 import BlueprintStores
 @testable import BlueprintTUI
+import BlueprintTestSupport
 import Foundation
 
 /// A small wedding for the planner's tests, with records the tests name by role.

@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Synchronization
 
 /// A clock that stands still until a test advances it. Wall time and uptime move together.

@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Foundation
 
 /// The demo's checklist: four tasks that show each state around today (overdue, due this week,

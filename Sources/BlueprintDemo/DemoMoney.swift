@@ -1,3 +1,4 @@
+import BlueprintDomain
 /// Amounts for the demo, which is priced in US dollars.
 enum DemoMoney {
     static func dollars(_ dollars: Int) -> Money { Money(minorUnits: Int64(dollars) * 100) }

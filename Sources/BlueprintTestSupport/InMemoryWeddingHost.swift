@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintStorage
 import Foundation
 import Synchronization
 

@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Foundation
 
 /// A seeded SplitMix64 generator (Steele, Lea & Flood, 2014), so one seed always gives one demo

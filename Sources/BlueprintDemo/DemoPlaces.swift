@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Foundation
 
 /// Where demo guests live in the United States, and their fictional phone numbers.

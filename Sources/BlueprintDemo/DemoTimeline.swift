@@ -1,3 +1,4 @@
+import BlueprintDomain
 /// The demo's calendar: today, the wedding day, and when planning began; and the creation
 /// and edit times stamped on records, all derived from `today` (never from the clock).
 struct DemoTimeline {

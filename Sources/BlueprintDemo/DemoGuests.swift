@@ -1,3 +1,4 @@
+import BlueprintDomain
 /// The demo's guest list: households that share a family name and an address, from both
 /// partners' families and friends and from many cultures and scripts, seated together at
 /// tables of eight to ten. The parents and the wedding party come first.

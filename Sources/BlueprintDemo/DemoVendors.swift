@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Foundation
 
 /// The demo's vendors: a hand-written cast first (one booked per essential, a quote, a

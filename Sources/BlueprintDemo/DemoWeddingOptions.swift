@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Foundation
 
 /// What the demo wedding should hold. The same options always give the same wedding, ids included.

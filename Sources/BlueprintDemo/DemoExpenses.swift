@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Foundation
 
 /// The demo's expenses: a hand-written list covering every payment situation (paid, deposits

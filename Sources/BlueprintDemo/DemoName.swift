@@ -1,3 +1,4 @@
+import BlueprintDomain
 /// A name as it is written, and a plain lower-case ASCII form to build email addresses from.
 struct DemoName: Sendable {
     let written: String

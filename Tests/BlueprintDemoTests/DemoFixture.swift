@@ -1,3 +1,4 @@
+import BlueprintDemo
 import BlueprintDomain
 
 /// The demo wedding the tests look at, made for a fixed day.

@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Foundation
 
 /// Makes a believable demo wedding (couple, guests, budget, vendors, tasks) for trying the app,

@@ -1,3 +1,4 @@
+import BlueprintDomain
 extension WeddingRepository {
     /// Creates the demo wedding `options` describe under a new id. A name given in `options`
     /// must be free (see `WeddingNaming`); the couple's name, used otherwise, gets a number

@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Foundation
 
 /// A budget category of the demo wedding.

@@ -1,3 +1,4 @@
+import BlueprintDemo
 import BlueprintDomain
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BlueprintDomain
 /// One of the two people getting married, and the family they come from.
 struct DemoPartner {
     let givenName: String

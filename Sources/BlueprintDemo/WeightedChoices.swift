@@ -1,3 +1,4 @@
+import BlueprintDomain
 /// Values to draw at random, each as likely as its weight: `[.attending: 60, .declined: 12]`.
 /// Built once and kept, so drawing does not rebuild the table.
 struct WeightedChoices<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral {

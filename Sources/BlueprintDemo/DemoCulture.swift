@@ -1,3 +1,4 @@
+import BlueprintDomain
 /// Where a demo household's names come from: its given and family names in their own script,
 /// how its household is labelled, and addresses back home.
 enum DemoCulture: CaseIterable {
