@@ -25,15 +25,15 @@ public struct FileBudgetRepository: BudgetRepository {
     }
 
     public func createCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await access.write(CacheOperation(.categoryCreated, in: wedding)) { try $0.insert(category) }
+        try await access.write(CacheOperation(.created, .category, in: wedding)) { try $0.insert(category) }
     }
 
     public func updateCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await access.write(CacheOperation(.categoryUpdated, in: wedding)) { try $0.update(category) }
+        try await access.write(CacheOperation(.updated, .category, in: wedding)) { try $0.update(category) }
     }
 
     public func deleteCategory(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(CacheOperation(.categoryDeleted, in: wedding)) { try $0.delete(BudgetCategory.self, id: id) }
+        try await access.write(CacheOperation(.deleted, .category, in: wedding)) { try $0.delete(BudgetCategory.self, id: id) }
     }
 
     // MARK: Expenses and installments
@@ -47,15 +47,15 @@ public struct FileBudgetRepository: BudgetRepository {
     }
 
     public func createExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
-        try await access.write(CacheOperation(.expenseCreated, in: wedding)) { try $0.insert(expense) }
+        try await access.write(CacheOperation(.created, .expense, in: wedding)) { try $0.insert(expense) }
     }
 
     public func updateExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
-        try await access.write(CacheOperation(.expenseUpdated, in: wedding)) { try $0.update(expense) }
+        try await access.write(CacheOperation(.updated, .expense, in: wedding)) { try $0.update(expense) }
     }
 
     public func deleteExpense(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(CacheOperation(.expenseDeleted, in: wedding)) { try $0.delete(Expense.self, id: id) }
+        try await access.write(CacheOperation(.deleted, .expense, in: wedding)) { try $0.delete(Expense.self, id: id) }
     }
 
     public func saveInstallment(_ installment: Installment, expenseID: UUID, expectedVersion: Int,
@@ -111,7 +111,7 @@ public struct FileBudgetRepository: BudgetRepository {
 
     public func importExpenses(_ batch: ImportBatch<Expense>, newCategories: [BudgetCategory],
                                in wedding: WeddingID) async throws -> ImportSummary {
-        try await access.write(CacheOperation(.expensesImported, in: wedding)) { transaction in
+        try await access.write(CacheOperation(.record(.imported, .expense), also: [.record(.created, .category)], in: wedding)) { transaction in
             for category in newCategories { try transaction.insert(category) }
             return try transaction.apply(batch)
         }

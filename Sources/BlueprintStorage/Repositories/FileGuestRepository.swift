@@ -23,15 +23,15 @@ public struct FileGuestRepository: GuestRepository {
     }
 
     public func createGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest {
-        try await access.write(CacheOperation(.guestCreated, in: wedding)) { try $0.insert(guest) }
+        try await access.write(CacheOperation(.created, .guest, in: wedding)) { try $0.insert(guest) }
     }
 
     public func updateGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest {
-        try await access.write(CacheOperation(.guestUpdated, in: wedding)) { try $0.update(guest) }
+        try await access.write(CacheOperation(.updated, .guest, in: wedding)) { try $0.update(guest) }
     }
 
     public func deleteGuest(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(CacheOperation(.guestDeleted, in: wedding)) { try $0.delete(Guest.self, id: id) }
+        try await access.write(CacheOperation(.deleted, .guest, in: wedding)) { try $0.delete(Guest.self, id: id) }
     }
 
     public func guestStats(in wedding: WeddingID) async throws -> GuestStats {
@@ -47,7 +47,7 @@ public struct FileGuestRepository: GuestRepository {
     }
 
     public func importGuests(_ batch: ImportBatch<Guest>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await access.write(CacheOperation(.guestsImported, in: wedding)) { try $0.apply(batch) }
+        try await access.write(CacheOperation(.imported, .guest, in: wedding)) { try $0.apply(batch) }
     }
 }
 

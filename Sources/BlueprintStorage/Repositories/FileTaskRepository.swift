@@ -19,15 +19,15 @@ public struct FileTaskRepository: TaskRepository {
     }
 
     public func createTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
-        try await access.write(CacheOperation(.taskCreated, in: wedding)) { try $0.insert(task) }
+        try await access.write(CacheOperation(.created, .task, in: wedding)) { try $0.insert(task) }
     }
 
     public func updateTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
-        try await access.write(CacheOperation(.taskUpdated, in: wedding)) { try $0.update(task) }
+        try await access.write(CacheOperation(.updated, .task, in: wedding)) { try $0.update(task) }
     }
 
     public func deleteTask(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(CacheOperation(.taskDeleted, in: wedding)) { try $0.delete(WeddingTask.self, id: id) }
+        try await access.write(CacheOperation(.deleted, .task, in: wedding)) { try $0.delete(WeddingTask.self, id: id) }
     }
 
     public func saveSubtask(_ subtask: Subtask, taskID: UUID, expectedVersion: Int,
@@ -68,7 +68,7 @@ public struct FileTaskRepository: TaskRepository {
     }
 
     public func importTasks(_ batch: ImportBatch<WeddingTask>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await access.write(CacheOperation(.tasksImported, in: wedding)) { try $0.apply(batch) }
+        try await access.write(CacheOperation(.imported, .task, in: wedding)) { try $0.apply(batch) }
     }
 }
 

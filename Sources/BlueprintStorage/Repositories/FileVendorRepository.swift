@@ -22,15 +22,15 @@ public struct FileVendorRepository: VendorRepository {
     }
 
     public func createVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor {
-        try await access.write(CacheOperation(.vendorCreated, in: wedding)) { try $0.insert(vendor) }
+        try await access.write(CacheOperation(.created, .vendor, in: wedding)) { try $0.insert(vendor) }
     }
 
     public func updateVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor {
-        try await access.write(CacheOperation(.vendorUpdated, in: wedding)) { try $0.update(vendor) }
+        try await access.write(CacheOperation(.updated, .vendor, in: wedding)) { try $0.update(vendor) }
     }
 
     public func deleteVendor(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(CacheOperation(.vendorDeleted, in: wedding)) { try $0.delete(Vendor.self, id: id) }
+        try await access.write(CacheOperation(.deleted, .vendor, in: wedding)) { try $0.delete(Vendor.self, id: id) }
     }
 
     public func vendorStats(in wedding: WeddingID) async throws -> VendorStats {
@@ -42,6 +42,6 @@ public struct FileVendorRepository: VendorRepository {
     }
 
     public func importVendors(_ batch: ImportBatch<Vendor>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await access.write(CacheOperation(.vendorsImported, in: wedding)) { try $0.apply(batch) }
+        try await access.write(CacheOperation(.imported, .vendor, in: wedding)) { try $0.apply(batch) }
     }
 }
