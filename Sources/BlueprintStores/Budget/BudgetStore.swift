@@ -10,8 +10,8 @@ public final class BudgetStore: DomainStore {
 
     private let repository: any BudgetRepository
     private let weddings: any WeddingRepository
-    private lazy var categoryRecords = RecordCollection(.categories(repository, in: weddingID), in: self)
-    private lazy var expenseRecords = RecordCollection(.expenses(repository, in: weddingID), in: self)
+    private lazy var categoryRecords = RecordCollection(RecordGateway(repository.categoryRecords, in: weddingID), in: self)
+    private lazy var expenseRecords = RecordCollection(RecordGateway(repository.expenseRecords, in: weddingID), in: self)
     private var list = RowList(order: ListOrder(ExpenseSortKey.dueDate))
 
     /// The wedding, for its total budget and currency; `nil` until loaded.

@@ -18,7 +18,7 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
     public init(wedding: WeddingID, context: StoreContext) {
         repository = context.vendors
         super.init(wedding: wedding, domain: .vendors, validity: Self.validity, context: context,
-                   gateway: .vendors(context.vendors, in: wedding), order: .name, noun: "vendor")
+                   gateway: RecordGateway(context.vendors.vendorRecords, in: wedding), order: .name, noun: "vendor")
     }
 
     public func vendor(_ id: UUID) -> Vendor? { record(id) }
