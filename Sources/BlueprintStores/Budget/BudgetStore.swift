@@ -120,6 +120,15 @@ public final class BudgetStore: DomainStore {
         return await expenseRecords.update(expense, title: "mark paid")
     }
 
+    /// Takes a payment back: the expense is partly paid if an installment is paid, else pending.
+    /// Paid installments stay paid.
+    @discardableResult
+    public func markUnpaid(_ expenseID: UUID) async -> EditOutcome {
+        guard var expense = expenseRecords[expenseID] else { return .failed(.notLoaded(.expense, id: expenseID)) }
+        expense.paymentStatus = expense.installments.contains(where: \.isPaid) ? .partial : .pending
+        return await expenseRecords.update(expense, title: "mark unpaid")
+    }
+
     // MARK: Installment intents
 
     /// Adds the installment to the expense, or replaces the one with its id.

@@ -34,6 +34,16 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
         return await records.update(vendor, title: "book vendor")
     }
 
+    /// Takes a booking back: the vendor is quoted again if it has a quote, else contacted, and
+    /// has no booked date.
+    @discardableResult
+    public func unbook(_ id: UUID) async -> EditOutcome {
+        guard var vendor = records[id] else { return .failed(.notLoaded(.vendor, id: id)) }
+        vendor.status = vendor.quotedAmount == nil ? .contacted : .quoted
+        vendor.bookedDate = nil
+        return await records.update(vendor, title: "unbook vendor")
+    }
+
     /// Adds and updates many vendors in one all-or-nothing write (a CSV import). Not undoable.
     public func importVendors(_ batch: ImportBatch<Vendor>) async -> Result<ImportSummary, StoreError> {
         let repository = self.repository, wedding = weddingID
