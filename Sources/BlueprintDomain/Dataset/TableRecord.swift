@@ -3,18 +3,24 @@ import Foundation
 /// A kind of record kept in one of the dataset's tables, declared once: where it lives, what it
 /// feeds, how it is checked and what deleting one does to the records that point at it.
 ///
-/// The generic record path follows from this declaration: the transaction's insert, update and
-/// delete (with its unlinking), the repository (`FileRecordRepository`) with its cached list and
-/// its invalidation, the stores' gateway, and the cache operations of its writes.
+/// What follows from the declaration, written once for every kind: the transaction's insert,
+/// update and delete (refusing and unlinking as `references` says); the repository
+/// (`FileRecordRepository<Self>`: the list cached under `listResource`, each write named
+/// `CacheOperation(write, kind)` and invalidating `resourcesMadeStale(by:)`); the cache strategy
+/// (`RecordCacheStrategy`); the stores' gateway (`RecordGateway(repository, in:)`); the changes a
+/// reread wedding reports (`WeddingDataset.changes(since:)`).
 ///
 /// Adding a record kind (timeline items, documents, notes):
-/// 1. the model, conforming to `Record` with a new `RecordKind` case;
-/// 2. its table in `WeddingDataset`, its pair of `Mutation` cases (the journal's spelling), and
-///    its `CacheResource` cases (its list, and any figure computed from it);
-/// 3. this conformance (see `RecordDeclarations.swift`), listed in `WeddingDataset.tableRecordTypes`;
-/// 4. its domain rules: `validationIssues(in:)`, figures, and store intents for anything a pane
-///    would otherwise decide.
-/// A repository protocol for its own queries is optional: its CRUD is `FileRecordRepository<Self>`.
+/// 1. the model, conforming to `Record`, with a `RecordKind` case;
+/// 2. its table in `WeddingDataset`, and its save and delete `Mutation` cases (the journal's
+///    spelling, with their arms in `Mutation`'s switches and `WeddingDataset.apply`);
+/// 3. its `CacheResource` cases (the list, and each figure computed from it) with their TTLs in
+///    `TimeToLiveTable.defaults`;
+/// 4. this conformance, beside the others in `RecordDeclarations.swift`, listed in
+///    `WeddingDataset.tableRecordTypes`, with `validationIssues(in:)` in `RecordValidation.swift`;
+/// 5. its domain rules as store intents (not in panes); its store reaches it as
+///    `any RecordRepository<Self>` (a `FileRecordRepository<Self>` in `Repositories`), and a
+///    repository protocol of its own is needed only for its own queries (figures, searches).
 public protocol TableRecord: Record {
     /// The dataset's table of these records.
     static var collection: WritableKeyPath<WeddingDataset, RecordTable<Self>> { get }
