@@ -7,8 +7,8 @@ import BlueprintDomain
 public struct CacheOperation: Hashable, Sendable, CustomStringConvertible {
     /// A mutation made through this process's repositories.
     public enum Action: Hashable, Sendable, CaseIterable {
-        /// Records of a kind kept in a table (see `TableRecord`) created, updated, deleted or
-        /// imported: what it makes stale follows from the kind's declaration.
+        /// Records of a kind kept in a table (see `TableRecord`; not `.wedding`) created,
+        /// updated, deleted or imported: what it makes stale follows from the kind's declaration.
         case record(RecordWrite, RecordKind)
         case installmentCreated, installmentUpdated, installmentDeleted
         case subtaskCreated, subtaskUpdated, subtaskDeleted

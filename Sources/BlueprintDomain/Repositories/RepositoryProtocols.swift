@@ -26,6 +26,7 @@ public protocol GuestRepository: Sendable {
     func searchGuests(_ filter: GuestFilter, in wedding: WeddingID) async throws -> [Guest]
 }
 
+/// Guests by name, for the command line, CSV transfer and tests: calls to `guestRecords`.
 extension GuestRepository {
     public func fetchGuests(in wedding: WeddingID) async throws -> [Guest] { try await guestRecords.fetchAll(in: wedding) }
     public func fetchGuest(id: UUID, in wedding: WeddingID) async throws -> Guest { try await guestRecords.fetch(id: id, in: wedding) }
@@ -64,12 +65,10 @@ public protocol BudgetRepository: Sendable {
                         in wedding: WeddingID) async throws -> ImportSummary
 }
 
+/// Categories and expenses by name: calls to `categoryRecords` and `expenseRecords`.
 extension BudgetRepository {
     public func fetchCategories(in wedding: WeddingID) async throws -> [BudgetCategory] {
         try await categoryRecords.fetchAll(in: wedding)
-    }
-    public func fetchCategory(id: UUID, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await categoryRecords.fetch(id: id, in: wedding)
     }
     public func createCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
         try await categoryRecords.create(category, in: wedding)
@@ -81,9 +80,6 @@ extension BudgetRepository {
     public func deleteCategory(id: UUID, in wedding: WeddingID) async throws { try await categoryRecords.delete(id: id, in: wedding) }
 
     public func fetchExpenses(in wedding: WeddingID) async throws -> [Expense] { try await expenseRecords.fetchAll(in: wedding) }
-    public func fetchExpense(id: UUID, in wedding: WeddingID) async throws -> Expense {
-        try await expenseRecords.fetch(id: id, in: wedding)
-    }
     public func createExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
         try await expenseRecords.create(expense, in: wedding)
     }
@@ -101,11 +97,9 @@ public protocol VendorRepository: Sendable {
     func searchVendors(_ filter: VendorFilter, in wedding: WeddingID) async throws -> [Vendor]
 }
 
+/// Vendors by name: calls to `vendorRecords`.
 extension VendorRepository {
     public func fetchVendors(in wedding: WeddingID) async throws -> [Vendor] { try await vendorRecords.fetchAll(in: wedding) }
-    public func fetchVendor(id: UUID, in wedding: WeddingID) async throws -> Vendor {
-        try await vendorRecords.fetch(id: id, in: wedding)
-    }
     public func createVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor {
         try await vendorRecords.create(vendor, in: wedding)
     }
@@ -132,18 +126,15 @@ public protocol TaskRepository: Sendable {
     func searchTasks(_ filter: TaskFilter, in wedding: WeddingID) async throws -> [WeddingTask]
 }
 
+/// Tasks by name: calls to `taskRecords`.
 extension TaskRepository {
     public func fetchTasks(in wedding: WeddingID) async throws -> [WeddingTask] { try await taskRecords.fetchAll(in: wedding) }
-    public func fetchTask(id: UUID, in wedding: WeddingID) async throws -> WeddingTask {
-        try await taskRecords.fetch(id: id, in: wedding)
-    }
     public func createTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
         try await taskRecords.create(task, in: wedding)
     }
     public func updateTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
         try await taskRecords.update(task, in: wedding)
     }
-    public func deleteTask(id: UUID, in wedding: WeddingID) async throws { try await taskRecords.delete(id: id, in: wedding) }
     public func importTasks(_ batch: ImportBatch<WeddingTask>, in wedding: WeddingID) async throws -> ImportSummary {
         try await taskRecords.importBatch(batch, in: wedding)
     }
