@@ -143,7 +143,7 @@ import Testing
         let stale = HeldLoader()
         let staleCaller = await startLoad(cache, key, stale)
 
-        await CacheInvalidator(cache: cache).invalidate(CacheOperation(.guestsImported, in: wedding))
+        await CacheInvalidator(cache: cache).invalidate(CacheOperation(.imported, .guest, in: wedding))
         stale.open()
         _ = try await staleCaller.value
 

@@ -5,42 +5,43 @@ import Testing
 @Suite struct InvalidationStrategyTests {
     let wedding = WeddingID()
 
-    private func resources(_ action: CacheOperation.Action) -> Set<CacheResource> {
-        Set(CacheInvalidator.keys(for: CacheOperation(action, in: wedding)).map(\.resource))
+    private func resources(_ action: CacheOperation.Action, also more: [CacheOperation.Action] = []) -> Set<CacheResource> {
+        Set(CacheInvalidator.keys(for: CacheOperation(action, also: more, in: wedding)).map(\.resource))
     }
 
-    @Test(arguments: [CacheOperation.Action.guestCreated, .guestUpdated, .guestDeleted, .guestsImported])
-    func guestsInvalidateTheirStatsAndSeating(_ action: CacheOperation.Action) {
-        #expect(resources(action) == [.guests, .guestStats, .seatingChart])
+    @Test(arguments: RecordWrite.allCases)
+    func guestsInvalidateTheirStatsAndSeating(_ write: RecordWrite) {
+        #expect(resources(.record(write, .guest)) == [.guests, .guestStats, .seatingChart])
     }
 
     @Test func categoriesInvalidateBudgetFigures() {
         let figures: Set<CacheResource> = [.budgetCategories, .budgetSummary, .categoryMetrics]
-        #expect(resources(.categoryCreated) == figures)
-        #expect(resources(.categoryUpdated) == figures)
-        #expect(resources(.categoryDeleted) == figures.union([.vendors, .tasks]), "delete unlinks vendors and tasks")
+        #expect(resources(.record(.created, .category)) == figures)
+        #expect(resources(.record(.updated, .category)) == figures)
+        #expect(resources(.record(.imported, .category)) == figures)
+        #expect(resources(.record(.deleted, .category)) == figures.union([.vendors, .tasks]), "delete unlinks vendors and tasks")
     }
 
-    @Test(arguments: [CacheOperation.Action.expenseCreated, .expenseUpdated, .expenseDeleted,
-                      .installmentCreated, .installmentUpdated, .installmentDeleted])
+    @Test(arguments: [CacheOperation.Action.record(.created, .expense), .record(.updated, .expense), .record(.deleted, .expense),
+                      .record(.imported, .expense), .installmentCreated, .installmentUpdated, .installmentDeleted])
     func expensesAndInstallmentsInvalidateMoneyFigures(_ action: CacheOperation.Action) {
         #expect(resources(action) == [.expenses, .budgetSummary, .categoryMetrics, .vendorPaymentTotals])
     }
 
-    @Test func expenseImportAlsoInvalidatesCategories() {
-        #expect(resources(.expensesImported)
+    @Test func expenseImportThatCreatesCategoriesAlsoInvalidatesCategories() {
+        #expect(resources(.record(.imported, .expense), also: [.record(.created, .category)])
             == [.expenses, .budgetSummary, .categoryMetrics, .vendorPaymentTotals, .budgetCategories])
     }
 
     @Test func vendorsInvalidateTheirStatsAndOnDeleteWhatTheyUnlink() {
-        #expect(resources(.vendorCreated) == [.vendors, .vendorStats])
-        #expect(resources(.vendorUpdated) == [.vendors, .vendorStats])
-        #expect(resources(.vendorsImported) == [.vendors, .vendorStats])
-        #expect(resources(.vendorDeleted) == [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals])
+        #expect(resources(.record(.created, .vendor)) == [.vendors, .vendorStats])
+        #expect(resources(.record(.updated, .vendor)) == [.vendors, .vendorStats])
+        #expect(resources(.record(.imported, .vendor)) == [.vendors, .vendorStats])
+        #expect(resources(.record(.deleted, .vendor)) == [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals])
     }
 
-    @Test(arguments: [CacheOperation.Action.taskCreated, .taskUpdated, .taskDeleted, .tasksImported,
-                      .subtaskCreated, .subtaskUpdated, .subtaskDeleted])
+    @Test(arguments: [CacheOperation.Action.record(.created, .task), .record(.updated, .task), .record(.deleted, .task),
+                      .record(.imported, .task), .subtaskCreated, .subtaskUpdated, .subtaskDeleted])
     func tasksAndSubtasksInvalidateTaskFigures(_ action: CacheOperation.Action) {
         #expect(resources(action) == [.tasks, .taskStats])
     }
@@ -85,6 +86,14 @@ import Testing
         }
     }
 
+    @Test func operationsAreNamedByKindAndWriteInJournals() {
+        #expect(CacheOperation(.created, .guest, in: wedding).name == "guestCreated")
+        #expect(CacheOperation(.deleted, .category, in: wedding).name == "categoryDeleted")
+        #expect(CacheOperation(.record(.imported, .expense), also: [.record(.created, .category)], in: wedding).name
+            == "expenseImported")
+        #expect(CacheOperation(.installmentUpdated, in: wedding).name == "installmentUpdated")
+    }
+
     @Test func allOperationsListsEveryActionAndEveryExternalKind() {
         let operations = CacheOperation.all(in: wedding)
         #expect(operations.count == CacheOperation.Action.allCases.count + RecordKind.allCases.count)
@@ -97,7 +106,7 @@ import Testing
         let other = WeddingID()
         for key in CacheKey.all(of: wedding) + CacheKey.all(of: other) { await cache.set(key, key.description) }
 
-        await CacheInvalidator(cache: cache).invalidate(CacheOperation(.vendorDeleted, in: wedding))
+        await CacheInvalidator(cache: cache).invalidate(CacheOperation(.deleted, .vendor, in: wedding))
 
         let left = Set(cache.keysByRecency())
         let dropped: Set<CacheResource> = [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals]

@@ -25,6 +25,27 @@ struct IntentTests {
         #expect(store.stats.bookedCost == Sample.money(8_300))
     }
 
+    @Test func unbookingAVendorTakesItBackToItsQuote() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(VendorStore.init)
+        #expect(await store.unbook(Sample.grandHall) == .saved)
+        let stored = try #require(try await harness.stored { $0.vendors[Sample.grandHall] })
+        #expect(stored.status == .quoted && stored.bookedDate == nil)
+        #expect(store.vendor(Sample.grandHall) == stored)
+        #expect(store.stats.byStatus[.booked, default: 0] == 0)
+        #expect(store.stats.bookedCost == .zero)
+    }
+
+    @Test func unbookingAVendorWithoutAQuoteLeavesItContacted() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(VendorStore.init)
+        let band = Vendor(name: "The Band", category: .music, status: .booked, bookedDate: Sample.today)
+        #expect(await store.create(band) == .saved)
+        #expect(await store.unbook(band.id) == .saved)
+        let stored = try #require(try await harness.stored { $0.vendors[band.id] })
+        #expect(stored.status == .contacted && stored.bookedDate == nil)
+    }
+
     @Test func togglingDoneCompletesAndReopensATask() async throws {
         let harness = Harness()
         let store = await harness.loaded(TaskStore.init)
@@ -94,6 +115,30 @@ struct IntentTests {
         #expect(stored.paymentStatus == .paid)
         #expect(stored.installments.allSatisfy { $0.isPaid })
         #expect(stored.installments[0].paidDate == CalendarDate(year: 2025, month: 12, day: 1))
+    }
+
+    @Test func markingAPartlyPaidExpenseUnpaidKeepsItsPaidInstallments() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(BudgetStore.init)
+        #expect(await store.markPaid(Sample.venueDeposit) == .saved)
+        let paidBefore = try #require(store.summary).paid
+
+        #expect(await store.markUnpaid(Sample.venueDeposit) == .saved)
+
+        let stored = try #require(try await harness.stored { $0.expenses[Sample.venueDeposit] })
+        #expect(stored.paymentStatus == .partial)
+        #expect(stored.installments.allSatisfy { $0.isPaid }, "paid installments stay paid")
+        #expect(store.expense(Sample.venueDeposit) == stored)
+        #expect(try #require(store.summary).paid == paidBefore)
+    }
+
+    @Test func markingAnExpenseWithoutPaidInstallmentsUnpaidLeavesItPending() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(BudgetStore.init)
+        #expect(await store.markPaid(Sample.bouquet) == .saved)
+        #expect(await store.markUnpaid(Sample.bouquet) == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.bouquet]?.paymentStatus } == .pending)
+        #expect(store.expense(Sample.bouquet)?.paymentStatus == .pending)
     }
 
     @Test func aCategoryInUseCannotBeDeleted() async throws {

@@ -1,3 +1,5 @@
+import BlueprintDomain
+
 /// How long an entry of each resource stays valid when `set` is given no TTL of its own.
 public struct TimeToLiveTable: Sendable, Equatable {
     private var durations: [Duration]

@@ -1,10 +1,10 @@
-/// Applies operations to a cache: drops every key the domain strategies say an operation makes
-/// stale, in one step.
+import BlueprintDomain
+
+/// Applies operations to a cache: drops every key the strategies say an operation makes stale,
+/// in one step.
 public struct CacheInvalidator: Sendable {
-    /// One strategy per domain.
-    public static let strategies: [any CacheInvalidationStrategy] = [
-        GuestCacheStrategy(), BudgetCacheStrategy(), VendorCacheStrategy(), TaskCacheStrategy(), WeddingCacheStrategy(),
-    ]
+    /// The records' strategy (from their declarations) and the wedding's.
+    public static let strategies: [any CacheInvalidationStrategy] = [RecordCacheStrategy(), WeddingCacheStrategy()]
 
     public let cache: RepositoryCache
 

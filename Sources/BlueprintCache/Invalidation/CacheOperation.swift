@@ -7,12 +7,10 @@ import BlueprintDomain
 public struct CacheOperation: Hashable, Sendable, CustomStringConvertible {
     /// A mutation made through this process's repositories.
     public enum Action: Hashable, Sendable, CaseIterable {
-        case guestCreated, guestUpdated, guestDeleted, guestsImported
-        case categoryCreated, categoryUpdated, categoryDeleted
-        case expenseCreated, expenseUpdated, expenseDeleted, expensesImported
+        /// Records of a kind kept in a table (see `TableRecord`; not `.wedding`) created,
+        /// updated, deleted or imported: what it makes stale follows from the kind's declaration.
+        case record(RecordWrite, RecordKind)
         case installmentCreated, installmentUpdated, installmentDeleted
-        case vendorCreated, vendorUpdated, vendorDeleted, vendorsImported
-        case taskCreated, taskUpdated, taskDeleted, tasksImported
         case subtaskCreated, subtaskUpdated, subtaskDeleted
         /// A wedding was created with its records in one go (a demo, a restore).
         case weddingCreated
@@ -21,23 +19,36 @@ public struct CacheOperation: Hashable, Sendable, CustomStringConvertible {
         /// The wedding and everything in it are gone.
         case weddingDeleted
 
+        /// Every action: each write of each kind of table record, then the kind-specific ones.
+        public static var allCases: [Action] {
+            WeddingDataset.tableRecordTypes.flatMap { type in RecordWrite.allCases.map { Action.record($0, type.kind) } }
+                + [.installmentCreated, .installmentUpdated, .installmentDeleted,
+                   .subtaskCreated, .subtaskUpdated, .subtaskDeleted,
+                   .weddingCreated, .weddingSettingsUpdated, .weddingDeleted]
+        }
+
         /// The kind of record the action writes (installments live in expenses, subtasks in tasks).
         public var recordKind: RecordKind {
             switch self {
-            case .guestCreated, .guestUpdated, .guestDeleted, .guestsImported: return .guest
-            case .categoryCreated, .categoryUpdated, .categoryDeleted: return .category
-            case .expenseCreated, .expenseUpdated, .expenseDeleted, .expensesImported,
-                 .installmentCreated, .installmentUpdated, .installmentDeleted: return .expense
-            case .vendorCreated, .vendorUpdated, .vendorDeleted, .vendorsImported: return .vendor
-            case .taskCreated, .taskUpdated, .taskDeleted, .tasksImported,
-                 .subtaskCreated, .subtaskUpdated, .subtaskDeleted: return .task
+            case .record(_, let kind): return kind
+            case .installmentCreated, .installmentUpdated, .installmentDeleted: return .expense
+            case .subtaskCreated, .subtaskUpdated, .subtaskDeleted: return .task
             case .weddingCreated, .weddingSettingsUpdated, .weddingDeleted: return .wedding
+            }
+        }
+
+        /// The action's name for journals and logs: `guestCreated`, `expenseImported`, `installmentDeleted`.
+        public var name: String {
+            switch self {
+            case .record(let write, let kind): return kind.rawValue + write.rawValue.prefix(1).uppercased() + write.rawValue.dropFirst()
+            default: return "\(self)"
             }
         }
     }
 
     public enum Change: Hashable, Sendable {
-        case action(Action)
+        /// Writes made together in one transaction; the first names the operation.
+        case actions([Action])
         /// Another process changed records of these kinds. Invalidates what every action on
         /// those kinds would (so a changed wedding record counts as a possible deletion).
         case external(Set<RecordKind>)
@@ -46,9 +57,15 @@ public struct CacheOperation: Hashable, Sendable, CustomStringConvertible {
     public let wedding: WeddingID
     public let change: Change
 
-    public init(_ action: Action, in wedding: WeddingID) {
-        self.wedding = wedding
-        self.change = .action(action)
+    /// `action`, and `more` actions written in the same transaction (an import that also
+    /// creates the categories its rows name).
+    public init(_ action: Action, also more: [Action] = [], in wedding: WeddingID) {
+        self.init(wedding: wedding, change: .actions([action] + more))
+    }
+
+    /// A write of records of `kind` through the generic record path.
+    public init(_ write: RecordWrite, _ kind: RecordKind, in wedding: WeddingID) {
+        self.init(.record(write, kind), in: wedding)
     }
 
     public static func external(_ kinds: Set<RecordKind>, in wedding: WeddingID) -> CacheOperation {
@@ -60,10 +77,10 @@ public struct CacheOperation: Hashable, Sendable, CustomStringConvertible {
         self.change = change
     }
 
-    /// The actions this operation stands for: itself, or every action on the changed kinds.
+    /// The actions this operation stands for: its own, or every action on the changed kinds.
     public var actions: [Action] {
         switch change {
-        case .action(let action): return [action]
+        case .actions(let actions): return actions
         case .external(let kinds): return Action.allCases.filter { kinds.contains($0.recordKind) }
         }
     }
@@ -74,17 +91,17 @@ public struct CacheOperation: Hashable, Sendable, CustomStringConvertible {
             + RecordKind.allCases.map { external([$0], in: wedding) }
     }
 
-    /// The action's name (`guestCreated`) or `external`, for journals and logs.
+    /// The first action's name (`guestCreated`) or `external`, for journals and logs.
     public var name: String {
         switch change {
-        case .action(let action): return "\(action)"
+        case .actions(let actions): return actions[0].name
         case .external: return "external"
         }
     }
 
     public var description: String {
         switch change {
-        case .action(let action): return "\(action) in \(wedding)"
+        case .actions(let actions): return "\(actions.map(\.name).joined(separator: " + ")) in \(wedding)"
         case .external(let kinds): return "external change of \(kinds.map(\.rawValue).sorted()) in \(wedding)"
         }
     }

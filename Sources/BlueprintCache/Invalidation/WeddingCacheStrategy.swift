@@ -1,3 +1,5 @@
+import BlueprintDomain
+
 /// The wedding's own settings, and the wedding as a whole.
 public struct WeddingCacheStrategy: CacheInvalidationStrategy {
     public init() {}

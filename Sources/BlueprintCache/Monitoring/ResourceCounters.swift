@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Synchronization
 
 /// Per-resource counters that are bumped without a lock (relaxed atomics), for the events a

@@ -22,11 +22,11 @@ public struct WeddingDataset: Sendable, Equatable {
     /// Lets each table hand out its storage until it changes (see `RecordTable`): for a
     /// dataset just read from disk.
     public mutating func handOutStorageUntilChanged() {
-        guests.handOutStorageUntilChanged()
-        categories.handOutStorageUntilChanged()
-        expenses.handOutStorageUntilChanged()
-        vendors.handOutStorageUntilChanged()
-        tasks.handOutStorageUntilChanged()
+        for type in Self.tableRecordTypes { handOutStorage(of: type) }
+    }
+
+    private mutating func handOutStorage<R: TableRecord>(of type: R.Type) {
+        self[keyPath: R.collection].handOutStorageUntilChanged()
     }
 
     /// Applies a mutation as it is, without checks, and says what it did: for replaying a
@@ -40,15 +40,11 @@ public struct WeddingDataset: Sendable, Equatable {
 
     /// The stored version of the record of `kind` with `id`, if there is one.
     public func version(of kind: RecordKind, id: UUID) -> Int? {
-        switch kind {
-        case .wedding: return wedding.id == id ? wedding.version : nil
-        case .guest: return guests[id]?.version
-        case .category: return categories[id]?.version
-        case .expense: return expenses[id]?.version
-        case .vendor: return vendors[id]?.version
-        case .task: return tasks[id]?.version
-        }
+        guard let type = Self.tableRecordType(of: kind) else { return wedding.id == id ? wedding.version : nil }
+        return version(of: type, id: id)
     }
+
+    private func version<R: TableRecord>(of type: R.Type, id: UUID) -> Int? { self[keyPath: R.collection][id]?.version }
 
     private mutating func applyUnchecked(_ mutation: Mutation) {
         switch mutation {
@@ -67,47 +63,6 @@ public struct WeddingDataset: Sendable, Equatable {
     }
 }
 
-/// A record kept in one of the dataset's tables.
-public protocol TableRecord: Record {
-    static var collection: WritableKeyPath<WeddingDataset, RecordTable<Self>> { get }
-    /// The mutation that stores this record.
-    var saveMutation: Mutation { get }
-    /// The mutation that removes the record with `id`.
-    static func deleteMutation(_ id: UUID) -> Mutation
-    /// What is wrong with this record in the context of `dataset` (empty when it is valid).
-    func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue]
-}
-
-extension Guest: TableRecord {
-    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Guest>> { \.guests }
-    public var saveMutation: Mutation { .saveGuest(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteGuest(id) }
-}
-
-extension BudgetCategory: TableRecord {
-    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<BudgetCategory>> { \.categories }
-    public var saveMutation: Mutation { .saveCategory(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteCategory(id) }
-}
-
-extension Expense: TableRecord {
-    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Expense>> { \.expenses }
-    public var saveMutation: Mutation { .saveExpense(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteExpense(id) }
-}
-
-extension Vendor: TableRecord {
-    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Vendor>> { \.vendors }
-    public var saveMutation: Mutation { .saveVendor(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteVendor(id) }
-}
-
-extension WeddingTask: TableRecord {
-    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<WeddingTask>> { \.tasks }
-    public var saveMutation: Mutation { .saveTask(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteTask(id) }
-}
-
 extension WeddingDataset {
     /// What changed from `previous` to this state, record by record, as commits report it: every
     /// record stored anew or changed, then every record gone. For a state reread whole (another
@@ -117,11 +72,7 @@ extension WeddingDataset {
         if wedding != previous.wedding {
             changes.append(RecordChange(.saveWedding(wedding), previousVersion: previous.wedding.version))
         }
-        appendChanges(of: Guest.self, since: previous, to: &changes)
-        appendChanges(of: BudgetCategory.self, since: previous, to: &changes)
-        appendChanges(of: Expense.self, since: previous, to: &changes)
-        appendChanges(of: Vendor.self, since: previous, to: &changes)
-        appendChanges(of: WeddingTask.self, since: previous, to: &changes)
+        for type in Self.tableRecordTypes { appendChanges(of: type, since: previous, to: &changes) }
         return changes
     }
 

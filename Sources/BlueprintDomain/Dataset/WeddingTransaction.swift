@@ -54,24 +54,11 @@ public final class WeddingTransaction {
         return stored
     }
 
-    /// Removes a record, unlinking what pointed at it; refuses a category that expenses still use.
+    /// Removes a record, refusing or unlinking what points at it as `R.references` declares.
     public func delete<R: TableRecord>(_ type: R.Type, id: UUID) throws {
         guard dataset[keyPath: R.collection][id] != nil else { throw RepositoryError.notFound(R.kind, id: id) }
-        switch R.kind {
-        case .category:
-            let users = dataset.expenses.lazy.filter { $0.categoryID == id }.count
-            if users > 0 {
-                throw RepositoryError.stillReferenced(.category, id: id, by: "\(users) expense\(users == 1 ? "" : "s")")
-            }
-            try unlink(\Vendor.budgetCategoryID, from: id)
-            try unlink(\WeddingTask.budgetCategoryID, from: id)
-            try unlink(\BudgetCategory.parentID, from: id)
-        case .vendor:
-            try unlink(\Expense.vendorID, from: id)
-            try unlink(\WeddingTask.vendorID, from: id)
-        case .wedding, .guest, .expense, .task:
-            break
-        }
+        for reference in R.references { try reference.refuseDeletion(of: id, in: dataset) }
+        for reference in R.references { try reference.unlink(id, in: self) }
         let index = dataset[keyPath: R.collection].index(of: id)!
         let removed = dataset[keyPath: R.collection].remove(id)!
         undoLog.append { $0[keyPath: R.collection].upsert(removed, at: index) }
@@ -100,7 +87,7 @@ public final class WeddingTransaction {
     }
 
     /// Clears `link` in every record of its table that points at `id`, as versioned updates.
-    private func unlink<R: TableRecord>(_ link: WritableKeyPath<R, UUID?>, from id: UUID) throws {
+    func unlink<R: TableRecord>(_ link: WritableKeyPath<R, UUID?>, from id: UUID) throws {
         for record in dataset[keyPath: R.collection].records where record[keyPath: link] == id {
             var unlinked = record
             unlinked[keyPath: link] = nil

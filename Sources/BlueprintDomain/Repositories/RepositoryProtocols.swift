@@ -19,32 +19,36 @@ public protocol WeddingRepository: Sendable {
 
 /// The guest list of one wedding per call.
 public protocol GuestRepository: Sendable {
-    func fetchGuests(in wedding: WeddingID) async throws -> [Guest]
-    func fetchGuest(id: UUID, in wedding: WeddingID) async throws -> Guest
-    func createGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest
-    func updateGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest
-    func deleteGuest(id: UUID, in wedding: WeddingID) async throws
+    /// Create, read, update, delete and import of guests.
+    var guestRecords: any RecordRepository<Guest> { get }
     func guestStats(in wedding: WeddingID) async throws -> GuestStats
     func seatingChart(in wedding: WeddingID) async throws -> SeatingChart
     func searchGuests(_ filter: GuestFilter, in wedding: WeddingID) async throws -> [Guest]
+}
+
+/// Guests by name, for the command line, CSV transfer and tests: calls to `guestRecords`.
+extension GuestRepository {
+    public func fetchGuests(in wedding: WeddingID) async throws -> [Guest] { try await guestRecords.fetchAll(in: wedding) }
+    public func fetchGuest(id: UUID, in wedding: WeddingID) async throws -> Guest { try await guestRecords.fetch(id: id, in: wedding) }
+    public func createGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest {
+        try await guestRecords.create(guest, in: wedding)
+    }
+    public func updateGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest {
+        try await guestRecords.update(guest, in: wedding)
+    }
+    public func deleteGuest(id: UUID, in wedding: WeddingID) async throws { try await guestRecords.delete(id: id, in: wedding) }
     /// Inserts and updates in one all-or-nothing write.
-    func importGuests(_ batch: ImportBatch<Guest>, in wedding: WeddingID) async throws -> ImportSummary
+    public func importGuests(_ batch: ImportBatch<Guest>, in wedding: WeddingID) async throws -> ImportSummary {
+        try await guestRecords.importBatch(batch, in: wedding)
+    }
 }
 
 /// Budget categories, expenses and their installments.
 public protocol BudgetRepository: Sendable {
-    func fetchCategories(in wedding: WeddingID) async throws -> [BudgetCategory]
-    func fetchCategory(id: UUID, in wedding: WeddingID) async throws -> BudgetCategory
-    func createCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory
-    func updateCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory
-    /// Refuses while expenses use the category; unlinks vendors, tasks and child categories.
-    func deleteCategory(id: UUID, in wedding: WeddingID) async throws
-
-    func fetchExpenses(in wedding: WeddingID) async throws -> [Expense]
-    func fetchExpense(id: UUID, in wedding: WeddingID) async throws -> Expense
-    func createExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense
-    func updateExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense
-    func deleteExpense(id: UUID, in wedding: WeddingID) async throws
+    /// Create, read, update, delete and import of budget categories.
+    var categoryRecords: any RecordRepository<BudgetCategory> { get }
+    /// Create, read, update, delete and import of expenses.
+    var expenseRecords: any RecordRepository<Expense> { get }
     /// Adds the installment, or replaces the one with its id; version-checked against the expense.
     func saveInstallment(_ installment: Installment, expenseID: UUID, expectedVersion: Int,
                          in wedding: WeddingID) async throws -> Expense
@@ -61,26 +65,58 @@ public protocol BudgetRepository: Sendable {
                         in wedding: WeddingID) async throws -> ImportSummary
 }
 
+/// Categories and expenses by name: calls to `categoryRecords` and `expenseRecords`.
+extension BudgetRepository {
+    public func fetchCategories(in wedding: WeddingID) async throws -> [BudgetCategory] {
+        try await categoryRecords.fetchAll(in: wedding)
+    }
+    public func createCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
+        try await categoryRecords.create(category, in: wedding)
+    }
+    public func updateCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
+        try await categoryRecords.update(category, in: wedding)
+    }
+    /// Refuses while expenses use the category; unlinks vendors, tasks and child categories.
+    public func deleteCategory(id: UUID, in wedding: WeddingID) async throws { try await categoryRecords.delete(id: id, in: wedding) }
+
+    public func fetchExpenses(in wedding: WeddingID) async throws -> [Expense] { try await expenseRecords.fetchAll(in: wedding) }
+    public func createExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
+        try await expenseRecords.create(expense, in: wedding)
+    }
+    public func updateExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
+        try await expenseRecords.update(expense, in: wedding)
+    }
+    public func deleteExpense(id: UUID, in wedding: WeddingID) async throws { try await expenseRecords.delete(id: id, in: wedding) }
+}
+
 /// Vendors of one wedding.
 public protocol VendorRepository: Sendable {
-    func fetchVendors(in wedding: WeddingID) async throws -> [Vendor]
-    func fetchVendor(id: UUID, in wedding: WeddingID) async throws -> Vendor
-    func createVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor
-    func updateVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor
-    /// Deletes the vendor and unlinks the expenses and tasks that named it.
-    func deleteVendor(id: UUID, in wedding: WeddingID) async throws
+    /// Create, read, update, delete and import of vendors.
+    var vendorRecords: any RecordRepository<Vendor> { get }
     func vendorStats(in wedding: WeddingID) async throws -> VendorStats
     func searchVendors(_ filter: VendorFilter, in wedding: WeddingID) async throws -> [Vendor]
-    func importVendors(_ batch: ImportBatch<Vendor>, in wedding: WeddingID) async throws -> ImportSummary
+}
+
+/// Vendors by name: calls to `vendorRecords`.
+extension VendorRepository {
+    public func fetchVendors(in wedding: WeddingID) async throws -> [Vendor] { try await vendorRecords.fetchAll(in: wedding) }
+    public func createVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor {
+        try await vendorRecords.create(vendor, in: wedding)
+    }
+    public func updateVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor {
+        try await vendorRecords.update(vendor, in: wedding)
+    }
+    /// Deletes the vendor and unlinks the expenses and tasks that named it.
+    public func deleteVendor(id: UUID, in wedding: WeddingID) async throws { try await vendorRecords.delete(id: id, in: wedding) }
+    public func importVendors(_ batch: ImportBatch<Vendor>, in wedding: WeddingID) async throws -> ImportSummary {
+        try await vendorRecords.importBatch(batch, in: wedding)
+    }
 }
 
 /// Tasks and their subtasks.
 public protocol TaskRepository: Sendable {
-    func fetchTasks(in wedding: WeddingID) async throws -> [WeddingTask]
-    func fetchTask(id: UUID, in wedding: WeddingID) async throws -> WeddingTask
-    func createTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask
-    func updateTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask
-    func deleteTask(id: UUID, in wedding: WeddingID) async throws
+    /// Create, read, update, delete and import of tasks.
+    var taskRecords: any RecordRepository<WeddingTask> { get }
     /// Adds the subtask, or replaces the one with its id; version-checked against the task.
     func saveSubtask(_ subtask: Subtask, taskID: UUID, expectedVersion: Int,
                      in wedding: WeddingID) async throws -> WeddingTask
@@ -88,7 +124,20 @@ public protocol TaskRepository: Sendable {
                        in wedding: WeddingID) async throws -> WeddingTask
     func taskStats(asOf today: CalendarDate, in wedding: WeddingID) async throws -> TaskStats
     func searchTasks(_ filter: TaskFilter, in wedding: WeddingID) async throws -> [WeddingTask]
-    func importTasks(_ batch: ImportBatch<WeddingTask>, in wedding: WeddingID) async throws -> ImportSummary
+}
+
+/// Tasks by name: calls to `taskRecords`.
+extension TaskRepository {
+    public func fetchTasks(in wedding: WeddingID) async throws -> [WeddingTask] { try await taskRecords.fetchAll(in: wedding) }
+    public func createTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
+        try await taskRecords.create(task, in: wedding)
+    }
+    public func updateTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
+        try await taskRecords.update(task, in: wedding)
+    }
+    public func importTasks(_ batch: ImportBatch<WeddingTask>, in wedding: WeddingID) async throws -> ImportSummary {
+        try await taskRecords.importBatch(batch, in: wedding)
+    }
 }
 
 /// Records to insert and records to update, applied together or not at all.

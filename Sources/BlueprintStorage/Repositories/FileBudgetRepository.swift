@@ -11,58 +11,19 @@ public struct FileBudgetRepository: BudgetRepository {
         access = DataAccess(host: host, cache: cache)
     }
 
-    // MARK: Categories
+    public var categoryRecords: any RecordRepository<BudgetCategory> { FileRecordRepository(access: access) }
 
-    public func fetchCategories(in wedding: WeddingID) async throws -> [BudgetCategory] {
-        try await access.cached(.budgetCategories, wedding) { $0.categories.records }
-    }
+    public var expenseRecords: any RecordRepository<Expense> { FileRecordRepository(access: access) }
 
-    public func fetchCategory(id: UUID, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await access.read(wedding) { dataset in
-            guard let category = dataset.categories[id] else { throw RepositoryError.notFound(.category, id: id) }
-            return category
-        }
-    }
-
-    public func createCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await access.write(CacheOperation(.categoryCreated, in: wedding)) { try $0.insert(category) }
-    }
-
-    public func updateCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await access.write(CacheOperation(.categoryUpdated, in: wedding)) { try $0.update(category) }
-    }
-
-    public func deleteCategory(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(CacheOperation(.categoryDeleted, in: wedding)) { try $0.delete(BudgetCategory.self, id: id) }
-    }
-
-    // MARK: Expenses and installments
-
-    public func fetchExpenses(in wedding: WeddingID) async throws -> [Expense] {
-        try await access.cached(.expenses, wedding) { $0.expenses.records }
-    }
-
-    public func fetchExpense(id: UUID, in wedding: WeddingID) async throws -> Expense {
-        try await access.read(wedding) { try $0.expense(id) }
-    }
-
-    public func createExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
-        try await access.write(CacheOperation(.expenseCreated, in: wedding)) { try $0.insert(expense) }
-    }
-
-    public func updateExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
-        try await access.write(CacheOperation(.expenseUpdated, in: wedding)) { try $0.update(expense) }
-    }
-
-    public func deleteExpense(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(CacheOperation(.expenseDeleted, in: wedding)) { try $0.delete(Expense.self, id: id) }
-    }
+    // MARK: Installments
 
     public func saveInstallment(_ installment: Installment, expenseID: UUID, expectedVersion: Int,
                                 in wedding: WeddingID) async throws -> Expense {
-        let isNew = try await access.read(wedding) { try !$0.expense(expenseID).installments.contains { $0.id == installment.id } }
+        let isNew = try await access.read(wedding) {
+            try !$0.existing(Expense.self, expenseID).installments.contains { $0.id == installment.id }
+        }
         return try await access.write(CacheOperation(isNew ? .installmentCreated : .installmentUpdated, in: wedding)) { transaction in
-            var expense = try transaction.dataset.expense(expenseID)
+            var expense = try transaction.dataset.existing(Expense.self, expenseID)
             expense.version = expectedVersion
             if let index = expense.installments.firstIndex(where: { $0.id == installment.id }) {
                 expense.installments[index] = installment
@@ -76,7 +37,7 @@ public struct FileBudgetRepository: BudgetRepository {
     public func deleteInstallment(id: UUID, expenseID: UUID, expectedVersion: Int,
                                   in wedding: WeddingID) async throws -> Expense {
         try await access.write(CacheOperation(.installmentDeleted, in: wedding)) { transaction in
-            var expense = try transaction.dataset.expense(expenseID)
+            var expense = try transaction.dataset.existing(Expense.self, expenseID)
             guard let index = expense.installments.firstIndex(where: { $0.id == id }) else {
                 throw RepositoryError.invalid(.expense, [ValidationIssue(
                     field: "installments", message: "no installment with id \(id.uuidString.lowercased())")])
@@ -111,7 +72,9 @@ public struct FileBudgetRepository: BudgetRepository {
 
     public func importExpenses(_ batch: ImportBatch<Expense>, newCategories: [BudgetCategory],
                                in wedding: WeddingID) async throws -> ImportSummary {
-        try await access.write(CacheOperation(.expensesImported, in: wedding)) { transaction in
+        // The import also creates the categories its rows name.
+        let operation = CacheOperation(.record(.imported, .expense), also: [.record(.created, .category)], in: wedding)
+        return try await access.write(operation) { transaction in
             for category in newCategories { try transaction.insert(category) }
             return try transaction.apply(batch)
         }

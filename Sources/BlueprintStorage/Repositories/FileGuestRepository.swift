@@ -11,28 +11,7 @@ public struct FileGuestRepository: GuestRepository {
         access = DataAccess(host: host, cache: cache)
     }
 
-    public func fetchGuests(in wedding: WeddingID) async throws -> [Guest] {
-        try await access.cached(.guests, wedding) { $0.guests.records }
-    }
-
-    public func fetchGuest(id: UUID, in wedding: WeddingID) async throws -> Guest {
-        try await access.read(wedding) { dataset in
-            guard let guest = dataset.guests[id] else { throw RepositoryError.notFound(.guest, id: id) }
-            return guest
-        }
-    }
-
-    public func createGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest {
-        try await access.write(CacheOperation(.guestCreated, in: wedding)) { try $0.insert(guest) }
-    }
-
-    public func updateGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest {
-        try await access.write(CacheOperation(.guestUpdated, in: wedding)) { try $0.update(guest) }
-    }
-
-    public func deleteGuest(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(CacheOperation(.guestDeleted, in: wedding)) { try $0.delete(Guest.self, id: id) }
-    }
+    public var guestRecords: any RecordRepository<Guest> { FileRecordRepository(access: access) }
 
     public func guestStats(in wedding: WeddingID) async throws -> GuestStats {
         try await access.cached(.guestStats, wedding) { GuestStats(guests: $0.guests) }
@@ -44,24 +23,5 @@ public struct FileGuestRepository: GuestRepository {
 
     public func searchGuests(_ filter: GuestFilter, in wedding: WeddingID) async throws -> [Guest] {
         try await fetchGuests(in: wedding).filter(filter.matches)
-    }
-
-    public func importGuests(_ batch: ImportBatch<Guest>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await access.write(CacheOperation(.guestsImported, in: wedding)) { try $0.apply(batch) }
-    }
-}
-
-extension WeddingTransaction {
-    /// Inserts and updates a batch, counting updates that changed nothing as unchanged.
-    func apply<R: TableRecord>(_ batch: ImportBatch<R>) throws -> ImportSummary {
-        var summary = ImportSummary()
-        for record in batch.inserts {
-            try insert(record)
-            summary.inserted += 1
-        }
-        for record in batch.updates {
-            if try update(record).version == record.version { summary.unchanged += 1 } else { summary.updated += 1 }
-        }
-        return summary
     }
 }

@@ -10,31 +10,15 @@ public struct FileTaskRepository: TaskRepository {
         access = DataAccess(host: host, cache: cache)
     }
 
-    public func fetchTasks(in wedding: WeddingID) async throws -> [WeddingTask] {
-        try await access.cached(.tasks, wedding) { $0.tasks.records }
-    }
-
-    public func fetchTask(id: UUID, in wedding: WeddingID) async throws -> WeddingTask {
-        try await access.read(wedding) { try $0.task(id) }
-    }
-
-    public func createTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
-        try await access.write(CacheOperation(.taskCreated, in: wedding)) { try $0.insert(task) }
-    }
-
-    public func updateTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
-        try await access.write(CacheOperation(.taskUpdated, in: wedding)) { try $0.update(task) }
-    }
-
-    public func deleteTask(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(CacheOperation(.taskDeleted, in: wedding)) { try $0.delete(WeddingTask.self, id: id) }
-    }
+    public var taskRecords: any RecordRepository<WeddingTask> { FileRecordRepository(access: access) }
 
     public func saveSubtask(_ subtask: Subtask, taskID: UUID, expectedVersion: Int,
                             in wedding: WeddingID) async throws -> WeddingTask {
-        let isNew = try await access.read(wedding) { try !$0.task(taskID).subtasks.contains { $0.id == subtask.id } }
+        let isNew = try await access.read(wedding) {
+            try !$0.existing(WeddingTask.self, taskID).subtasks.contains { $0.id == subtask.id }
+        }
         return try await access.write(CacheOperation(isNew ? .subtaskCreated : .subtaskUpdated, in: wedding)) { transaction in
-            var task = try transaction.dataset.task(taskID)
+            var task = try transaction.dataset.existing(WeddingTask.self, taskID)
             task.version = expectedVersion
             if let index = task.subtasks.firstIndex(where: { $0.id == subtask.id }) {
                 task.subtasks[index] = subtask
@@ -48,7 +32,7 @@ public struct FileTaskRepository: TaskRepository {
     public func deleteSubtask(id: UUID, taskID: UUID, expectedVersion: Int,
                               in wedding: WeddingID) async throws -> WeddingTask {
         try await access.write(CacheOperation(.subtaskDeleted, in: wedding)) { transaction in
-            var task = try transaction.dataset.task(taskID)
+            var task = try transaction.dataset.existing(WeddingTask.self, taskID)
             guard let index = task.subtasks.firstIndex(where: { $0.id == id }) else {
                 throw RepositoryError.invalid(.task, [ValidationIssue(
                     field: "subtasks", message: "no subtask with id \(id.uuidString.lowercased())")])
@@ -65,21 +49,5 @@ public struct FileTaskRepository: TaskRepository {
 
     public func searchTasks(_ filter: TaskFilter, in wedding: WeddingID) async throws -> [WeddingTask] {
         try await fetchTasks(in: wedding).filter(filter.matches)
-    }
-
-    public func importTasks(_ batch: ImportBatch<WeddingTask>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await access.write(CacheOperation(.tasksImported, in: wedding)) { try $0.apply(batch) }
-    }
-}
-
-extension WeddingDataset {
-    func task(_ id: UUID) throws -> WeddingTask {
-        guard let task = tasks[id] else { throw RepositoryError.notFound(.task, id: id) }
-        return task
-    }
-
-    func expense(_ id: UUID) throws -> Expense {
-        guard let expense = expenses[id] else { throw RepositoryError.notFound(.expense, id: id) }
-        return expense
     }
 }

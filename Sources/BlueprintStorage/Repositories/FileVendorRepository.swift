@@ -10,28 +10,7 @@ public struct FileVendorRepository: VendorRepository {
         access = DataAccess(host: host, cache: cache)
     }
 
-    public func fetchVendors(in wedding: WeddingID) async throws -> [Vendor] {
-        try await access.cached(.vendors, wedding) { $0.vendors.records }
-    }
-
-    public func fetchVendor(id: UUID, in wedding: WeddingID) async throws -> Vendor {
-        try await access.read(wedding) { dataset in
-            guard let vendor = dataset.vendors[id] else { throw RepositoryError.notFound(.vendor, id: id) }
-            return vendor
-        }
-    }
-
-    public func createVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor {
-        try await access.write(CacheOperation(.vendorCreated, in: wedding)) { try $0.insert(vendor) }
-    }
-
-    public func updateVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor {
-        try await access.write(CacheOperation(.vendorUpdated, in: wedding)) { try $0.update(vendor) }
-    }
-
-    public func deleteVendor(id: UUID, in wedding: WeddingID) async throws {
-        try await access.write(CacheOperation(.vendorDeleted, in: wedding)) { try $0.delete(Vendor.self, id: id) }
-    }
+    public var vendorRecords: any RecordRepository<Vendor> { FileRecordRepository(access: access) }
 
     public func vendorStats(in wedding: WeddingID) async throws -> VendorStats {
         try await access.cached(.vendorStats, wedding) { VendorStats(vendors: $0.vendors) }
@@ -39,9 +18,5 @@ public struct FileVendorRepository: VendorRepository {
 
     public func searchVendors(_ filter: VendorFilter, in wedding: WeddingID) async throws -> [Vendor] {
         try await fetchVendors(in: wedding).filter(filter.matches)
-    }
-
-    public func importVendors(_ batch: ImportBatch<Vendor>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await access.write(CacheOperation(.vendorsImported, in: wedding)) { try $0.apply(batch) }
     }
 }

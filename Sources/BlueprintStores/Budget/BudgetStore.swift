@@ -10,8 +10,8 @@ public final class BudgetStore: DomainStore {
 
     private let repository: any BudgetRepository
     private let weddings: any WeddingRepository
-    private lazy var categoryRecords = RecordCollection(.categories(repository, in: weddingID), in: self)
-    private lazy var expenseRecords = RecordCollection(.expenses(repository, in: weddingID), in: self)
+    private lazy var categoryRecords = RecordCollection(RecordGateway(repository.categoryRecords, in: weddingID), in: self)
+    private lazy var expenseRecords = RecordCollection(RecordGateway(repository.expenseRecords, in: weddingID), in: self)
     private var list = RowList(order: ListOrder(ExpenseSortKey.dueDate))
 
     /// The wedding, for its total budget and currency; `nil` until loaded.
@@ -118,6 +118,15 @@ public final class BudgetStore: DomainStore {
             expense.installments[index].paidDate = today
         }
         return await expenseRecords.update(expense, title: "mark paid")
+    }
+
+    /// Takes a payment back: the expense is partly paid if an installment is paid, else pending.
+    /// Paid installments stay paid.
+    @discardableResult
+    public func markUnpaid(_ expenseID: UUID) async -> EditOutcome {
+        guard var expense = expenseRecords[expenseID] else { return .failed(.notLoaded(.expense, id: expenseID)) }
+        expense.paymentStatus = expense.installments.contains(where: \.isPaid) ? .partial : .pending
+        return await expenseRecords.update(expense, title: "mark unpaid")
     }
 
     // MARK: Installment intents

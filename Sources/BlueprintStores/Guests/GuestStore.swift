@@ -21,7 +21,7 @@ public final class GuestStore: ListStore<GuestSortKey, GuestFilter> {
     public init(wedding: WeddingID, context: StoreContext) {
         repository = context.guests
         super.init(wedding: wedding, domain: .guests, validity: Self.validity, context: context,
-                   gateway: .guests(context.guests, in: wedding), order: Self.defaultOrder, noun: "guest")
+                   gateway: RecordGateway(context.guests.guestRecords, in: wedding), order: Self.defaultOrder, noun: "guest")
     }
 
     public func guest(_ id: UUID) -> Guest? { record(id) }

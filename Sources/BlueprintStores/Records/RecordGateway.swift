@@ -10,53 +10,14 @@ struct RecordGateway<R: Record>: Sendable {
     let delete: @Sendable (UUID) async throws -> Void
 }
 
-extension RecordGateway where R == Guest {
-    static func guests(_ repository: any GuestRepository, in wedding: WeddingID) -> Self {
-        Self(fetchAll: { try await repository.fetchGuests(in: wedding) },
-             fetch: { try await repository.fetchGuest(id: $0, in: wedding) },
-             create: { try await repository.createGuest($0, in: wedding) },
-             update: { try await repository.updateGuest($0, in: wedding) },
-             delete: { try await repository.deleteGuest(id: $0, in: wedding) })
-    }
-}
-
-extension RecordGateway where R == BudgetCategory {
-    static func categories(_ repository: any BudgetRepository, in wedding: WeddingID) -> Self {
-        Self(fetchAll: { try await repository.fetchCategories(in: wedding) },
-             fetch: { try await repository.fetchCategory(id: $0, in: wedding) },
-             create: { try await repository.createCategory($0, in: wedding) },
-             update: { try await repository.updateCategory($0, in: wedding) },
-             delete: { try await repository.deleteCategory(id: $0, in: wedding) })
-    }
-}
-
-extension RecordGateway where R == Expense {
-    static func expenses(_ repository: any BudgetRepository, in wedding: WeddingID) -> Self {
-        Self(fetchAll: { try await repository.fetchExpenses(in: wedding) },
-             fetch: { try await repository.fetchExpense(id: $0, in: wedding) },
-             create: { try await repository.createExpense($0, in: wedding) },
-             update: { try await repository.updateExpense($0, in: wedding) },
-             delete: { try await repository.deleteExpense(id: $0, in: wedding) })
-    }
-}
-
-extension RecordGateway where R == Vendor {
-    static func vendors(_ repository: any VendorRepository, in wedding: WeddingID) -> Self {
-        Self(fetchAll: { try await repository.fetchVendors(in: wedding) },
-             fetch: { try await repository.fetchVendor(id: $0, in: wedding) },
-             create: { try await repository.createVendor($0, in: wedding) },
-             update: { try await repository.updateVendor($0, in: wedding) },
-             delete: { try await repository.deleteVendor(id: $0, in: wedding) })
-    }
-}
-
-extension RecordGateway where R == WeddingTask {
-    static func tasks(_ repository: any TaskRepository, in wedding: WeddingID) -> Self {
-        Self(fetchAll: { try await repository.fetchTasks(in: wedding) },
-             fetch: { try await repository.fetchTask(id: $0, in: wedding) },
-             create: { try await repository.createTask($0, in: wedding) },
-             update: { try await repository.updateTask($0, in: wedding) },
-             delete: { try await repository.deleteTask(id: $0, in: wedding) })
+extension RecordGateway where R: TableRecord {
+    /// The records of `wedding` through their kind's repository (`GuestRepository.guestRecords`, …).
+    init(_ repository: any RecordRepository<R>, in wedding: WeddingID) {
+        self.init(fetchAll: { try await repository.fetchAll(in: wedding) },
+                  fetch: { try await repository.fetch(id: $0, in: wedding) },
+                  create: { try await repository.create($0, in: wedding) },
+                  update: { try await repository.update($0, in: wedding) },
+                  delete: { try await repository.delete(id: $0, in: wedding) })
     }
 }
 

@@ -20,7 +20,7 @@ public final class TaskStore: ListStore<TaskSortKey, TaskFilter> {
         repository = context.tasks
         stats = TaskStats(tasks: [], today: context.today)
         super.init(wedding: wedding, domain: .tasks, validity: Self.validity, context: context,
-                   gateway: .tasks(context.tasks, in: wedding), order: .dueDate, noun: "task")
+                   gateway: RecordGateway(context.tasks.taskRecords, in: wedding), order: .dueDate, noun: "task")
     }
 
     public func task(_ id: UUID) -> WeddingTask? { record(id) }

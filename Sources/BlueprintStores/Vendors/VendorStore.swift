@@ -18,7 +18,7 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
     public init(wedding: WeddingID, context: StoreContext) {
         repository = context.vendors
         super.init(wedding: wedding, domain: .vendors, validity: Self.validity, context: context,
-                   gateway: .vendors(context.vendors, in: wedding), order: .name, noun: "vendor")
+                   gateway: RecordGateway(context.vendors.vendorRecords, in: wedding), order: .name, noun: "vendor")
     }
 
     public func vendor(_ id: UUID) -> Vendor? { record(id) }
@@ -32,6 +32,16 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
         vendor.status = .booked
         vendor.bookedDate = date ?? today
         return await records.update(vendor, title: "book vendor")
+    }
+
+    /// Takes a booking back: the vendor is quoted again if it has a quote, else contacted, and
+    /// has no booked date.
+    @discardableResult
+    public func unbook(_ id: UUID) async -> EditOutcome {
+        guard var vendor = records[id] else { return .failed(.notLoaded(.vendor, id: id)) }
+        vendor.status = vendor.quotedAmount == nil ? .contacted : .quoted
+        vendor.bookedDate = nil
+        return await records.update(vendor, title: "unbook vendor")
     }
 
     /// Adds and updates many vendors in one all-or-nothing write (a CSV import). Not undoable.

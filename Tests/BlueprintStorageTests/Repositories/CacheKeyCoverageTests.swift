@@ -9,25 +9,8 @@ struct CacheKeyCoverageTests {
     /// Calls every read of every repository once and returns the keys that landed in the cache.
     private func keysWrittenByRepositories() async throws -> (keys: [CacheKey], wedding: WeddingID) {
         let fixture = try await RepositoryFixture()
-        let repositories = fixture.repositories, id = fixture.wedding, today = RepositoryFixture.today
-        _ = try await repositories.weddings.fetchWedding(id)
-        _ = try await repositories.guests.fetchGuests(in: id)
-        _ = try await repositories.guests.guestStats(in: id)
-        _ = try await repositories.guests.seatingChart(in: id)
-        _ = try await repositories.guests.searchGuests(GuestFilter(text: "a"), in: id)
-        _ = try await repositories.budget.fetchCategories(in: id)
-        _ = try await repositories.budget.fetchExpenses(in: id)
-        _ = try await repositories.budget.budgetSummary(asOf: today, in: id)
-        _ = try await repositories.budget.categoryMetrics(in: id)
-        _ = try await repositories.budget.vendorPaymentTotals(in: id)
-        _ = try await repositories.budget.searchExpenses(ExpenseFilter(), in: id)
-        _ = try await repositories.vendors.fetchVendors(in: id)
-        _ = try await repositories.vendors.vendorStats(in: id)
-        _ = try await repositories.vendors.searchVendors(VendorFilter(), in: id)
-        _ = try await repositories.tasks.fetchTasks(in: id)
-        _ = try await repositories.tasks.taskStats(asOf: today, in: id)
-        _ = try await repositories.tasks.searchTasks(TaskFilter(), in: id)
-        return (repositories.cache.keysByRecency(), id)
+        try await fixture.repositories.readEveryResource(of: fixture.wedding, asOf: RepositoryFixture.today)
+        return (fixture.repositories.cache.keysByRecency(), fixture.wedding)
     }
 
     @Test("every key a repository writes is invalidated by at least one operation")

@@ -8,7 +8,7 @@ import Testing
 
 /// Everything the repositories serve for one wedding, read through the cache or straight from
 /// the dataset (the uncached reference).
-private struct Reads: Equatable {
+struct Reads: Equatable {
     var wedding: Wedding
     var guests: [Guest]
     var guestStats: GuestStats
@@ -39,7 +39,7 @@ private struct Reads: Equatable {
               taskStats: try await repositories.tasks.taskStats(asOf: today, in: id))
     }
 
-    static func reference(_ host: InMemoryWeddingHost, _ id: WeddingID, today: CalendarDate) async throws -> Reads {
+    static func reference(_ host: any WeddingDataHost, _ id: WeddingID, today: CalendarDate) async throws -> Reads {
         try await host.read(id) { data in
             Reads(wedding: data.wedding, guests: data.guests.records, guestStats: GuestStats(guests: data.guests.records),
                   seating: SeatingChart(guests: data.guests.records), categories: data.categories.records,

@@ -32,3 +32,26 @@ struct RepositoryFixture {
         try await repositories.guests.createGuest(Guest(firstName: first, lastName: last, rsvp: rsvp), in: wedding)
     }
 }
+
+extension Repositories {
+    /// Calls every read of every repository once, so that every resource of `wedding` is cached.
+    func readEveryResource(of wedding: WeddingID, asOf today: CalendarDate) async throws {
+        _ = try await weddings.fetchWedding(wedding)
+        _ = try await guests.fetchGuests(in: wedding)
+        _ = try await guests.guestStats(in: wedding)
+        _ = try await guests.seatingChart(in: wedding)
+        _ = try await guests.searchGuests(GuestFilter(text: "a"), in: wedding)
+        _ = try await budget.fetchCategories(in: wedding)
+        _ = try await budget.fetchExpenses(in: wedding)
+        _ = try await budget.budgetSummary(asOf: today, in: wedding)
+        _ = try await budget.categoryMetrics(in: wedding)
+        _ = try await budget.vendorPaymentTotals(in: wedding)
+        _ = try await budget.searchExpenses(ExpenseFilter(), in: wedding)
+        _ = try await vendors.fetchVendors(in: wedding)
+        _ = try await vendors.vendorStats(in: wedding)
+        _ = try await vendors.searchVendors(VendorFilter(), in: wedding)
+        _ = try await tasks.fetchTasks(in: wedding)
+        _ = try await tasks.taskStats(asOf: today, in: wedding)
+        _ = try await tasks.searchTasks(TaskFilter(), in: wedding)
+    }
+}

@@ -5,9 +5,9 @@ import Foundation
 
 /// The five repositories of `Repositories`, with each call passing a `LoadProbe` first.
 ///
-/// Store loads are reads: `fetchWedding` (wedding), `fetchGuests`, `fetchExpenses` (budget),
-/// `fetchVendors`, `fetchTasks`. Every create, update, delete, save and import is a write of
-/// its store. Other calls pass unwatched.
+/// Store loads are reads: `fetchWedding` (wedding), and fetching all guests, expenses (budget),
+/// vendors or tasks (`ProbedRecords`). Every create, update, delete, save and import is a write
+/// of its store. Other calls pass unwatched.
 struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository, VendorRepository, TaskRepository, ChangeFeed {
     let base: Repositories
     let probe: LoadProbe
@@ -46,67 +46,23 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
 
     // MARK: Guests
 
-    func fetchGuests(in wedding: WeddingID) async throws -> [Guest] {
-        try await read(.guests, wedding)
-        return try await base.guests.fetchGuests(in: wedding)
-    }
-    func fetchGuest(id: UUID, in wedding: WeddingID) async throws -> Guest { try await base.guests.fetchGuest(id: id, in: wedding) }
-    func createGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest {
-        try await write(.guests, wedding)
-        return try await base.guests.createGuest(guest, in: wedding)
-    }
-    func updateGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest {
-        try await write(.guests, wedding)
-        return try await base.guests.updateGuest(guest, in: wedding)
-    }
-    func deleteGuest(id: UUID, in wedding: WeddingID) async throws {
-        try await write(.guests, wedding)
-        try await base.guests.deleteGuest(id: id, in: wedding)
+    var guestRecords: any RecordRepository<Guest> {
+        ProbedRecords(base: base.guests.guestRecords, probe: probe, reads: .guests, writes: .guests)
     }
     func guestStats(in wedding: WeddingID) async throws -> GuestStats { try await base.guests.guestStats(in: wedding) }
     func seatingChart(in wedding: WeddingID) async throws -> SeatingChart { try await base.guests.seatingChart(in: wedding) }
     func searchGuests(_ filter: GuestFilter, in wedding: WeddingID) async throws -> [Guest] {
         try await base.guests.searchGuests(filter, in: wedding)
     }
-    func importGuests(_ batch: ImportBatch<Guest>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await write(.guests, wedding)
-        return try await base.guests.importGuests(batch, in: wedding)
-    }
 
     // MARK: Budget
 
-    func fetchCategories(in wedding: WeddingID) async throws -> [BudgetCategory] { try await base.budget.fetchCategories(in: wedding) }
-    func fetchCategory(id: UUID, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await base.budget.fetchCategory(id: id, in: wedding)
+    /// The budget store loads categories with expenses: one read, counted on the expenses.
+    var categoryRecords: any RecordRepository<BudgetCategory> {
+        ProbedRecords(base: base.budget.categoryRecords, probe: probe, reads: nil, writes: .budget)
     }
-    func createCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await write(.budget, wedding)
-        return try await base.budget.createCategory(category, in: wedding)
-    }
-    func updateCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
-        try await write(.budget, wedding)
-        return try await base.budget.updateCategory(category, in: wedding)
-    }
-    func deleteCategory(id: UUID, in wedding: WeddingID) async throws {
-        try await write(.budget, wedding)
-        try await base.budget.deleteCategory(id: id, in: wedding)
-    }
-    func fetchExpenses(in wedding: WeddingID) async throws -> [Expense] {
-        try await read(.budget, wedding)
-        return try await base.budget.fetchExpenses(in: wedding)
-    }
-    func fetchExpense(id: UUID, in wedding: WeddingID) async throws -> Expense { try await base.budget.fetchExpense(id: id, in: wedding) }
-    func createExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
-        try await write(.budget, wedding)
-        return try await base.budget.createExpense(expense, in: wedding)
-    }
-    func updateExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
-        try await write(.budget, wedding)
-        return try await base.budget.updateExpense(expense, in: wedding)
-    }
-    func deleteExpense(id: UUID, in wedding: WeddingID) async throws {
-        try await write(.budget, wedding)
-        try await base.budget.deleteExpense(id: id, in: wedding)
+    var expenseRecords: any RecordRepository<Expense> {
+        ProbedRecords(base: base.budget.expenseRecords, probe: probe, reads: .budget, writes: .budget)
     }
     func saveInstallment(_ installment: Installment, expenseID: UUID, expectedVersion: Int,
                          in wedding: WeddingID) async throws -> Expense {
@@ -135,50 +91,18 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
 
     // MARK: Vendors
 
-    func fetchVendors(in wedding: WeddingID) async throws -> [Vendor] {
-        try await read(.vendors, wedding)
-        return try await base.vendors.fetchVendors(in: wedding)
-    }
-    func fetchVendor(id: UUID, in wedding: WeddingID) async throws -> Vendor { try await base.vendors.fetchVendor(id: id, in: wedding) }
-    func createVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor {
-        try await write(.vendors, wedding)
-        return try await base.vendors.createVendor(vendor, in: wedding)
-    }
-    func updateVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor {
-        try await write(.vendors, wedding)
-        return try await base.vendors.updateVendor(vendor, in: wedding)
-    }
-    func deleteVendor(id: UUID, in wedding: WeddingID) async throws {
-        try await write(.vendors, wedding)
-        try await base.vendors.deleteVendor(id: id, in: wedding)
+    var vendorRecords: any RecordRepository<Vendor> {
+        ProbedRecords(base: base.vendors.vendorRecords, probe: probe, reads: .vendors, writes: .vendors)
     }
     func vendorStats(in wedding: WeddingID) async throws -> VendorStats { try await base.vendors.vendorStats(in: wedding) }
     func searchVendors(_ filter: VendorFilter, in wedding: WeddingID) async throws -> [Vendor] {
         try await base.vendors.searchVendors(filter, in: wedding)
     }
-    func importVendors(_ batch: ImportBatch<Vendor>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await write(.vendors, wedding)
-        return try await base.vendors.importVendors(batch, in: wedding)
-    }
 
     // MARK: Tasks
 
-    func fetchTasks(in wedding: WeddingID) async throws -> [WeddingTask] {
-        try await read(.tasks, wedding)
-        return try await base.tasks.fetchTasks(in: wedding)
-    }
-    func fetchTask(id: UUID, in wedding: WeddingID) async throws -> WeddingTask { try await base.tasks.fetchTask(id: id, in: wedding) }
-    func createTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
-        try await write(.tasks, wedding)
-        return try await base.tasks.createTask(task, in: wedding)
-    }
-    func updateTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
-        try await write(.tasks, wedding)
-        return try await base.tasks.updateTask(task, in: wedding)
-    }
-    func deleteTask(id: UUID, in wedding: WeddingID) async throws {
-        try await write(.tasks, wedding)
-        try await base.tasks.deleteTask(id: id, in: wedding)
+    var taskRecords: any RecordRepository<WeddingTask> {
+        ProbedRecords(base: base.tasks.taskRecords, probe: probe, reads: .tasks, writes: .tasks)
     }
     func saveSubtask(_ subtask: Subtask, taskID: UUID, expectedVersion: Int, in wedding: WeddingID) async throws -> WeddingTask {
         try await write(.tasks, wedding)
@@ -193,9 +117,5 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     }
     func searchTasks(_ filter: TaskFilter, in wedding: WeddingID) async throws -> [WeddingTask] {
         try await base.tasks.searchTasks(filter, in: wedding)
-    }
-    func importTasks(_ batch: ImportBatch<WeddingTask>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await write(.tasks, wedding)
-        return try await base.tasks.importTasks(batch, in: wedding)
     }
 }

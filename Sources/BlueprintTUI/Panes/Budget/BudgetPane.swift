@@ -248,9 +248,7 @@ final class BudgetPane: Pane, SearchTarget {
         case .toggle:
             guard let selected else { return false }
             if selected.paymentStatus == .paid {
-                var unpaid = selected
-                unpaid.paymentStatus = unpaid.installments.contains(where: \.isPaid) ? .partial : .pending
-                host.run({ await budget.updateExpense(unpaid) }, undoable: "\(selected.name) is no longer paid", store: budget)
+                host.run({ await budget.markUnpaid(selected.id) }, undoable: "\(selected.name) is no longer paid", store: budget)
             } else {
                 markPaid(selected, host: host)
             }

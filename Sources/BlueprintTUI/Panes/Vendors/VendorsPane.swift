@@ -107,10 +107,7 @@ final class VendorsPane: Pane, SearchTarget {
                 book(selected, host: host)
                 return true
             }
-            var unbooked = selected
-            unbooked.status = selected.quotedAmount == nil ? .contacted : .quoted
-            unbooked.bookedDate = nil
-            host.run({ await vendors.update(unbooked) }, undoable: "\(selected.name) is no longer booked", store: vendors)
+            host.run({ await vendors.unbook(selected.id) }, undoable: "\(selected.name) is no longer booked", store: vendors)
         case .activate:
             guard let selected else { return false }
             showDetail(selected, host: host)

@@ -1,5 +1,8 @@
 /// Everything the repositories cache, one case per kind of value. Each is cached per wedding.
 ///
+/// Named in the domain so that a record kind's declaration (`TableRecord`) can say which of
+/// them its changes make stale; the cache itself (keys, TTLs, invalidation) is `BlueprintCache`.
+///
 /// The raw value is a dense index (for per-resource tables); `name` is the spelling in keys.
 public enum CacheResource: Int, CaseIterable, Sendable, CustomStringConvertible {
     case wedding

@@ -1,0 +1,67 @@
+import Foundation
+
+// Each record kind's declaration (see `TableRecord`); validation is in `RecordValidation.swift`.
+
+extension WeddingDataset {
+    /// Every kind of record the dataset keeps in a table, in the order changes are reported.
+    public static let tableRecordTypes: [any TableRecord.Type] = [
+        Guest.self, BudgetCategory.self, Expense.self, Vendor.self, WeddingTask.self,
+    ]
+
+    /// The declaration of the records of `kind`; `nil` for the wedding, which is not kept in a table.
+    public static func tableRecordType(of kind: RecordKind) -> (any TableRecord.Type)? {
+        tableRecordTypes.first { $0.kind == kind }
+    }
+}
+
+extension Guest: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Guest>> { \.guests }
+    public static var listResource: CacheResource { .guests }
+    public static var figures: Set<CacheResource> { [.guestStats, .seatingChart] }
+    public static var references: [RecordReference<Guest>] { [] }
+    public var saveMutation: Mutation { .saveGuest(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteGuest(id) }
+}
+
+extension BudgetCategory: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<BudgetCategory>> { \.categories }
+    public static var listResource: CacheResource { .budgetCategories }
+    public static var figures: Set<CacheResource> { [.budgetSummary, .categoryMetrics] }
+    /// A category still used by expenses is kept; vendors, tasks and child categories are unlinked.
+    public static var references: [RecordReference<BudgetCategory>] {
+        [.refusing(\Expense.categoryID), .unlinked(\Vendor.budgetCategoryID), .unlinked(\WeddingTask.budgetCategoryID),
+         .unlinked(\BudgetCategory.parentID)]
+    }
+    public var saveMutation: Mutation { .saveCategory(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteCategory(id) }
+}
+
+extension Expense: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Expense>> { \.expenses }
+    public static var listResource: CacheResource { .expenses }
+    public static var figures: Set<CacheResource> { [.budgetSummary, .categoryMetrics, .vendorPaymentTotals] }
+    public static var references: [RecordReference<Expense>] { [] }
+    public var saveMutation: Mutation { .saveExpense(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteExpense(id) }
+}
+
+extension Vendor: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Vendor>> { \.vendors }
+    public static var listResource: CacheResource { .vendors }
+    public static var figures: Set<CacheResource> { [.vendorStats] }
+    /// Expenses (whose payments are totalled per vendor) and tasks that name the vendor are unlinked.
+    public static var references: [RecordReference<Vendor>] {
+        [.unlinked(\Expense.vendorID, feeding: [.vendorPaymentTotals]), .unlinked(\WeddingTask.vendorID)]
+    }
+    public var saveMutation: Mutation { .saveVendor(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteVendor(id) }
+}
+
+extension WeddingTask: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<WeddingTask>> { \.tasks }
+    public static var listResource: CacheResource { .tasks }
+    public static var figures: Set<CacheResource> { [.taskStats] }
+    public static var references: [RecordReference<WeddingTask>] { [] }
+    public var saveMutation: Mutation { .saveTask(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteTask(id) }
+}

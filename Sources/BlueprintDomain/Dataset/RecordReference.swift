@@ -1,0 +1,35 @@
+import Foundation
+
+/// A link from records of another kind (the holder) to a `Target`, and what deleting the target
+/// does to it: refuse while any holder points at it, or clear the link in every holder.
+public struct RecordReference<Target: TableRecord> {
+    /// What clearing the link makes stale (nothing for a link that refuses the deletion).
+    public let resourcesMadeStale: Set<CacheResource>
+    private let refusal: (WeddingDataset, UUID) throws -> Void
+    private let unlinking: (WeddingTransaction, UUID) throws -> Void
+
+    /// Deleting a target is refused while any `Holder` points at it through `link`.
+    public static func refusing<Holder: TableRecord>(_ link: KeyPath<Holder, UUID>) -> Self {
+        Self(resourcesMadeStale: [], refusal: { dataset, id in
+            let holders = dataset[keyPath: Holder.collection].lazy.filter { $0[keyPath: link] == id }.count
+            guard holders == 0 else {
+                throw RepositoryError.stillReferenced(Target.kind, id: id,
+                                                      by: "\(holders) \(Holder.kind.noun)\(holders == 1 ? "" : "s")")
+            }
+        }, unlinking: { _, _ in })
+    }
+
+    /// Deleting a target clears `link` in every `Holder` that points at it, as versioned updates:
+    /// that makes the holders' list stale, and `feeding`, the figures computed from the link.
+    public static func unlinked<Holder: TableRecord>(_ link: WritableKeyPath<Holder, UUID?>,
+                                                     feeding: Set<CacheResource> = []) -> Self {
+        Self(resourcesMadeStale: feeding.union([Holder.listResource]), refusal: { _, _ in },
+             unlinking: { transaction, id in try transaction.unlink(link, from: id) })
+    }
+
+    /// Throws `RepositoryError.stillReferenced` if the link refuses deleting the target `id`.
+    func refuseDeletion(of id: UUID, in dataset: WeddingDataset) throws { try refusal(dataset, id) }
+
+    /// Clears the link in the holders that point at the deleted target `id`.
+    func unlink(_ id: UUID, in transaction: WeddingTransaction) throws { try unlinking(transaction, id) }
+}

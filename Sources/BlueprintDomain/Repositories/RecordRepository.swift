@@ -1,0 +1,19 @@
+import Foundation
+
+/// Create, read, update, delete and import of one kind of record in the weddings of a data
+/// directory: what every record kind's repository offers, written once for all kinds
+/// (`FileRecordRepository`) from the kind's declaration (`TableRecord`).
+public protocol RecordRepository<Stored>: Sendable {
+    associatedtype Stored: TableRecord
+    /// Every record of the kind in `wedding`, in the order they were added.
+    func fetchAll(in wedding: WeddingID) async throws -> [Stored]
+    func fetch(id: UUID, in wedding: WeddingID) async throws -> Stored
+    /// Adds a new record; the stored copy is at version 1.
+    func create(_ record: Stored, in wedding: WeddingID) async throws -> Stored
+    /// Saves a record that must still be at `record.version`; a stale one is a conflict.
+    func update(_ record: Stored, in wedding: WeddingID) async throws -> Stored
+    /// Deletes the record, refusing or unlinking what points at it as its declaration says.
+    func delete(id: UUID, in wedding: WeddingID) async throws
+    /// Inserts and updates in one all-or-nothing write.
+    func importBatch(_ batch: ImportBatch<Stored>, in wedding: WeddingID) async throws -> ImportSummary
+}
