@@ -1,6 +1,8 @@
 import BlueprintCache
+import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintTestSupport
 import Foundation
 import Testing
 
