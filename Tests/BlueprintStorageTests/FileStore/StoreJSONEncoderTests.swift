@@ -30,7 +30,8 @@ struct StoreJSONEncoderTests {
         try StoreJSONEncoderTests.expectSameAsFoundation(expense)
         try StoreJSONEncoderTests.expectSameAsFoundation(vendor)
         try StoreJSONEncoderTests.expectSameAsFoundation(task)
-        try StoreJSONEncoderTests.expectSameAsFoundation([Mutation.saveGuest(guest), .deleteTask(task.id), .saveWedding(wedding)])
+        try StoreJSONEncoderTests.expectSameAsFoundation([Mutation.saveGuest(guest), .deleteTask(task.id), .saveWedding(wedding)]
+            .map(JournalMutation.init))
     }
 
     @Test func writesWholeSnapshotFilesExactlyAsFoundationDoes() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import BlueprintDomain
 
 /// The first line of a journal file.
@@ -15,4 +16,86 @@ struct JournalEntry: Codable, Sendable {
     /// What the change was, as the caller named it ("update guest").
     var operation: String
     var mutations: [Mutation]
+
+    init(at: Timestamp, operation: String, mutations: [Mutation]) {
+        self.at = at
+        self.operation = operation
+        self.mutations = mutations
+    }
+
+    private enum CodingKeys: String, CodingKey { case at, operation, mutations }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        at = try container.decode(Timestamp.self, forKey: .at)
+        operation = try container.decode(String.self, forKey: .operation)
+        mutations = try container.decode([JournalMutation].self, forKey: .mutations).map(\.mutation)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(at, forKey: .at)
+        try container.encode(operation, forKey: .operation)
+        try container.encode(mutations.map(JournalMutation.init), forKey: .mutations)
+    }
+}
+
+/// A mutation as a journal line spells it: `{"kind":"guest","op":"save","record":{…}}` or
+/// `{"id":"…","kind":"guest","op":"delete"}`. These names are the journal's, not the domain's.
+struct JournalMutation: Codable, Equatable {
+    let mutation: Mutation
+
+    init(_ mutation: Mutation) { self.mutation = mutation }
+
+    private enum CodingKeys: String, CodingKey { case op, kind, record, id }
+    private enum Operation: String, Codable { case save, delete }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decode(RecordKind.self, forKey: .kind)
+        switch try container.decode(Operation.self, forKey: .op) {
+        case .save:
+            switch kind {
+            case .wedding: mutation = .saveWedding(try container.decode(Wedding.self, forKey: .record))
+            case .guest: mutation = .saveGuest(try container.decode(Guest.self, forKey: .record))
+            case .category: mutation = .saveCategory(try container.decode(BudgetCategory.self, forKey: .record))
+            case .expense: mutation = .saveExpense(try container.decode(Expense.self, forKey: .record))
+            case .vendor: mutation = .saveVendor(try container.decode(Vendor.self, forKey: .record))
+            case .task: mutation = .saveTask(try container.decode(WeddingTask.self, forKey: .record))
+            }
+        case .delete:
+            let id = try container.decode(UUID.self, forKey: .id)
+            switch kind {
+            case .wedding:
+                throw DecodingError.dataCorruptedError(forKey: .kind, in: container,
+                                                       debugDescription: "a wedding is not deleted through its journal")
+            case .guest: mutation = .deleteGuest(id)
+            case .category: mutation = .deleteCategory(id)
+            case .expense: mutation = .deleteExpense(id)
+            case .vendor: mutation = .deleteVendor(id)
+            case .task: mutation = .deleteTask(id)
+            }
+        }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(mutation.kind, forKey: .kind)
+        switch mutation {
+        case .saveWedding(let record): try encodeSave(record, in: &container)
+        case .saveGuest(let record): try encodeSave(record, in: &container)
+        case .saveCategory(let record): try encodeSave(record, in: &container)
+        case .saveExpense(let record): try encodeSave(record, in: &container)
+        case .saveVendor(let record): try encodeSave(record, in: &container)
+        case .saveTask(let record): try encodeSave(record, in: &container)
+        case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id):
+            try container.encode(Operation.delete, forKey: .op)
+            try container.encode(id, forKey: .id)
+        }
+    }
+
+    private func encodeSave(_ record: some Encodable, in container: inout KeyedEncodingContainer<CodingKeys>) throws {
+        try container.encode(Operation.save, forKey: .op)
+        try container.encode(record, forKey: .record)
+    }
 }

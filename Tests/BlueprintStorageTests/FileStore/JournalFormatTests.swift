@@ -1,0 +1,47 @@
+import BlueprintDomain
+@testable import BlueprintStorage
+import Foundation
+import Testing
+
+/// How a journal line spells a mutation: the journal's names (`op`, `kind`, `record`, `id`),
+/// which the domain knows nothing of.
+@Suite("Journal lines")
+struct JournalFormatTests {
+    static func line(_ entry: JournalEntry) throws -> String {
+        String(decoding: try StoreJSON.lineEncoder().encode(entry), as: UTF8.self)
+    }
+
+    @Test("every kind of mutation reads back equal from a journal line")
+    func everyMutationRoundTrips() throws {
+        let (wedding, guest, category, expense, vendor, task) = StoreJSONDecoderTests.samples()
+        let all: [Mutation] = [.saveWedding(wedding), .saveGuest(guest), .deleteGuest(guest.id), .saveCategory(category),
+                               .deleteCategory(category.id), .saveExpense(expense), .deleteExpense(expense.id),
+                               .saveVendor(vendor), .deleteVendor(vendor.id), .saveTask(task), .deleteTask(task.id)]
+        let entry = JournalEntry(at: Fixtures.now, operation: "everything", mutations: all)
+        let read = try StoreJSONDecoder().decode(JournalEntry.self, from: Data(try Self.line(entry).utf8))
+        #expect(read.mutations == all && read.operation == "everything" && read.at == Fixtures.now)
+    }
+
+    @Test("a deletion is spelled with the journal's names")
+    func spelling() throws {
+        let id = Fixtures.uuid(8)
+        let text = try Self.line(JournalEntry(at: Fixtures.now, operation: "delete task", mutations: [.deleteTask(id)]))
+        #expect(text.contains(#""mutations":[{"id":"00000000-0000-4000-8000-000000000008","kind":"task","op":"delete"}]"#))
+    }
+
+    @Test("a journal line that deletes the wedding is refused")
+    func weddingDeletionIsNotAMutation() {
+        let text = #"{"id":"00000000-0000-0000-0000-000000000008","kind":"wedding","op":"delete"}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(JournalMutation.self, from: Data(text.utf8)) }
+    }
+
+    @Test("regression: an edited task keeps its due date through the journal and back")
+    func editedTaskKeepsDueDate() throws {
+        var task = WeddingTask(title: "Visit the hall", dueDate: CalendarDate(year: 2026, month: 4, day: 15), createdAt: Fixtures.now)
+        task.title = "Visit the hall again"
+        let text = try Self.line(JournalEntry(at: Fixtures.now, operation: "update task", mutations: [.saveTask(task)]))
+        #expect(text.contains(#""dueDate":"2026-04-15""#))
+        let read = try StoreJSONDecoder().decode(JournalEntry.self, from: Data(text.utf8))
+        #expect(read.mutations == [.saveTask(task)])
+    }
+}
