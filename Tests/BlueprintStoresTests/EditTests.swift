@@ -133,21 +133,6 @@ struct EditTests {
     }
 }
 
-/// Everything the stores of a session show, to compare before and after.
-struct Shown: Equatable {
-    let wedding: Wedding?
-    let guests: [Guest], categories: [BudgetCategory], expenses: [Expense], vendors: [Vendor], tasks: [WeddingTask]
-
-    @MainActor init(_ session: WeddingSession) {
-        wedding = session.wedding.wedding
-        guests = session.guests.guests
-        categories = session.budget.categories
-        expenses = session.budget.expenses
-        vendors = session.vendors.vendors
-        tasks = session.tasks.tasks
-    }
-}
-
 extension Guest {
     func renamed(_ firstName: String) -> Guest {
         var guest = self

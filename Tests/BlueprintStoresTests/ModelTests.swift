@@ -115,8 +115,8 @@ struct ModelTests {
             fresh.tasks.order = session.tasks.order
             fresh.vendors.filter = session.vendors.filter
             for store in fresh.stores { await store.load() }
-            let expected = ShownRows(fresh)
-            let matched = await Self.poll { ShownRows(session) == expected }
+            let expected = Shown(fresh)
+            let matched = await Self.poll { Shown(session) == expected }
             #expect(matched, "seed \(seed), step \(step), action \(action): the stores differ from a fresh load")
             fresh.close()
             guard matched else { break }
@@ -160,30 +160,6 @@ struct ModelTests {
         default: changed.mealChoice = random.pick(["", "Fish", "Beef", "Vegan"])
         }
         return changed
-    }
-}
-
-/// Everything the stores of a session show: rows in order, figures, search matches.
-@MainActor
-private struct ShownRows: Equatable {
-    let guests: [Guest], guestStats: GuestStats, guestMatches: SearchMatches
-    let vendors: [Vendor], vendorStats: VendorStats
-    let tasks: [WeddingTask], taskStats: TaskStats
-    let expenses: [Expense], summary: BudgetSummary?, categories: [CategoryMetrics]
-    let wedding: Wedding?
-
-    init(_ session: WeddingSession) {
-        guests = session.guests.visibleGuests
-        guestStats = session.guests.stats
-        guestMatches = session.guests.searchMatches
-        vendors = session.vendors.visibleVendors
-        vendorStats = session.vendors.stats
-        tasks = session.tasks.visibleTasks
-        taskStats = session.tasks.stats
-        expenses = session.budget.visibleExpenses
-        summary = session.budget.summary
-        categories = session.budget.categoryMetrics
-        wedding = session.wedding.wedding
     }
 }
 

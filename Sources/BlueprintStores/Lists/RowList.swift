@@ -146,10 +146,10 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     /// Replaces `old` by `new` in `rows` (sorted by `order`) and their texts, in place.
     private static func replace(_ old: Row?, with new: Row?, text: FoldedBytes?, in rows: inout [Row],
                                 texts: inout [FoldedBytes]?, order: ListOrder<Key>, position: (UUID) -> Int) {
-        let from: Int? = old.map { old in
+        let from: Int? = old.flatMap { old in
             let found = order.index(of: old, at: position(old.id), in: rows, position: position)
             // The search finds it unless the rows were sorted under other positions; look then.
-            return found < rows.count && rows[found].id == old.id ? found : rows.firstIndex { $0.id == old.id }!
+            return found < rows.count && rows[found].id == old.id ? found : rows.firstIndex { $0.id == old.id }
         }
         let to: Int? = new.map { new in
             let index = order.index(of: new, at: position(new.id), in: rows, position: position)

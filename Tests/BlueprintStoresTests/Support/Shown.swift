@@ -1,0 +1,32 @@
+import BlueprintDomain
+@testable import BlueprintStores
+
+/// Everything the stores of a session show, to compare before and after, or with another
+/// session: the records in table order, the rows in their order, the figures and search matches.
+struct Shown: Equatable {
+    let wedding: Wedding?
+    let guests: [Guest], categories: [BudgetCategory], expenses: [Expense], vendors: [Vendor], tasks: [WeddingTask]
+    let visibleGuests: [Guest], guestStats: GuestStats, guestMatches: SearchMatches
+    let visibleVendors: [Vendor], vendorStats: VendorStats
+    let visibleTasks: [WeddingTask], taskStats: TaskStats
+    let visibleExpenses: [Expense], summary: BudgetSummary?, categoryMetrics: [CategoryMetrics]
+
+    @MainActor init(_ session: WeddingSession) {
+        wedding = session.wedding.wedding
+        guests = session.guests.guests
+        categories = session.budget.categories
+        expenses = session.budget.expenses
+        vendors = session.vendors.vendors
+        tasks = session.tasks.tasks
+        visibleGuests = session.guests.visibleGuests
+        guestStats = session.guests.stats
+        guestMatches = session.guests.searchMatches
+        visibleVendors = session.vendors.visibleVendors
+        vendorStats = session.vendors.stats
+        visibleTasks = session.tasks.visibleTasks
+        taskStats = session.tasks.stats
+        visibleExpenses = session.budget.visibleExpenses
+        summary = session.budget.summary
+        categoryMetrics = session.budget.categoryMetrics
+    }
+}
