@@ -67,7 +67,7 @@ struct ImportCommand: AsyncParsableCommand {
                                                  vendors: try await repositories.vendors.fetchVendors(in: id))
             if dryRun { return (plan.report, plan.summary) }
             saving(plan.batch.inserts.count + plan.batch.updates.count)
-            return (plan.report, try await repositories.budget.importExpenses(plan.batch, newCategories: plan.newCategories, in: id))
+            return (plan.report, try await repositories.budget.importExpenses(plan.batch, newCategories: plan.newCategories, in: id).summary)
         }
     }
 }

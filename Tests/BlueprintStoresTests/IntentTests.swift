@@ -161,6 +161,9 @@ struct IntentTests {
         #expect(store.guests.count == 5)
         #expect(store.guest(Sample.ben)?.firstName == "Benjamin" && store.guest(Sample.ben)?.version == 2)
         #expect(store.isCacheValid)
+        // What the import stored is shown as stored, without loading the list again.
+        #expect(try await store.guests == harness.stored { $0.guests.records })
+        #expect(await harness.probe.count(.read(.guests)) == 1)
     }
 
     @Test func aFailedImportShowsNoneOfItsRows() async throws {

@@ -14,6 +14,6 @@ public protocol RecordRepository<Stored>: Sendable {
     func update(_ record: Stored, in wedding: WeddingID) async throws -> Stored
     /// Deletes the record, refusing or unlinking what points at it as its declaration says.
     func delete(id: UUID, in wedding: WeddingID) async throws
-    /// Inserts and updates in one all-or-nothing write.
-    func importBatch(_ batch: ImportBatch<Stored>, in wedding: WeddingID) async throws -> ImportSummary
+    /// Inserts and updates in one all-or-nothing write; returns what was stored.
+    func importBatch(_ batch: ImportBatch<Stored>, in wedding: WeddingID) async throws -> ImportOutcome<Stored>
 }

@@ -39,7 +39,7 @@ extension GuestRepository {
     public func deleteGuest(id: UUID, in wedding: WeddingID) async throws { try await guestRecords.delete(id: id, in: wedding) }
     /// Inserts and updates in one all-or-nothing write.
     public func importGuests(_ batch: ImportBatch<Guest>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await guestRecords.importBatch(batch, in: wedding)
+        try await guestRecords.importBatch(batch, in: wedding).summary
     }
 }
 
@@ -62,7 +62,7 @@ public protocol BudgetRepository: Sendable {
     /// Creates `newCategories` (named by imported rows but not yet in the wedding), then applies
     /// the batch, all in one all-or-nothing write.
     func importExpenses(_ batch: ImportBatch<Expense>, newCategories: [BudgetCategory],
-                        in wedding: WeddingID) async throws -> ImportSummary
+                        in wedding: WeddingID) async throws -> ImportOutcome<Expense>
 }
 
 /// Categories and expenses by name: calls to `categoryRecords` and `expenseRecords`.
@@ -109,7 +109,7 @@ extension VendorRepository {
     /// Deletes the vendor and unlinks the expenses and tasks that named it.
     public func deleteVendor(id: UUID, in wedding: WeddingID) async throws { try await vendorRecords.delete(id: id, in: wedding) }
     public func importVendors(_ batch: ImportBatch<Vendor>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await vendorRecords.importBatch(batch, in: wedding)
+        try await vendorRecords.importBatch(batch, in: wedding).summary
     }
 }
 
@@ -136,7 +136,7 @@ extension TaskRepository {
         try await taskRecords.update(task, in: wedding)
     }
     public func importTasks(_ batch: ImportBatch<WeddingTask>, in wedding: WeddingID) async throws -> ImportSummary {
-        try await taskRecords.importBatch(batch, in: wedding)
+        try await taskRecords.importBatch(batch, in: wedding).summary
     }
 }
 
@@ -149,6 +149,18 @@ public struct ImportBatch<R: Record>: Sendable {
     public init(inserts: [R] = [], updates: [R] = []) {
         self.inserts = inserts
         self.updates = updates
+    }
+}
+
+/// What an import wrote: its summary and the records as stored (at their new versions).
+public struct ImportOutcome<R: Record>: Sendable {
+    public var summary: ImportSummary
+    /// The inserted and updated records as stored, in the batch's order (inserts first).
+    public var stored: [R]
+
+    public init(summary: ImportSummary, stored: [R]) {
+        self.summary = summary
+        self.stored = stored
     }
 }
 

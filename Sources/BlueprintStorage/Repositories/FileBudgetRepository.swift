@@ -71,7 +71,7 @@ public struct FileBudgetRepository: BudgetRepository {
     }
 
     public func importExpenses(_ batch: ImportBatch<Expense>, newCategories: [BudgetCategory],
-                               in wedding: WeddingID) async throws -> ImportSummary {
+                               in wedding: WeddingID) async throws -> ImportOutcome<Expense> {
         // The import also creates the categories its rows name.
         let operation = CacheOperation(.record(.imported, .expense), also: [.record(.created, .category)], in: wedding)
         return try await access.write(operation) { transaction in

@@ -39,23 +39,27 @@ public struct FileRecordRepository<R: TableRecord>: RecordRepository {
         try await access.write(CacheOperation(.deleted, R.kind, in: wedding)) { try $0.delete(R.self, id: id) }
     }
 
-    public func importBatch(_ batch: ImportBatch<R>, in wedding: WeddingID) async throws -> ImportSummary {
+    public func importBatch(_ batch: ImportBatch<R>, in wedding: WeddingID) async throws -> ImportOutcome<R> {
         try await access.write(CacheOperation(.imported, R.kind, in: wedding)) { try $0.apply(batch) }
     }
 }
 
 extension WeddingTransaction {
     /// Inserts and updates a batch, counting updates that changed nothing as unchanged.
-    func apply<R: TableRecord>(_ batch: ImportBatch<R>) throws -> ImportSummary {
+    func apply<R: TableRecord>(_ batch: ImportBatch<R>) throws -> ImportOutcome<R> {
         var summary = ImportSummary()
+        var stored: [R] = []
+        stored.reserveCapacity(batch.inserts.count + batch.updates.count)
         for record in batch.inserts {
-            try insert(record)
+            stored.append(try insert(record))
             summary.inserted += 1
         }
         for record in batch.updates {
-            if try update(record).version == record.version { summary.unchanged += 1 } else { summary.updated += 1 }
+            let saved = try update(record)
+            stored.append(saved)
+            if saved.version == record.version { summary.unchanged += 1 } else { summary.updated += 1 }
         }
-        return summary
+        return ImportOutcome(summary: summary, stored: stored)
     }
 }
 

@@ -45,7 +45,7 @@ public final class GuestStore: ListStore<GuestSortKey, GuestFilter> {
     public func importGuests(_ batch: ImportBatch<Guest>) async -> Result<ImportSummary, StoreError> {
         let repository = self.repository, wedding = weddingID
         return await records.importRecords(batch.inserts + batch.updates) {
-            try await repository.importGuests(batch, in: wedding)
+            try await repository.guestRecords.importBatch(batch, in: wedding)
         }
     }
 

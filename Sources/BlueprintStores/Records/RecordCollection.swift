@@ -144,19 +144,17 @@ final class RecordCollection<R: Record>: ConflictHolder {
         }
     }
 
-    /// Shows `records` at once, runs the all-or-nothing `write`, then loads the store once so
-    /// the stored versions replace the ones shown (an import does not return what it stored).
-    /// Not undoable.
-    func importRecords(_ records: [R], write: @escaping @Sendable () async throws -> ImportSummary)
+    /// Shows `records` at once and runs the all-or-nothing `write`, whose stored records then
+    /// replace the ones shown. Not undoable.
+    func importRecords(_ records: [R], write: @escaping @Sendable () async throws -> ImportOutcome<R>)
         async -> Result<ImportSummary, StoreError> {
         guard !store.isClosed else { return .failure(.closed) }
         let numbers = records.map { addOverlay(.save($0)) }
         do {
-            let summary = try await write()
-            guard !store.isClosed else { return .success(summary) }
-            await store.load(force: true)
-            for number in numbers { removeOverlay(number) }
-            return .success(summary)
+            let outcome = try await write()
+            guard !store.isClosed else { return .success(outcome.summary) }
+            for (number, stored) in zip(numbers, outcome.stored) { written(number, as: .save(stored)) }
+            return .success(outcome.summary)
         } catch {
             for number in numbers { removeOverlay(number) }
             return .failure(StoreError(error))

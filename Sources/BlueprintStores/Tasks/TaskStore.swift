@@ -72,7 +72,7 @@ public final class TaskStore: ListStore<TaskSortKey, TaskFilter> {
     public func importTasks(_ batch: ImportBatch<WeddingTask>) async -> Result<ImportSummary, StoreError> {
         let repository = self.repository, wedding = weddingID
         return await records.importRecords(batch.inserts + batch.updates) {
-            try await repository.importTasks(batch, in: wedding)
+            try await repository.taskRecords.importBatch(batch, in: wedding)
         }
     }
 

@@ -48,7 +48,7 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
     public func importVendors(_ batch: ImportBatch<Vendor>) async -> Result<ImportSummary, StoreError> {
         let repository = self.repository, wedding = weddingID
         return await records.importRecords(batch.inserts + batch.updates) {
-            try await repository.importVendors(batch, in: wedding)
+            try await repository.vendorRecords.importBatch(batch, in: wedding)
         }
     }
 

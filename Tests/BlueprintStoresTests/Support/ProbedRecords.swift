@@ -32,7 +32,7 @@ struct ProbedRecords<Stored: TableRecord>: RecordRepository {
         try await write(wedding)
         try await base.delete(id: id, in: wedding)
     }
-    func importBatch(_ batch: ImportBatch<Stored>, in wedding: WeddingID) async throws -> ImportSummary {
+    func importBatch(_ batch: ImportBatch<Stored>, in wedding: WeddingID) async throws -> ImportOutcome<Stored> {
         try await write(wedding)
         return try await base.importBatch(batch, in: wedding)
     }

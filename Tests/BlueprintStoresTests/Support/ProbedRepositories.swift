@@ -84,7 +84,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
         try await base.budget.searchExpenses(filter, in: wedding)
     }
     func importExpenses(_ batch: ImportBatch<Expense>, newCategories: [BudgetCategory],
-                        in wedding: WeddingID) async throws -> ImportSummary {
+                        in wedding: WeddingID) async throws -> ImportOutcome<Expense> {
         try await write(.budget, wedding)
         return try await base.budget.importExpenses(batch, newCategories: newCategories, in: wedding)
     }
