@@ -54,9 +54,6 @@ public struct RepositoryChange: Sendable, Equatable {
         guard let records else { return Set(RecordKind.allCases) }
         return Set(records.map(\.kind))
     }
-
-    /// Whether the change says exactly what it stored and deleted (not a reload of everything).
-    public var isPrecise: Bool { records != nil }
 }
 
 /// Publishes every change to the data it serves, so open views stay in sync.
