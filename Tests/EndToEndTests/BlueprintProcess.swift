@@ -27,13 +27,16 @@ struct BlueprintProcess {
         return folder.appendingPathComponent("blueprint")
     }
 
-    /// Runs `blueprint` with `arguments` (the data directory is passed by environment) and waits.
+    /// Runs `blueprint` with `arguments` (the data directory is passed by environment) and waits,
+    /// in `directory` when given (for relative paths), else in the tests' working directory.
     ///
     /// With `honouringFileModes`, file permissions apply to it even when the tests run as root:
     /// it then runs through `setpriv` without the capabilities that let root ignore them.
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:], honouringFileModes: Bool = false) throws -> Result {
+    func run(_ arguments: [String], environment extra: [String: String] = [:], honouringFileModes: Bool = false,
+             in directory: URL? = nil) throws -> Result {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         if honouringFileModes && geteuid() == 0 {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--bounding-set=-dac_override,-dac_read_search", Self.executable.path] + arguments

@@ -17,7 +17,7 @@ enum LogFile {
     /// dropped and the returned note says why, for the status line.
     static func bootstrap(path: String, environment: [String: String]) -> String? {
         let level = environment["BLUEPRINT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])

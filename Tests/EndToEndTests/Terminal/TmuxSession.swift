@@ -22,10 +22,10 @@ final class TmuxSession {
     private let folder: URL
     private let statusFile: URL
 
-    /// Starts `blueprint arguments` in a `columns` × `rows` pane. `environment` adds to or
-    /// overrides the pane's variables (`TERM`, say).
+    /// Starts `blueprint arguments` in a `columns` × `rows` pane, in `directory` when given.
+    /// `environment` adds to or overrides the pane's variables (`TERM`, say).
     init(_ blueprint: BlueprintProcess, arguments: [String] = [], environment: [String: String] = [:],
-         columns: Int = 100, rows: Int = 30) throws {
+         columns: Int = 100, rows: Int = 30, in directory: URL? = nil) throws {
         self.blueprint = blueprint
         folder = blueprint.dataDirectory.deletingLastPathComponent()
         let configuration = folder.appendingPathComponent("tmux-\(socket).conf")
@@ -40,7 +40,8 @@ final class TmuxSession {
             + "; echo $? > " + Self.quoted(statusFile.path) + "; exec sleep 600"
         // The server forks from this first client: it must not inherit a pipe, or reading the
         // client's output would wait for the server to exit.
-        try tmux(["-f", configuration.path, "new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", command],
+        let start = directory.map { ["-c", $0.path] } ?? []
+        try tmux(["-f", configuration.path, "new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)"] + start + [command],
                  readsOutput: false)
     }
 

@@ -24,7 +24,7 @@ public enum AtomicFile {
             try Disk.write(data, to: descriptor, path: temporary, at: 0)
             try Disk.sync(descriptor, path: temporary)
             try Disk.rename(temporary, to: path)
-            if syncingFolder { try Disk.syncDirectory((path as NSString).deletingLastPathComponent) }
+            if syncingFolder { try Disk.syncDirectory(Disk.folder(of: path)) }
             return descriptor
         } catch {
             close(descriptor)

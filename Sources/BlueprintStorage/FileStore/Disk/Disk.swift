@@ -47,9 +47,15 @@ enum Disk {
     static func makeDirectoryTree(_ path: String) throws {
         var status = stat()
         if stat(path, &status) == 0 { return }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path { try makeDirectoryTree(parent) }
+        let parent = folder(of: path)
+        if parent != path { try makeDirectoryTree(parent) }
         try makeDirectory(path)
+    }
+
+    /// The folder holding `path`: `.` for a bare file name such as `out.csv`.
+    static func folder(of path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
     }
 
     /// Opens a file (close-on-exec). With `O_CREAT` a new file gets mode 0600, set explicitly.
