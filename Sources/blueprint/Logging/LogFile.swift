@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Foundation
 import Glibc
 import Logging
@@ -13,8 +14,9 @@ enum LogFile {
     }
 
     /// Sends every logger of the process to `path` (folders made 0700, the file 0600), at the
-    /// level in `$BLUEPRINT_LOG_LEVEL` (default `info`). If the file cannot be opened, logs are
-    /// dropped and the returned note says why, for the status line.
+    /// level in `$BLUEPRINT_LOG_LEVEL` (default `info`), and logs the version and the command as
+    /// the process's first line. If the file cannot be opened, logs are dropped and the returned
+    /// note says why, for the status line.
     static func bootstrap(path: String, environment: [String: String]) -> String? {
         let level = environment["BLUEPRINT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -32,6 +34,8 @@ enum LogFile {
             return "Logging is off: cannot open \(path) (\(reason))"
         }
         LoggingSystem.bootstrap { label in FileLogHandler(label: label, descriptor: descriptor, logLevel: level) }
+        Logger(label: "blueprint").notice("\(BlueprintVersion.banner) started",
+                                          metadata: ["arguments": "\(CommandLine.arguments.dropFirst().joined(separator: " "))"])
         return nil
     }
 }
