@@ -59,8 +59,7 @@ public final class FileStore: WeddingDataHost {
         try Disk.makeDirectoryTree(self.root)
         try Disk.makeDirectory(directory.weddings)
         hub.onActivity { [weak self] wedding in
-            guard let self else { return }
-            let store = self.store(for: wedding)
+            guard let self, let store = try? self.store(for: wedding) else { return }
             Task { await store.refresh() }
         }
     }
@@ -183,8 +182,12 @@ public final class FileStore: WeddingDataHost {
         hub.close()
     }
 
-    private func store(for wedding: WeddingID) -> WeddingStore {
-        stores.withLock { stores in
+    /// The wedding's store, once its folder (and `weddings/`) are known not to be links: the
+    /// store opens files inside the folder, and a linked folder would put them elsewhere.
+    private func store(for wedding: WeddingID) throws -> WeddingStore {
+        try Disk.refuseLinkedFolder(directory.weddings)
+        try Disk.refuseLinkedFolder(directory.folder(wedding).path)
+        return stores.withLock { stores in
             if let existing = stores[wedding] { return existing }
             let store = WeddingStore(folder: directory.folder(wedding), settings: settings, hub: hub, index: index)
             stores[wedding] = store

@@ -20,6 +20,11 @@ public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case folderMismatch(path: String, holds: WeddingID)
     /// A system call failed.
     case system(operation: String, path: String, errno: Int32)
+    /// A file or folder inside the data directory is a symbolic link. The store never follows
+    /// one, so nothing was read or written through it.
+    case symbolicLink(path: String)
+    /// Something other than a regular file (a folder, a FIFO, a device) is where a file should be.
+    case notARegularFile(path: String)
 
     public var description: String {
         switch self {
@@ -46,6 +51,11 @@ public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path) holds wedding \(holds), not the wedding its folder is named for"
         case let .system(operation, path, code):
             return "could not \(operation) \(path): \(String(cString: strerror(code)))"
+        case let .symbolicLink(path):
+            return "\(path) is a symbolic link; blueprint does not follow links inside its data directory, so it read "
+                + "and wrote nothing through it: put the real file or folder there instead of the link"
+        case let .notARegularFile(path):
+            return "\(path) is not a regular file; move it away and restore the file from a backup"
         }
     }
 }

@@ -58,18 +58,39 @@ enum Disk {
         return parent.isEmpty ? "." : parent
     }
 
-    /// Opens a file (close-on-exec). With `O_CREAT` a new file gets mode 0600, set explicitly.
+    /// Opens a regular file (close-on-exec). With `O_CREAT` a new file gets mode 0600, set
+    /// explicitly. A symbolic link is never followed (`.symbolicLink`), and anything but a
+    /// regular file is refused (`.notARegularFile`) without waiting on it, as opening a FIFO would.
     static func open(_ path: String, _ flags: Int32) throws -> Int32 {
-        let descriptor = try call("open", path) { Glibc.open(path, flags | O_CLOEXEC, fileMode) }
-        if flags & O_CREAT != 0 {
-            do {
-                try call("set the mode of", path) { fchmod(descriptor, fileMode) }
-            } catch {
-                close(descriptor)
-                throw error
-            }
+        let descriptor: Int32
+        do {
+            descriptor = try call("open", path) { Glibc.open(path, flags | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, fileMode) }
+        } catch FileStoreError.system(_, _, ELOOP) where isSymbolicLink(path) {
+            throw FileStoreError.symbolicLink(path: path)
+        }
+        do {
+            var status = stat()
+            try call("inspect", path) { fstat(descriptor, &status) }
+            guard status.st_mode & S_IFMT == S_IFREG else { throw FileStoreError.notARegularFile(path: path) }
+            if flags & O_NONBLOCK == 0 { try call("open", path) { fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) } }
+            if flags & O_CREAT != 0 { try call("set the mode of", path) { fchmod(descriptor, fileMode) } }
+        } catch {
+            close(descriptor)
+            throw error
         }
         return descriptor
+    }
+
+    /// Whether `path` itself (not what it points to) is a symbolic link.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// Throws `.symbolicLink` if the folder at `path` is a link: a file opened inside it would
+    /// be outside the data directory, which `O_NOFOLLOW` on the file alone does not catch.
+    static func refuseLinkedFolder(_ path: String) throws {
+        if isSymbolicLink(path) { throw FileStoreError.symbolicLink(path: path) }
     }
 
     /// The whole file, or `nil` when there is no file at `path`.
