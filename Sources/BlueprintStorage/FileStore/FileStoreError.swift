@@ -49,6 +49,9 @@ public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path) has schema version \(fromVersion), and this blueprint has no migration from it"
         case let .folderMismatch(path, holds):
             return "\(path) holds wedding \(holds), not the wedding its folder is named for"
+        case let .system(operation, path, code) where code == ENOSPC || code == EDQUOT:
+            return "could not \(operation) \(path): the disk is full (\(String(cString: strerror(code)))); "
+                + "free some space and try again (what was saved before is kept)"
         case let .system(operation, path, code):
             return "could not \(operation) \(path): \(String(cString: strerror(code)))"
         case let .symbolicLink(path):

@@ -162,16 +162,19 @@ enum Disk {
         }
     }
 
-    /// Writes every byte of `data` at `offset`.
+    /// Writes every byte of `data` at `offset`. (Under a `DiskFaults` fault it writes half and fails.)
     static func write(_ data: Data, to descriptor: Int32, path: String, at offset: Int) throws {
+        let fault = DiskFaults.failure(writing: path)
         var written = 0
         try data.withUnsafeBytes { buffer in
-            while written < buffer.count {
+            let end = fault == nil ? buffer.count : buffer.count / 2
+            while written < end {
                 written += try call("write", path) {
-                    pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                    pwrite(descriptor, buffer.baseAddress! + written, end - written, off_t(offset + written))
                 }
             }
         }
+        if let fault { throw FileStoreError.system(operation: "write", path: path, errno: fault) }
     }
 
     /// Waits until the file's data has reached the disk.
