@@ -37,13 +37,9 @@ struct BlueprintProcess {
              in directory: URL? = nil) throws -> Result {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
-        if honouringFileModes && geteuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--bounding-set=-dac_override,-dac_read_search", Self.executable.path] + arguments
-        } else {
-            process.executableURL = Self.executable
-            process.arguments = arguments
-        }
+        let launcher = Self.launcher(honouringFileModes: honouringFileModes)
+        process.executableURL = URL(fileURLWithPath: launcher[0])
+        process.arguments = launcher.dropFirst() + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["BLUEPRINT_DATA_DIR"] = dataDirectory.path
         environment["LANG"] = "C.UTF-8"
@@ -62,6 +58,13 @@ struct BlueprintProcess {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The command that starts `blueprint`: the executable, or (`honouringFileModes` as root)
+    /// `setpriv` running it without the capabilities that let root ignore file permissions.
+    static func launcher(honouringFileModes: Bool) -> [String] {
+        guard honouringFileModes && geteuid() == 0 else { return [executable.path] }
+        return ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search", executable.path]
     }
 
     /// `XDG_CONFIG_HOME` for the runs: an empty folder beside the data directory, so

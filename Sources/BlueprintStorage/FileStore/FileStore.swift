@@ -165,6 +165,13 @@ public final class FileStore: WeddingDataHost {
         hub.subscribe(to: wedding)
     }
 
+    /// Whether `wedding`'s folder or journal may not be written (permissions, or a read-only
+    /// mount): the wedding can be read, and every change is refused with `FileStoreError.readOnly`.
+    public func isReadOnly(_ wedding: WeddingID) -> Bool {
+        let folder = directory.folder(wedding)
+        return access(folder.path, W_OK) != 0 || access(folder.journal, W_OK) != 0
+    }
+
     /// Whether other processes' commits to `wedding` are being watched for (its folder is
     /// watched while a stream of its changes is open, if inotify can watch it).
     public func isLive(_ wedding: WeddingID) -> Bool {

@@ -25,6 +25,9 @@ public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case symbolicLink(path: String)
     /// Something other than a regular file (a folder, a FIFO, a device) is where a file should be.
     case notARegularFile(path: String)
+    /// The file or its folder may not be written (permissions, or a read-only mount): the
+    /// wedding can be read but not changed.
+    case readOnly(path: String)
 
     public var description: String {
         switch self {
@@ -57,6 +60,9 @@ public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .symbolicLink(path):
             return "\(path) is a symbolic link; blueprint does not follow links inside its data directory, so it read "
                 + "and wrote nothing through it: put the real file or folder there instead of the link"
+        case let .readOnly(path):
+            return "read-only: \(path) may not be written, so nothing can be saved; the wedding can be looked at "
+                + "but not changed (check its permissions, or whether the disk is mounted read-only)"
         case let .notARegularFile(path):
             return "\(path) is not a regular file; move it away and restore the file from a backup"
         }

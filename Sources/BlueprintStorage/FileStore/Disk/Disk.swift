@@ -59,14 +59,17 @@ enum Disk {
     }
 
     /// Opens a regular file (close-on-exec). With `O_CREAT` a new file gets mode 0600, set
-    /// explicitly. A symbolic link is never followed (`.symbolicLink`), and anything but a
-    /// regular file is refused (`.notARegularFile`) without waiting on it, as opening a FIFO would.
+    /// explicitly. A symbolic link is never followed (`.symbolicLink`), anything but a regular
+    /// file is refused (`.notARegularFile`) without waiting on it, as opening a FIFO would, and
+    /// a file that may not be written is `.readOnly` when writing was asked for.
     static func open(_ path: String, _ flags: Int32) throws -> Int32 {
         let descriptor: Int32
         do {
             descriptor = try call("open", path) { Glibc.open(path, flags | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, fileMode) }
         } catch FileStoreError.system(_, _, ELOOP) where isSymbolicLink(path) {
             throw FileStoreError.symbolicLink(path: path)
+        } catch FileStoreError.system(_, _, let code) where [EACCES, EPERM, EROFS].contains(code) && writes(flags) {
+            throw FileStoreError.readOnly(path: path)
         }
         do {
             var status = stat()
@@ -79,6 +82,11 @@ enum Disk {
             throw error
         }
         return descriptor
+    }
+
+    /// Whether opening with `flags` asks to change the file (or create it).
+    private static func writes(_ flags: Int32) -> Bool {
+        flags & O_ACCMODE != O_RDONLY || flags & (O_CREAT | O_TRUNC) != 0
     }
 
     /// Whether `path` itself (not what it points to) is a symbolic link.
