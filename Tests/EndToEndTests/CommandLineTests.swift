@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @Suite("blueprint command line")
@@ -159,7 +160,30 @@ struct CommandLineTests {
 
         let missing = try blueprint.run(["import", "guests", "/nonexistent/guests.csv"])
         #expect(missing.status != 0)
-        #expect(missing.stderr.contains("/nonexistent/guests.csv"))
+        #expect(missing.stderr == "Error: cannot read /nonexistent/guests.csv: No such file or directory\n", "\(missing.stderr)")
+    }
+
+    @Test("import of a folder or a FIFO is refused at once, naming what it is; an empty --data-dir is refused, not taken as here")
+    func notAFileAndNoFolder() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["demo", "--guests", "3"]).status == 0)
+        let before = try blueprint.snapshot()
+        let folder = blueprint.dataDirectory.deletingLastPathComponent().path
+        let folderImport = try blueprint.run(["import", "guests", folder])
+        #expect(folderImport.status == 1)
+        #expect(folderImport.stderr == "Error: cannot read \(folder): it is a folder; name a CSV file\n", "\(folderImport.stderr)")
+        let fifo = folder + "/guests.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifoImport = try blueprint.run(["import", "guests", fifo])
+        #expect(fifoImport.status == 1)
+        #expect(fifoImport.stderr == "Error: cannot read \(fifo): it is not a regular file; name a CSV file\n", "\(fifoImport.stderr)")
+        #expect(try blueprint.snapshot() == before)
+
+        let work = blueprint.dataDirectory.deletingLastPathComponent()
+        let empty = try blueprint.run(["wedding", "create", "Here", "--data-dir", ""], in: work)
+        #expect(empty.status != 0)
+        #expect(empty.stderr.contains("--data-dir is empty; name a folder"), "\(empty.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("weddings").path), "nothing made in the working directory")
     }
 
     @Test("hostile wedding names never reach outside the data directory, and errors never echo escape sequences")
