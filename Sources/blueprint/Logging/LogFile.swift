@@ -27,15 +27,29 @@ enum LogFile {
             LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
             return "Logging is off: cannot make \(folder) (\(error.localizedDescription))"
         }
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        // Without blocking: a FIFO nobody reads would hold the planner up before its first frame.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
             return "Logging is off: cannot open \(path) (\(reason))"
         }
+        guard isFileOrNull(descriptor) else {
+            close(descriptor)
+            LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+            return "Logging is off: \(path) is not a regular file (logs never go to a terminal or a pipe)"
+        }
         LoggingSystem.bootstrap { label in FileLogHandler(label: label, descriptor: descriptor, logLevel: level) }
         Logger(label: "blueprint").notice("\(BlueprintVersion.banner) started",
                                           metadata: ["arguments": "\(CommandLine.arguments.dropFirst().joined(separator: " "))"])
         return nil
+    }
+
+    /// Whether the open file is a regular file, or `/dev/null` (to log nowhere on purpose).
+    private static func isFileOrNull(_ descriptor: Int32) -> Bool {
+        var status = stat(), null = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        if status.st_mode & S_IFMT == S_IFREG { return true }
+        return status.st_mode & S_IFMT == S_IFCHR && stat("/dev/null", &null) == 0 && status.st_rdev == null.st_rdev
     }
 }
