@@ -35,6 +35,11 @@ struct ReadOnlyDataTests {
         #expect(imported.status == 1)
         #expect(imported.stderr.contains("read-only: \(blueprint.dataDirectory.path)/"), "\(imported.stderr)")
         #expect(imported.stderr.contains("may not be written, so nothing can be saved"), "\(imported.stderr)")
+        for arguments in [["wedding", "create", "Cy & Dee"], ["wedding", "delete", "Ana & Ben", "--yes"], ["demo"]] {
+            let refused = try blueprint.run(arguments, honouringFileModes: true)
+            #expect(refused.status == 1, "\(arguments)")
+            #expect(refused.stderr.hasPrefix("Error: read-only: \(blueprint.dataDirectory.path)"), "\(arguments): \(refused.stderr)")
+        }
         #expect(try blueprint.snapshot() == before)
     }
 

@@ -34,10 +34,13 @@ enum Disk {
         }
     }
 
-    /// Creates the folder with mode 0700, unless it exists already.
+    /// Creates the folder with mode 0700, unless it exists already. A parent that may not be
+    /// written is `.readOnly`.
     static func makeDirectory(_ path: String) throws {
         if mkdir(path, directoryMode) == 0 {
             try call("set the mode of", path) { chmod(path, directoryMode) }
+        } else if [EACCES, EPERM, EROFS].contains(errno) {
+            throw FileStoreError.readOnly(path: folder(of: path))
         } else if errno != EEXIST {
             throw FileStoreError.system(operation: "create the folder", path: path, errno: errno)
         }
