@@ -250,4 +250,15 @@ struct CommandLineTests {
         let log = try String(contentsOf: blueprint.stateHome.appendingPathComponent("blueprint/blueprint.log"), encoding: .utf8)
         #expect(log.contains("starting a new journal"))
     }
+
+    @Test("an unknown BLUEPRINT_LOG_LEVEL is named in the log, with the levels there are, and the log stays at info")
+    func unknownLogLevel() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let list = try blueprint.run(["wedding", "list"], environment: ["BLUEPRINT_LOG_LEVEL": "verbose"])
+        #expect(list.status == 0)
+        #expect(list.stderr.isEmpty, "never on the screen: \(list.stderr)")
+        let log = try String(contentsOf: blueprint.stateHome.appendingPathComponent("blueprint/blueprint.log"), encoding: .utf8)
+        #expect(log.contains(" warning blueprint: BLUEPRINT_LOG_LEVEL=verbose is not a level, so the log is at info; "
+                             + "the levels are trace, debug, info, notice, warning, error, critical"), "\(log)")
+    }
 }

@@ -40,8 +40,13 @@ enum LogFile {
             return "Logging is off: \(path) is not a regular file (logs never go to a terminal or a pipe)"
         }
         LoggingSystem.bootstrap { label in FileLogHandler(label: label, descriptor: descriptor, logLevel: level) }
-        Logger(label: "blueprint").notice("\(BlueprintVersion.banner) started",
-                                          metadata: ["arguments": "\(CommandLine.arguments.dropFirst().joined(separator: " "))"])
+        let logger = Logger(label: "blueprint")
+        logger.notice("\(BlueprintVersion.banner) started",
+                      metadata: ["arguments": "\(CommandLine.arguments.dropFirst().joined(separator: " "))"])
+        if let asked = environment["BLUEPRINT_LOG_LEVEL"], Logger.Level(rawValue: asked) == nil {
+            let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            logger.warning("BLUEPRINT_LOG_LEVEL=\(asked) is not a level, so the log is at info; the levels are \(levels)")
+        }
         return nil
     }
 
