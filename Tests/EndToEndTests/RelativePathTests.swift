@@ -26,7 +26,7 @@ struct RelativePathTests {
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out.csv.tmp").path))
     }
 
-    @Test("import, --data-dir and --config take paths relative to the working directory")
+    @Test("import, --data-dir (doctor too) and --config take paths relative to the working directory")
     func importDataDirectoryAndConfiguration() throws {
         let (blueprint, work) = try setUp()
         #expect(try blueprint.run(["export", "guests", "-o", "guests.csv"], in: work).status == 0)
@@ -34,6 +34,10 @@ struct RelativePathTests {
         let imported = try blueprint.run(["import", "guests", "guests.csv", "--dry-run", "--data-dir", relativeData], in: work)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("8"), "\(imported.stdout)")
+
+        let doctor = try blueprint.run(["doctor", "--data-dir", relativeData], in: work)
+        #expect(doctor.stdout.contains("Data directory \(work.path)/../data (from --data-dir)"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("every file reads: 8 guests"), "\(doctor.stdout)")
 
         try Data("[keys.list]\nadd = \"+\"\n".utf8).write(to: work.appendingPathComponent("my.toml"))
         let keys = try blueprint.run(["keys", "--config", "my.toml"], in: work)
