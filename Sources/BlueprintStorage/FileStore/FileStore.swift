@@ -59,7 +59,8 @@ public final class FileStore: WeddingDataHost {
         try Disk.makeDirectoryTree(self.root)
         try Disk.makeDirectory(directory.weddings)
         hub.onActivity { [weak self] wedding in
-            guard let self, let store = try? self.store(for: wedding) else { return }
+            guard let self else { return }
+            let store = self.store(for: wedding)
             Task { await store.refresh() }
         }
     }
@@ -127,7 +128,7 @@ public final class FileStore: WeddingDataHost {
             counter += 1
             destination = directory.trash + "/\(id)-\(stamp)-\(counter)"
         }
-        try await store(for: id).moveToTrash(destination)
+        try await checkedStore(for: id).moveToTrash(destination)
         stores.withLock { $0[id] = nil }
         do {
             try await index.remove(id)
@@ -150,26 +151,26 @@ public final class FileStore: WeddingDataHost {
             .map { directory.trash + "/" + $0 }
     }
 
+    /// Whether `wedding`'s folder or journal may not be written (permissions, or a read-only
+    /// mount): the wedding can be read, and every change is refused with `FileStoreError.readOnly`.
+    public func isReadOnly(_ wedding: WeddingID) -> Bool {
+        let folder = directory.folder(wedding)
+        return access(folder.path, W_OK) != 0 || access(folder.journal, W_OK) != 0
+    }
+
     public func read<T: Sendable>(_ wedding: WeddingID, _ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
-        try await store(for: wedding).read(body)
+        try await checkedStore(for: wedding).read(body)
     }
 
     public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
                                    _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
-        try await store(for: wedding).write(operation: operation, body)
+        try await checkedStore(for: wedding).write(operation: operation, body)
     }
 
     /// Changes to `wedding`: this process's commits (`.local`) and, noticed through inotify,
     /// other processes' (`.external`).
     public func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> {
         hub.subscribe(to: wedding)
-    }
-
-    /// Whether `wedding`'s folder or journal may not be written (permissions, or a read-only
-    /// mount): the wedding can be read, and every change is refused with `FileStoreError.readOnly`.
-    public func isReadOnly(_ wedding: WeddingID) -> Bool {
-        let folder = directory.folder(wedding)
-        return access(folder.path, W_OK) != 0 || access(folder.journal, W_OK) != 0
     }
 
     /// Whether other processes' commits to `wedding` are being watched for (its folder is
@@ -191,10 +192,14 @@ public final class FileStore: WeddingDataHost {
 
     /// The wedding's store, once its folder (and `weddings/`) are known not to be links: the
     /// store opens files inside the folder, and a linked folder would put them elsewhere.
-    private func store(for wedding: WeddingID) throws -> WeddingStore {
+    private func checkedStore(for wedding: WeddingID) throws -> WeddingStore {
         try Disk.refuseLinkedFolder(directory.weddings)
         try Disk.refuseLinkedFolder(directory.folder(wedding).path)
-        return stores.withLock { stores in
+        return store(for: wedding)
+    }
+
+    private func store(for wedding: WeddingID) -> WeddingStore {
+        stores.withLock { stores in
             if let existing = stores[wedding] { return existing }
             let store = WeddingStore(folder: directory.folder(wedding), settings: settings, hub: hub, index: index)
             stores[wedding] = store
