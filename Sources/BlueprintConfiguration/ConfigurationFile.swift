@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Where the configuration file lives, and reading it.
 public enum ConfigurationFile {
@@ -9,20 +10,31 @@ public enum ConfigurationFile {
         return home(environment) + "/.config/blueprint/config.toml"
     }
 
+    /// The largest file read: a configuration file is a few lines.
+    static let maximumSize = 1 << 20
+
     /// The settings in the file at `path` (default: `defaultPath`) and its problems. A missing
     /// file at the default path means the defaults, with no problem; a file named with `path`
-    /// that is missing, and a file that cannot be read or is not UTF-8 text, is one problem.
+    /// that is missing, and a file that cannot be read, is not a regular file (a FIFO is never
+    /// waited on), is too large or is not UTF-8 text, is one problem.
     public static func load(path: String?, environment: [String: String]) -> (configuration: Configuration, problems: [ConfigurationProblem]) {
         let location = path ?? defaultPath(environment: environment)
         let shown = abbreviated(location, environment: environment)
         func failure(_ message: String) -> (Configuration, [ConfigurationProblem]) {
             (.defaults, [ConfigurationProblem(file: shown, line: nil, message: message)])
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory) else {
+        // stat follows a link: a configuration file linked from a dotfiles repository is usual.
+        var status = stat()
+        guard stat(location, &status) == 0 else {
             return path == nil ? (.defaults, []) : failure("no such file")
         }
-        guard !isDirectory.boolValue else { return failure("is a folder, not a file") }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return failure("is a folder, not a file")
+        default: return failure("is not a regular file")
+        }
+        let size = Int(status.st_size)
+        guard size <= maximumSize else { return failure("is \(size) bytes, too large for a configuration file (at most \(maximumSize))") }
         guard let data = FileManager.default.contents(atPath: location) else { return failure("cannot be read") }
         guard let text = String(data: data, encoding: .utf8) else { return failure("is not UTF-8 text") }
         return Configuration.read(text, file: shown)

@@ -8,6 +8,8 @@ struct Blueprint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blueprint",
         abstract: "Plan a wedding in the terminal: guests, budget, vendors and tasks.",
+        discussion: "This is \(BlueprintVersion.banner).",
+        version: BlueprintVersion.banner,
         subcommands: [OpenCommand.self, WeddingCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self,
                       StatsCommand.self, DoctorCommand.self, KeysCommand.self],
         defaultSubcommand: OpenCommand.self

@@ -15,6 +15,11 @@ struct DataDirectoryOptions: ParsableArguments {
     /// The directory to use: the flag, else the environment's default.
     var root: String { dataDirectory ?? FileStore.defaultRoot(environment: ProcessInfo.processInfo.environment) }
 
+    /// An empty `--data-dir ""` (an unset shell variable, say) would mean the working directory.
+    func validate() throws {
+        if dataDirectory?.isEmpty == true { throw ValidationError("--data-dir is empty; name a folder") }
+    }
+
     /// Opens the data directory with a private cache (a command is one short-lived process).
     func open() throws -> (FileStore, Repositories) {
         let store = try FileStore(root: root, previewing: WeddingPreviewer())

@@ -21,6 +21,8 @@ struct ExportCommand: AsyncParsableCommand {
     @OptionGroup var options: WeddingOptions
     @Argument(help: "What to export: guests, vendors, expenses or tasks.") var kind: Kind
     @Option(help: "csv (re-importable, spreadsheet-friendly) or json (every field).") var format: Format = .csv
+    @Flag(help: "CSV: write every cell as stored, for scripts. Without it, a cell starting with = + - @ or a tab gets an apostrophe in front, so a spreadsheet shows it as text instead of running it (import takes the apostrophe off again).")
+    var raw = false
     @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.",
             completion: .file()) var output: String?
 
@@ -40,7 +42,7 @@ struct ExportCommand: AsyncParsableCommand {
     private func exportData(_ progress: TransferProgress) async throws -> Data {
         let (_, repositories, wedding) = try await options.open()
         let id = wedding.weddingID
-        let csv = CSVExporter(wedding: wedding, progress: progress.handler)
+        let csv = CSVExporter(wedding: wedding, spreadsheetSafe: !raw, progress: progress.handler)
         let data: Data
         switch (kind, format) {
         case (.guests, .csv):

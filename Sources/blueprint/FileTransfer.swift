@@ -14,9 +14,9 @@ struct FileTransfer: DataTransfer {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try InputFile.read(path)
         } catch {
-            throw TransferError("cannot read \(path): \(error.localizedDescription)")
+            throw TransferError(error.description)
         }
         let importer = CSVImporter(wedding: wedding, mode: .addOnly)
         let name = url.lastPathComponent

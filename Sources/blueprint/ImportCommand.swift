@@ -29,9 +29,9 @@ struct ImportCommand: AsyncParsableCommand {
         let url = URL(fileURLWithPath: file)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try InputFile.read(file)
         } catch {
-            throw ValidationError("cannot read \(file): \(error.localizedDescription)")
+            throw CommandFailure(error.description)
         }
         let progress = TransferProgress(subject: url.lastPathComponent)
         let (report, summary) = try await progress.around { try await importData(data, name: url.lastPathComponent, progress: progress) }

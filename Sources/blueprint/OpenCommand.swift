@@ -71,6 +71,9 @@ struct OpenCommand: AsyncParsableCommand {
             logStartup(of: screen, app: app, shownPaneWarmUp: ContinuousClock.now - opening, logger: logger)
             if let note = settings.statusNote {
                 screen.announce(note, severity: .warning)
+            } else if store.isReadOnly(chosen.wedding.weddingID) {
+                screen.announce("Read-only: this wedding's folder cannot be written, so you can look but changes are not saved",
+                                severity: .warning)
             } else if let note = logNote ?? chosen.note {
                 screen.announce(note)
             }

@@ -1,5 +1,6 @@
 import BlueprintConfiguration
 import Foundation
+import Glibc
 import Testing
 
 @Suite("Where the configuration file is, and reading it")
@@ -49,6 +50,33 @@ struct ConfigurationFileTests {
             #expect(problems == [ConfigurationProblem(file: path, line: nil, message: message)])
             #expect(problems.first?.description == "\(path): \(message)")
         }
+    }
+
+    @Test("a FIFO, a device or a huge file named with --config is one problem at once: never waited on nor read whole")
+    func notAConfigurationFile() throws {
+        let folder = try temporaryFolder()
+        let fifo = folder.appendingPathComponent("config.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let huge = folder.appendingPathComponent("huge.toml")
+        try Data(count: 2 << 20).write(to: huge)
+        let cases = [(fifo, "is not a regular file"), ("/dev/zero", "is not a regular file"),
+                     (huge.path, "is 2097152 bytes, too large for a configuration file (at most 1048576)")]
+        for (path, message) in cases {
+            let (configuration, problems) = ConfigurationFile.load(path: path, environment: ["HOME": "/nonexistent-home"])
+            #expect(configuration == .defaults)
+            #expect(problems == [ConfigurationProblem(file: path, line: nil, message: message)])
+        }
+    }
+
+    @Test("a configuration file that is a link (to a dotfiles repository, say) is read through it")
+    func linkedFile() throws {
+        let folder = try temporaryFolder()
+        let real = folder.appendingPathComponent("dotfiles.toml"), link = folder.appendingPathComponent("config.toml")
+        try Data("mouse = true\n".utf8).write(to: real)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        let (configuration, problems) = ConfigurationFile.load(path: link.path, environment: ["HOME": "/nonexistent-home"])
+        #expect(configuration.mouse)
+        #expect(problems.isEmpty)
     }
 
     private func temporaryFolder() throws -> URL {

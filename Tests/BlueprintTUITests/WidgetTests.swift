@@ -1,4 +1,5 @@
 import BlueprintTUI
+import BlueprintDomain
 import Testing
 
 @Suite("Header, status line, dialogs, help and the size notice")
@@ -136,13 +137,19 @@ struct WidgetTests {
         #expect(dialog.focus == .cancel)
     }
 
+    /// The help box's top border at 80 columns: its title names the keys and blueprint's version.
+    private var helpTopBorder: String {
+        let title = "Keys · \(BlueprintVersion.banner)"
+        return "┌─ \(title) " + String(repeating: "─", count: 74 - 3 - title.count) + "┐"
+    }
+
     @Test("help at 80×24: the first page, from the keymap")
     func helpFirstPage() {
         let canvas = MemoryCanvas(rows: 24, columns: 80)
         HelpOverlay().render(into: canvas)
         #expect(canvas.text == """
 
-          ┌─ Keys ───────────────────────────────────────────────────────────────────┐
+          \(helpTopBorder)
           │ Everywhere                                                               │
           │  q, Ctrl-C             Quit                                              │
           │  ?                     Show this help                                    │
@@ -178,7 +185,7 @@ struct WidgetTests {
         help.render(into: canvas)
         #expect(canvas.text == """
 
-          ┌─ Keys ───────────────────────────────────────────────────────────────────┐
+          \(helpTopBorder)
           │  j, ↓                  Scroll down                                       │
           │  PgUp                  Page up                                           │
           │  PgDn, Space           Page down                                         │

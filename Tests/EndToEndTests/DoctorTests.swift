@@ -42,6 +42,32 @@ struct DoctorTests {
         #expect(try blueprint.snapshot() == before)
     }
 
+    @Test("a link in the data directory is a problem named with its path; a file of another user is a warning")
+    func linksAndOwners() throws {
+        let (blueprint, folder) = try demoWedding()
+        let guests = folder + "/guests.json", vendors = folder + "/vendors.json"
+        let outside = blueprint.dataDirectory.deletingLastPathComponent().appendingPathComponent("outside.json").path
+        try FileManager.default.moveItem(atPath: guests, toPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: guests, withDestinationPath: outside)
+        // Another user's file: made so by root; anyone else cannot give a file away, so the test
+        // then needs root and says so by failing.
+        #expect(chown(vendors, 65534, 65534) == 0, "giving a file to another user needs root")
+
+        let result = try blueprint.run(["doctor"], environment: Self.goodTerminal)
+
+        #expect(result.status == 1)
+        let output = result.stdout.split(separator: "\n").map(String.init)
+        let problem = try #require(output.firstIndex { $0 == "  problem  \(guests) is a symbolic link; blueprint does not follow links inside its data directory" },
+                                   "\(result.stdout)")
+        #expect(output[problem + 1].contains("fix: put the real file or folder there"))
+        #expect(output.contains { $0.hasPrefix("  warning  \(vendors) belongs to ") && $0.hasSuffix(", not to you") }, "\(result.stdout)")
+        #expect(lines(result.stdout, marked: "problem").count == 1, "the link is reported once: \(result.stdout)")
+
+        let stats = try blueprint.run(["stats"])
+        #expect(stats.status != 0)
+        #expect(stats.stderr.contains("\(guests) is a symbolic link"), "\(stats.stderr)")
+    }
+
     @Test("a corrupt file is a problem named with its path and line, followed by a fix; it stays where it is")
     func corruptFile() throws {
         let (blueprint, folder) = try demoWedding()

@@ -19,6 +19,16 @@ struct ResourceTests {
                 "\(imported.stdout)\(imported.stderr)")
     }
 
+    @Test("no template cell would run as a formula in a spreadsheet", arguments: ["guests", "vendors", "expenses"])
+    func templatesAreSpreadsheetSafe(kind: String) throws {
+        let text = try String(contentsOf: Self.resources.appendingPathComponent("templates/\(kind).csv"), encoding: .utf8)
+        for line in text.split(separator: "\n") {
+            for cell in line.split(separator: ",", omittingEmptySubsequences: false) {
+                #expect(!(cell.first.map { "=+-@\t".contains($0) } ?? false), "\(kind).csv: \(cell)")
+            }
+        }
+    }
+
     /// The man page is generated from the argument parser (`swift package --disable-sandbox plugin
     /// generate-manual --configuration debug --authors "I Do Blueprint engineers" -o Resources/man`); regenerate
     /// it when this fails.

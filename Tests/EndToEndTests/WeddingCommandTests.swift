@@ -12,6 +12,22 @@ struct WeddingCommandTests {
         return result.stdout
     }
 
+    @Test("--wedding with the start of several names picks none, lists them, and nothing is changed or deleted")
+    func ambiguousPrefix() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        for name in ["Ana & Ben", "Ana & Bob", "Carl & Dee"] { try succeed(blueprint, ["wedding", "create", name]) }
+        let before = try blueprint.snapshot()
+        for arguments in [["stats", "--wedding", "Ana"], ["export", "guests", "--wedding", "ana"], ["wedding", "delete", "Ana", "--yes"],
+                          ["wedding", "rename", "Ana", "Zed"]] {
+            let result = try blueprint.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("it is the start of 'Ana & Ben' and 'Ana & Bob': give the whole name or the id"),
+                    "\(arguments): \(result.stderr)")
+        }
+        #expect(try blueprint.snapshot() == before)
+    }
+
     @Test("an empty data directory says so and how to create a wedding; its JSON lists none")
     func listEmpty() throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()

@@ -8,6 +8,10 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
     case weddingNotFound(String)
     /// More than one wedding answers to that name; use the id.
     case ambiguousWedding(String, matches: [WeddingID])
+    /// No wedding has that name or id, but it is the start of these weddings' names or ids
+    /// (`candidates` are their names). A start never picks a wedding: a command that deletes must
+    /// not guess.
+    case weddingPrefix(String, candidates: [String])
     /// The update was based on `expected`, but the stored record is at `actual`: someone else
     /// changed it first. Nothing was written.
     case conflict(RecordKind, id: UUID, expected: Int, actual: Int)
@@ -25,6 +29,10 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
         case let .ambiguousWedding(name, matches):
             return "\(matches.count) weddings are named '\(name)'; use an id: "
                 + matches.map(\.description).joined(separator: ", ")
+        case let .weddingPrefix(text, candidates):
+            let names = candidates.map { "'\($0)'" }
+            let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            return "no wedding is named '\(text)'; it is the start of \(listed): give the whole name or the id"
         case let .conflict(kind, id, expected, actual):
             return "the \(kind.noun) \(id.uuidString.lowercased()) was changed elsewhere "
                 + "(you edited version \(expected), it is now at version \(actual))"

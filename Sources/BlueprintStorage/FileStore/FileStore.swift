@@ -133,7 +133,7 @@ public final class FileStore: WeddingDataHost {
             counter += 1
             destination = directory.trash + "/\(id)-\(stamp)-\(counter)"
         }
-        try await store(for: id).moveToTrash(destination)
+        try await checkedStore(for: id).moveToTrash(destination)
         stores.withLock { $0[id] = nil }
         do {
             try await index.remove(id)
@@ -156,20 +156,28 @@ public final class FileStore: WeddingDataHost {
             .map { directory.trash + "/" + $0 }
     }
 
+    /// Whether `wedding`'s folder or journal may not be written (permissions, or a read-only
+    /// mount): the wedding can be read, and every change is refused with `FileStoreError.readOnly`.
+    public func isReadOnly(_ wedding: WeddingID) -> Bool {
+        let folder = directory.folder(wedding)
+        return access(folder.path, W_OK) != 0 || access(folder.journal, W_OK) != 0
+    }
+
     public func read<T: Sendable>(_ wedding: WeddingID, _ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
-        try await store(for: wedding).read(body)
+        try await checkedStore(for: wedding).read(body)
     }
 
     public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
                                    _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
-        try await store(for: wedding).write(operation: operation, body)
+        try await checkedStore(for: wedding).write(operation: operation, body)
     }
 
     /// The preview kept beside `wedding`'s files for its first frame, while nothing has changed
     /// since it was written (see `PreviewFile`); `nil` otherwise. It reads only that small file,
     /// never the guest list.
     public func preview(of wedding: WeddingID) async -> WeddingPreview? {
-        await store(for: wedding).preview()
+        guard let store = try? checkedStore(for: wedding) else { return nil }
+        return await store.preview()
     }
 
     /// Changes to `wedding`: this process's commits (`.local`) and, noticed through inotify,
@@ -181,7 +189,7 @@ public final class FileStore: WeddingDataHost {
     /// Reads what other processes appended to `wedding`'s journal and publishes it (nothing,
     /// when its length is unchanged); loads the wedding first if this process has not yet.
     public func catchUp(on wedding: WeddingID) async throws {
-        try await store(for: wedding).catchUp()
+        try await checkedStore(for: wedding).catchUp()
     }
 
     /// Whether other processes' commits to `wedding` are being watched for (its folder is
@@ -199,6 +207,14 @@ public final class FileStore: WeddingDataHost {
         }
         for store in open { await store.close() }
         hub.close()
+    }
+
+    /// The wedding's store, once its folder (and `weddings/`) are known not to be links: the
+    /// store opens files inside the folder, and a linked folder would put them elsewhere.
+    private func checkedStore(for wedding: WeddingID) throws -> WeddingStore {
+        try Disk.refuseLinkedFolder(directory.weddings)
+        try Disk.refuseLinkedFolder(directory.folder(wedding).path)
+        return store(for: wedding)
     }
 
     private func store(for wedding: WeddingID) -> WeddingStore {

@@ -20,6 +20,14 @@ public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case folderMismatch(path: String, holds: WeddingID)
     /// A system call failed.
     case system(operation: String, path: String, errno: Int32)
+    /// A file or folder inside the data directory is a symbolic link. The store never follows
+    /// one, so nothing was read or written through it.
+    case symbolicLink(path: String)
+    /// Something other than a regular file (a folder, a FIFO, a device) is where a file should be.
+    case notARegularFile(path: String)
+    /// The file or its folder may not be written (permissions, or a read-only mount): the
+    /// wedding can be read but not changed.
+    case readOnly(path: String)
 
     public var description: String {
         switch self {
@@ -44,8 +52,19 @@ public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path) has schema version \(fromVersion), and this blueprint has no migration from it"
         case let .folderMismatch(path, holds):
             return "\(path) holds wedding \(holds), not the wedding its folder is named for"
+        case let .system(operation, path, code) where code == ENOSPC || code == EDQUOT:
+            return "could not \(operation) \(path): the disk is full (\(String(cString: strerror(code)))); "
+                + "free some space and try again (what was saved before is kept)"
         case let .system(operation, path, code):
             return "could not \(operation) \(path): \(String(cString: strerror(code)))"
+        case let .symbolicLink(path):
+            return "\(path) is a symbolic link; blueprint does not follow links inside its data directory, so it read "
+                + "and wrote nothing through it: put the real file or folder there instead of the link"
+        case let .readOnly(path):
+            return "read-only: \(path) may not be written, so nothing can be saved; the wedding can be looked at "
+                + "but not changed (check its permissions, or whether the disk is mounted read-only)"
+        case let .notARegularFile(path):
+            return "\(path) is not a regular file; move it away and restore the file from a backup"
         }
     }
 }

@@ -27,7 +27,11 @@ public struct FileWeddingRepository: WeddingRepository {
         let matches = weddings.filter { $0.name.compare(wanted, options: [.caseInsensitive]) == .orderedSame }
         switch matches.count {
         case 1: return matches[0]
-        case 0: throw RepositoryError.weddingNotFound(nameOrID)
+        case 0:
+            let start = wanted.lowercased()
+            let candidates = weddings.filter { $0.name.lowercased().hasPrefix(start) || $0.weddingID.description.hasPrefix(start) }
+            guard !start.isEmpty, !candidates.isEmpty else { throw RepositoryError.weddingNotFound(nameOrID) }
+            throw RepositoryError.weddingPrefix(nameOrID, candidates: candidates.map(\.name))
         default: throw RepositoryError.ambiguousWedding(nameOrID, matches: matches.map(\.weddingID).sorted())
         }
     }

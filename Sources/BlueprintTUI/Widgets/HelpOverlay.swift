@@ -1,3 +1,5 @@
+import BlueprintDomain
+
 /// The `?` overlay: every binding of the keymap, section by section, scrollable. It is drawn
 /// from the same table that dispatches keys, so it lists exactly what the keys do.
 @MainActor
@@ -52,7 +54,7 @@ public final class HelpOverlay {
         viewportRows = max(1, box.rows - 2)
         scroll(to: scrollOffset)
         let more = scrollOffset + viewportRows < lines.count
-        BoxFrame.render(into: canvas, rect: box, title: "Keys",
+        BoxFrame.render(into: canvas, rect: box, title: DisplayText("Keys · \(BlueprintVersion.banner)"),
                         footer: DisplayText(keymap.hints([(.cancel, "closes")], in: .help, more: more)))
         let inner = box.inset(by: 1)
         let keyWidth = min(20, lines.map(\.keys.width).max() ?? 0)

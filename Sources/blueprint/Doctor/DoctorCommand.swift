@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlueprintDomain
 import BlueprintStorage
 import BlueprintTUI
 import Foundation
@@ -26,6 +27,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let report = await StoreInspector.inspect(root: data.root)
         let sections = [terminal.section] + DataDirectoryChecks(report: report, source: source(environment)).sections
         let colors = probe.standardOutputIsTerminal && probe.colors != .monochrome
+        print("\(BlueprintVersion.banner)\n")
         print(CheckPrinter(colors: colors).render(sections))
         if sections.contains(where: { $0.checks.contains { $0.status == .problem } }) {
             // Not `throw ExitCode.failure`: the report is the message, and nothing more belongs on stderr.

@@ -65,6 +65,12 @@ extension StoreFinding {
         case let .unknownEntry(path):
             return .warning("\(path) is not a wedding folder; blueprint ignores it",
                             fix: "move it out of the weddings folder")
+        case let .symbolicLink(path):
+            return .problem("\(path) is a symbolic link; blueprint does not follow links inside its data directory",
+                            fix: "put the real file or folder there: `cp -a --remove-destination \"$(readlink -f '\(path)')\" '\(path)'`")
+        case let .notARegularFile(path):
+            return .problem("\(path) is not a regular file, so blueprint will not open it",
+                            fix: "move it away and restore the file from a backup")
         }
     }
 
@@ -87,7 +93,6 @@ extension StoreFinding {
     private static func readFix(_ path: String, _ code: Int32) -> String {
         switch code {
         case EACCES, EPERM: "`chmod u+rw '\(path)'` (or ask its owner)"
-        case EISDIR: "move the folder away and restore the file from a backup"
         default: "check the disk (`dmesg`), then restore the file from a backup"
         }
     }

@@ -86,7 +86,8 @@ import Testing
             try importer.planGuests(data, fileName: "guests.csv", existing: [])
         }
         #expect(messages(error) == [
-            "guests.csv:3: invalid UTF-8 at byte offset 33 (0xEB) (and 1 more); save the file as UTF-8",
+            "guests.csv:3: invalid UTF-8 at byte offset 33 (0xEB, 'ë' in Latin-1) (and 1 more): "
+                + "the file is probably Latin-1 or Windows-1252; save it as UTF-8",
         ])
     }
 
@@ -95,7 +96,16 @@ import Testing
         let error = importError { () throws(CSVImportError) in
             try importer.planGuests(data, fileName: "guests.csv", existing: [])
         }
-        #expect(messages(error) == ["guests.csv:2: invalid UTF-8 at byte offset 14 (0xFF); save the file as UTF-8"])
+        #expect(messages(error) == ["guests.csv:2: invalid UTF-8 at byte offset 14 (0xFF, 'ÿ' in Latin-1): "
+                                    + "the file is probably Latin-1 or Windows-1252; save it as UTF-8"])
+    }
+
+    @Test func aByteThatIsNoLatin1LetterIsReportedWithoutAGuess() {
+        let data = bytes("First Name\nA") + Data([0x93]) + bytes("\n")
+        let error = importError { () throws(CSVImportError) in
+            try importer.planGuests(data, fileName: "guests.csv", existing: [])
+        }
+        #expect(messages(error) == ["guests.csv:2: invalid UTF-8 at byte offset 12 (0x93); save the file as UTF-8"])
     }
 
     @Test func utf16IsRecognisedAndRefused() {
@@ -104,6 +114,18 @@ import Testing
             try importer.planGuests(data, fileName: "guests.csv", existing: [])
         }
         #expect(messages(error) == ["guests.csv:1: the file is UTF-16; save it as UTF-8"])
+    }
+
+    @Test("UTF-16 without a byte-order mark is named, not read as text with NUL bytes between the letters",
+          arguments: [true, false])
+    func utf16WithoutAByteOrderMarkIsRefused(littleEndian: Bool) {
+        let text = "First Name,Last Name\nAna,Lopez\n"
+        let data = Data(text.utf16.flatMap { littleEndian ? [UInt8($0 & 0xFF), UInt8($0 >> 8)] : [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+        let error = importError { () throws(CSVImportError) in
+            try importer.planGuests(data, fileName: "guests.csv", existing: [])
+        }
+        #expect(messages(error) == ["guests.csv:1: the file has NUL bytes, so it is probably UTF-16 (without a byte-order mark); "
+                                    + "save it as UTF-8"])
     }
 
     @Test func tenThousandRowsAreAllRead() throws {

@@ -95,11 +95,11 @@ struct InspectionTests {
         #expect(try DiskState(directory.scratch) == before)
     }
 
-    @Test func aFileThatCannotBeReadIsReportedWithTheSystemsReason() async throws {
+    @Test func aFolderWhereAFileShouldBeIsReportedOnceAsNotARegularFile() async throws {
         let directory = try TemporaryDataDirectory()
         let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
         await store.close()
-        // A folder where the guest list should be: opening succeeds and reading fails, for root too.
+        // A folder where the guest list should be: refused before any read, for root too.
         let guests = directory.file("guests.json", of: wedding)
         try FileManager.default.removeItem(atPath: guests)
         try FileManager.default.createDirectory(atPath: guests, withIntermediateDirectories: false,
@@ -108,7 +108,7 @@ struct InspectionTests {
 
         let report = await StoreInspector.inspect(root: directory.root)
 
-        #expect(report.weddings.first?.findings == [.cannotRead(path: guests, errno: EISDIR)])
+        #expect(report.weddings.first?.findings == [.notARegularFile(path: guests)])
         #expect(try DiskState(directory.scratch) == before)
     }
 

@@ -220,4 +220,25 @@ struct RepositoryBehaviourTests {
             try await weddings.findWedding("Ana & Ben")
         }
     }
+
+    @Test("the start of a name or id picks nothing, and the message lists the weddings it could mean")
+    func aPrefixIsNotAName() async throws {
+        let fixture = try await RepositoryFixture()
+        let weddings = fixture.repositories.weddings
+        let bob = try await weddings.createWedding(Wedding(name: "Ana & Bob"))
+        _ = try await weddings.createWedding(Wedding(name: "Carl & Dee"))
+        await #expect(throws: RepositoryError.weddingPrefix("ana", candidates: ["Ana & Ben", "Ana & Bob"])) {
+            try await weddings.findWedding("ana")
+        }
+        await #expect(throws: RepositoryError.weddingPrefix("Carl", candidates: ["Carl & Dee"])) {
+            try await weddings.findWedding("Carl")
+        }
+        let idStart = String(bob.weddingID.description.prefix(8))
+        await #expect(throws: RepositoryError.weddingPrefix(idStart, candidates: ["Ana & Bob"])) {
+            try await weddings.findWedding(idStart)
+        }
+        #expect(RepositoryError.weddingPrefix("ana", candidates: ["Ana & Ben", "Ana & Bob"]).description
+                == "no wedding is named 'ana'; it is the start of 'Ana & Ben' and 'Ana & Bob': give the whole name or the id")
+        await #expect(throws: RepositoryError.weddingNotFound("Zed")) { try await weddings.findWedding("Zed") }
+    }
 }

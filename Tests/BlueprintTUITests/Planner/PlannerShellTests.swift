@@ -81,10 +81,10 @@ struct PlannerShellTests {
     func help() async {
         let planner = await PlannerHarness()
         await planner.press(.character("?"))
-        #expect(planner.frame().contains("┌─ Keys ─"))
+        #expect(planner.frame().contains("┌─ Keys · \(BlueprintVersion.banner) ─"))
         #expect(planner.statusRow.hasPrefix(" HELP"))
         await planner.press(.escape)
-        #expect(!planner.frame().contains("┌─ Keys ─"))
+        #expect(!planner.frame().contains("┌─ Keys · \(BlueprintVersion.banner) ─"))
     }
 
     @Test("q quits from a list; in a form it is typed text")

@@ -22,10 +22,11 @@ final class TmuxSession {
     private let folder: URL
     private let statusFile: URL
 
-    /// Starts `blueprint arguments` in a `columns` × `rows` pane. `environment` adds to or
-    /// overrides the pane's variables (`TERM`, say).
+    /// Starts `blueprint arguments` in a `columns` × `rows` pane, in `directory` when given.
+    /// `environment` adds to or overrides the pane's variables (`TERM`, say); with
+    /// `honouringFileModes`, file permissions apply to it even as root (see `BlueprintProcess.run`).
     init(_ blueprint: BlueprintProcess, arguments: [String] = [], environment: [String: String] = [:],
-         columns: Int = 100, rows: Int = 30) throws {
+         columns: Int = 100, rows: Int = 30, in directory: URL? = nil, honouringFileModes: Bool = false) throws {
         self.blueprint = blueprint
         folder = blueprint.dataDirectory.deletingLastPathComponent()
         let configuration = folder.appendingPathComponent("tmux-\(socket).conf")
@@ -36,11 +37,12 @@ final class TmuxSession {
         variables.merge(environment) { _, new in new }
         statusFile = folder.appendingPathComponent("status-\(socket)")
         let command = "env " + variables.sorted { $0.key < $1.key }.map { Self.quoted("\($0.key)=\($0.value)") }.joined(separator: " ")
-            + " " + ([BlueprintProcess.executable.path] + arguments).map(Self.quoted).joined(separator: " ")
+            + " " + (BlueprintProcess.launcher(honouringFileModes: honouringFileModes) + arguments).map(Self.quoted).joined(separator: " ")
             + "; echo $? > " + Self.quoted(statusFile.path) + "; exec sleep 600"
         // The server forks from this first client: it must not inherit a pipe, or reading the
         // client's output would wait for the server to exit.
-        try tmux(["-f", configuration.path, "new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", command],
+        let start = directory.map { ["-c", $0.path] } ?? []
+        try tmux(["-f", configuration.path, "new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)"] + start + [command],
                  readsOutput: false)
     }
 

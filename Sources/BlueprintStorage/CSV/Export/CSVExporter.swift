@@ -4,16 +4,24 @@ import Foundation
 
 /// Writes a wedding's records as CSV (UTF-8, LF line ends, RFC 4180 quoting).
 ///
+/// By default every cell a spreadsheet would run as a formula is written as text (see
+/// `SpreadsheetCell`); the importer undoes exactly that, so nothing typed is lost.
+///
 /// Guest, vendor and expense files use the headers `CSVImporter` reads, so exporting and then
 /// importing keeps every field the file carries: money in plain form (`1234.50`), dates as
 /// `yyyy-MM-dd`, categories and vendors by name.
 public struct CSVExporter: Sendable {
     public let wedding: Wedding
+    /// Whether cells that would start a formula are neutralised; `false` writes them as stored.
+    public let spreadsheetSafe: Bool
     private let progress: CSVProgressReporter
 
-    /// - Parameter progress: called as records are written (`.exporting`; see `CSVProgress`).
-    public init(wedding: Wedding, progress: CSVProgressHandler? = nil) {
+    /// - Parameters:
+    ///   - spreadsheetSafe: `false` writes every cell exactly as stored, for scripts (`--raw`).
+    ///   - progress: called as records are written (`.exporting`; see `CSVProgress`).
+    public init(wedding: Wedding, spreadsheetSafe: Bool = true, progress: CSVProgressHandler? = nil) {
         self.wedding = wedding
+        self.spreadsheetSafe = spreadsheetSafe
         self.progress = CSVProgressReporter(handler: progress)
     }
 
@@ -54,7 +62,8 @@ public struct CSVExporter: Sendable {
         try writer.write(row: headers)
         for (index, record) in records.enumerated() {
             progress.report(.exporting, done: index, total: records.count)
-            try writer.write(row: row(record))
+            let cells = row(record)
+            try writer.write(row: spreadsheetSafe ? cells.map(SpreadsheetCell.neutralise) : cells)
         }
         progress.report(.exporting, done: records.count, total: records.count)
         stream.close()

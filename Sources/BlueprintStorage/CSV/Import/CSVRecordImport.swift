@@ -46,11 +46,11 @@ struct CSVRecordImport<R: TableRecord> {
         let outcome: Outcome
         switch mode {
         case .addOnly:
-            outcome = Outcome(inserts: rows.map(\.record), toValidate: rows.map { ($0, $0.record) })
+            outcome = Outcome(inserts: rows.map(\.record), toValidate: rows.indices.map { ToValidate(row: $0, update: nil) })
         case .merge:
             outcome = merge(rows, into: existing, columns: columns, problems: &problems)
         }
-        problems += validate(outcome.toValidate, columns: columns)
+        problems += validate(outcome, rows: rows, columns: columns)
         problems = QuotingCheck.merge(table.quoting, into: problems)
         guard problems.isEmpty else {
             // In file order: by line, then row-wide problems before those of columns left to right.
@@ -71,7 +71,15 @@ struct CSVRecordImport<R: TableRecord> {
         var inserts: [R] = []
         var updates: [R] = []
         var unchanged = 0
-        var toValidate: [(ReadRow, R)] = []
+        var toValidate: [ToValidate] = []
+    }
+
+    /// A record the plan would write, by position rather than by copy (a copy of every record
+    /// per list made a large import take several times the memory): the record read from
+    /// `rows[row]`, or `updates[update]`, the existing record that row changes.
+    private struct ToValidate {
+        let row: Int
+        let update: Int?
     }
 
     /// Matches each row to an existing record by the schema's keys, most specific first. A matched
@@ -82,7 +90,7 @@ struct CSVRecordImport<R: TableRecord> {
         var outcome = Outcome()
         var claims = existingClaims(existing)
         var updatedLine: [Int: Int] = [:]
-        for row in rows {
+        for (position, row) in rows.enumerated() {
             let keys = schema.matchKeys(row.record)
             let matched = keys.first { claims[$0] != nil }.flatMap { claims[$0] } ?? []
             if case .row(let line)? = matched.first(where: { if case .row = $0 { true } else { false } }) {
@@ -101,13 +109,13 @@ struct CSVRecordImport<R: TableRecord> {
                 if merged == existing[index] {
                     outcome.unchanged += 1
                 } else {
+                    outcome.toValidate.append(ToValidate(row: position, update: outcome.updates.count))
                     outcome.updates.append(merged)
-                    outcome.toValidate.append((row, merged))
                 }
             } else {
                 for key in keys { claims[key, default: []].append(.row(line: row.row.line)) }
                 outcome.inserts.append(row.record)
-                outcome.toValidate.append((row, row.record))
+                outcome.toValidate.append(ToValidate(row: position, update: nil))
             }
         }
         return outcome
@@ -163,7 +171,7 @@ struct CSVRecordImport<R: TableRecord> {
             var failed: Set<Int> = []
             for placed in columns {
                 do {
-                    try placed.column.read(row.fields[placed.index], context, &record)
+                    try placed.column.read(SpreadsheetCell.restore(row.fields[placed.index]), context, &record)
                 } catch {
                     problems.append(CSVImportProblem(line: row.fieldLines[placed.index], column: placed.header,
                                                      message: error.message))
@@ -191,13 +199,16 @@ struct CSVRecordImport<R: TableRecord> {
     /// Runs the domain validators on every record the plan would write (unchanged ones are not
     /// written), so the repository never rejects the plan; each complaint is reported against
     /// the column that supplied the field.
-    private func validate(_ records: [(ReadRow, R)], columns: [PlacedColumn]) -> [CSVImportProblem] {
+    private func validate(_ outcome: Outcome, rows: [ReadRow], columns: [PlacedColumn]) -> [CSVImportProblem] {
         // What the validators look records up in: the wedding, its categories and vendors.
         let dataset = WeddingDataset(wedding: context.wedding, categories: context.categories, vendors: context.vendors)
         var problems: [CSVImportProblem] = []
+        let records = outcome.toValidate
         defer { progress.report(.validating, done: records.count, total: records.count) }
-        for (index, (row, record)) in records.enumerated() {
+        for (index, item) in records.enumerated() {
             progress.report(.validating, done: index, total: records.count)
+            let row = rows[item.row]
+            let record = item.update.map { outcome.updates[$0] } ?? row.record
             for issue in record.validationIssues(in: dataset) {
                 let placed = columns.first { $0.column.issueFields.contains(issue.field) }
                 if let placed, row.failedColumns.contains(placed.index) { continue }

@@ -70,18 +70,31 @@ struct CSVTable {
     private static func decode(_ data: Data) throws(CSVImportProblem) -> String {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        let text = bytes.withUnsafeBytes { String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
-        if let text { return text }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             throw CSVImportProblem(line: 1, column: nil, message: "the file is UTF-16; save it as UTF-8")
         }
+        // Text never holds NUL; UTF-16 has one beside every ASCII letter, and is valid UTF-8 then.
+        if let nul = bytes.firstIndex(of: 0) {
+            throw CSVImportProblem(line: 1 + LineBreaks.count(in: bytes[..<nul]), column: nil,
+                                   message: "the file has NUL bytes, so it is probably UTF-16 (without a byte-order mark); save it as UTF-8")
+        }
+        let text = bytes.withUnsafeBytes { String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
+        if let text { return text }
         let invalid = InvalidUTF8.find(in: bytes)
         let offset = invalid.firstOffset + (data.count - bytes.count)
         let line = 1 + LineBreaks.count(in: bytes.prefix(invalid.firstOffset))
-        let byte = String(bytes[bytes.startIndex + invalid.firstOffset], radix: 16, uppercase: true)
+        let value = bytes[bytes.startIndex + invalid.firstOffset]
+        let byte = "0x" + String(value, radix: 16, uppercase: true)
         let more = invalid.count > 1 ? " (and \(invalid.count - 1) more)" : ""
+        // 0xA0–0xFF are the same letters in Latin-1 and Windows-1252, the usual non-UTF-8 exports.
+        guard value >= 0xA0 else {
+            throw CSVImportProblem(line: line, column: nil,
+                                   message: "invalid UTF-8 at byte offset \(offset) (\(byte))\(more); save the file as UTF-8")
+        }
+        let letter = Character(Unicode.Scalar(value))
         throw CSVImportProblem(line: line, column: nil,
-                               message: "invalid UTF-8 at byte offset \(offset) (0x\(byte))\(more); save the file as UTF-8")
+                               message: "invalid UTF-8 at byte offset \(offset) (\(byte), '\(letter)' in Latin-1)\(more): "
+                                   + "the file is probably Latin-1 or Windows-1252; save it as UTF-8")
     }
 }
 

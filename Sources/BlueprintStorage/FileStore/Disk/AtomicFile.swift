@@ -5,7 +5,8 @@ import Glibc
 ///
 /// The new content goes to `<name>.tmp` beside it (mode 0600), is synced, and is renamed over the
 /// old file; then the folder is synced so the rename itself is durable. Callers hold the lock that
-/// guards the file, so one fixed temporary name suffices (a crash's leftover is simply replaced).
+/// guards the file, so one fixed temporary name suffices (a crash's leftover is simply replaced);
+/// a write that fails (a full disk) removes it.
 public enum AtomicFile {
     static func temporaryPath(for path: String) -> String { path + ".tmp" }
 
@@ -21,10 +22,16 @@ public enum AtomicFile {
         let temporary = temporaryPath(for: path)
         let descriptor = try Disk.open(temporary, O_RDWR | O_CREAT | O_TRUNC)
         do {
-            try Disk.write(data, to: descriptor, path: temporary, at: 0)
-            try Disk.sync(descriptor, path: temporary)
-            try Disk.rename(temporary, to: path)
-            if syncingFolder { try Disk.syncDirectory((path as NSString).deletingLastPathComponent) }
+            do {
+                try Disk.write(data, to: descriptor, path: temporary, at: 0)
+                try Disk.sync(descriptor, path: temporary)
+                try Disk.rename(temporary, to: path)
+            } catch {
+                // A disk too full for the new content is not left fuller by half of it.
+                unlink(temporary)
+                throw error
+            }
+            if syncingFolder { try Disk.syncDirectory(Disk.folder(of: path)) }
             return descriptor
         } catch {
             close(descriptor)

@@ -34,10 +34,13 @@ enum Disk {
         }
     }
 
-    /// Creates the folder with mode 0700, unless it exists already.
+    /// Creates the folder with mode 0700, unless it exists already. A parent that may not be
+    /// written is `.readOnly`.
     static func makeDirectory(_ path: String) throws {
         if mkdir(path, directoryMode) == 0 {
             try call("set the mode of", path) { chmod(path, directoryMode) }
+        } else if [EACCES, EPERM, EROFS].contains(errno) {
+            throw FileStoreError.readOnly(path: folder(of: path))
         } else if errno != EEXIST {
             throw FileStoreError.system(operation: "create the folder", path: path, errno: errno)
         }
@@ -47,23 +50,58 @@ enum Disk {
     static func makeDirectoryTree(_ path: String) throws {
         var status = stat()
         if stat(path, &status) == 0 { return }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path { try makeDirectoryTree(parent) }
+        let parent = folder(of: path)
+        if parent != path { try makeDirectoryTree(parent) }
         try makeDirectory(path)
     }
 
-    /// Opens a file (close-on-exec). With `O_CREAT` a new file gets mode 0600, set explicitly.
+    /// The folder holding `path`: `.` for a bare file name such as `out.csv`.
+    static func folder(of path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    /// Opens a regular file (close-on-exec). With `O_CREAT` a new file gets mode 0600, set
+    /// explicitly. A symbolic link is never followed (`.symbolicLink`), anything but a regular
+    /// file is refused (`.notARegularFile`) without waiting on it, as opening a FIFO would, and
+    /// a file that may not be written is `.readOnly` when writing was asked for.
     static func open(_ path: String, _ flags: Int32) throws -> Int32 {
-        let descriptor = try call("open", path) { Glibc.open(path, flags | O_CLOEXEC, fileMode) }
-        if flags & O_CREAT != 0 {
-            do {
-                try call("set the mode of", path) { fchmod(descriptor, fileMode) }
-            } catch {
-                close(descriptor)
-                throw error
-            }
+        let descriptor: Int32
+        do {
+            descriptor = try call("open", path) { Glibc.open(path, flags | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, fileMode) }
+        } catch FileStoreError.system(_, _, ELOOP) where isSymbolicLink(path) {
+            throw FileStoreError.symbolicLink(path: path)
+        } catch FileStoreError.system(_, _, let code) where [EACCES, EPERM, EROFS].contains(code) && writes(flags) {
+            throw FileStoreError.readOnly(path: path)
+        }
+        do {
+            var status = stat()
+            try call("inspect", path) { fstat(descriptor, &status) }
+            guard status.st_mode & S_IFMT == S_IFREG else { throw FileStoreError.notARegularFile(path: path) }
+            if flags & O_NONBLOCK == 0 { try call("open", path) { fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) } }
+            if flags & O_CREAT != 0 { try call("set the mode of", path) { fchmod(descriptor, fileMode) } }
+        } catch {
+            close(descriptor)
+            throw error
         }
         return descriptor
+    }
+
+    /// Whether opening with `flags` asks to change the file (or create it).
+    private static func writes(_ flags: Int32) -> Bool {
+        flags & O_ACCMODE != O_RDONLY || flags & (O_CREAT | O_TRUNC) != 0
+    }
+
+    /// Whether `path` itself (not what it points to) is a symbolic link.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// Throws `.symbolicLink` if the folder at `path` is a link: a file opened inside it would
+    /// be outside the data directory, which `O_NOFOLLOW` on the file alone does not catch.
+    static func refuseLinkedFolder(_ path: String) throws {
+        if isSymbolicLink(path) { throw FileStoreError.symbolicLink(path: path) }
     }
 
     /// The whole file, or `nil` when there is no file at `path`.
@@ -135,16 +173,19 @@ enum Disk {
         }
     }
 
-    /// Writes every byte of `data` at `offset`.
+    /// Writes every byte of `data` at `offset`. (Under a `DiskFaults` fault it writes half and fails.)
     static func write(_ data: Data, to descriptor: Int32, path: String, at offset: Int) throws {
+        let fault = DiskFaults.failure(writing: path)
         var written = 0
         try data.withUnsafeBytes { buffer in
-            while written < buffer.count {
+            let end = fault == nil ? buffer.count : buffer.count / 2
+            while written < end {
                 written += try call("write", path) {
-                    pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                    pwrite(descriptor, buffer.baseAddress! + written, end - written, off_t(offset + written))
                 }
             }
         }
+        if let fault { throw FileStoreError.system(operation: "write", path: path, errno: fault) }
     }
 
     /// Waits until the file's data has reached the disk.

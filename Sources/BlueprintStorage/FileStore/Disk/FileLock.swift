@@ -9,18 +9,33 @@ enum LockMode: Sendable {
 /// An advisory `flock` held on a lock file; `release()` gives it back.
 ///
 /// Each acquisition opens its own descriptor, so two holders in one process exclude each other
-/// exactly as two processes do (a `flock` belongs to the open file, not to the process).
+/// exactly as two processes do (a `flock` belongs to the open file, not to the process). A
+/// shared lock in a folder nobody may write to needs no file (`descriptor` is nil): there can
+/// be no writer to keep out.
 struct HeldLock: Sendable {
-    fileprivate let descriptor: Int32
+    fileprivate let descriptor: Int32?
 
-    func release() { close(descriptor) }
+    func release() {
+        if let descriptor { close(descriptor) }
+    }
 }
 
 enum FileLock {
     /// Takes the lock on the file at `path` (created 0600 if missing; its folder must exist).
     /// Waiting for another holder happens on a dispatch thread, not on the caller's executor.
+    /// Readers in a read-only folder lock the file read-only, or go without it when it is
+    /// missing there; a writer gets `FileStoreError.readOnly`.
     static func acquire(_ path: String, _ mode: LockMode) async throws -> HeldLock {
-        let descriptor = try Disk.open(path, O_RDWR | O_CREAT)
+        let descriptor: Int32
+        do {
+            descriptor = try Disk.open(path, O_RDWR | O_CREAT)
+        } catch FileStoreError.readOnly where mode == .shared {
+            do {
+                descriptor = try Disk.open(path, O_RDONLY)
+            } catch let error as FileStoreError where error.isNoSuchFile {
+                return HeldLock(descriptor: nil)
+            }
+        }
         let operation = mode == .shared ? LOCK_SH : LOCK_EX
         if flock(descriptor, operation | LOCK_NB) == 0 { return HeldLock(descriptor: descriptor) }
         guard errno == EWOULDBLOCK || errno == EINTR else {

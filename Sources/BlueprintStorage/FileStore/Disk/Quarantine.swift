@@ -15,7 +15,7 @@ enum Quarantine {
             candidate = "\(path).corrupt-\(stamp)-\(counter)"
         }
         try Disk.rename(path, to: candidate)
-        try Disk.syncDirectory((path as NSString).deletingLastPathComponent)
+        try Disk.syncDirectory(Disk.folder(of: path))
         return candidate
     }
 }

@@ -30,11 +30,24 @@ struct WeddingIndex: Sendable {
         shared.release()
         if let entries, Set(entries.keys) == folders { return sortedByName(entries) }
 
-        let exclusive = try await FileLock.acquire(directory.indexLock, .exclusive)
+        let exclusive: HeldLock
+        do {
+            exclusive = try await FileLock.acquire(directory.indexLock, .exclusive)
+        } catch FileStoreError.readOnly {
+            // A read-only data directory is listed from its folders, and nothing is written.
+            return sortedByName(try completed(entries ?? [:]))
+        }
         defer { exclusive.release() }
-        var repaired = try readSettingAsideIfCorrupt() ?? [:]
+        let repaired = try completed(try readSettingAsideIfCorrupt() ?? [:])
+        try write(repaired)
+        return sortedByName(repaired)
+    }
+
+    /// `entries` for exactly the wedding folders there are: a folder's settings are read from
+    /// it when the entries lack them.
+    private func completed(_ entries: [WeddingID: Wedding]) throws -> [WeddingID: Wedding] {
         let present = try directory.weddingIDs()
-        repaired = repaired.filter { present.contains($0.key) }
+        var repaired = entries.filter { present.contains($0.key) }
         for id in present where repaired[id] == nil {
             do {
                 repaired[id] = try WeddingRecordReader.currentWedding(in: directory.folder(id))
@@ -43,8 +56,7 @@ struct WeddingIndex: Sendable {
                                metadata: ["folder": "\(directory.folder(id).path)", "error": "\(error)"])
             }
         }
-        try write(repaired)
-        return sortedByName(repaired)
+        return repaired
     }
 
     /// Records a wedding's settings, unless the index already has them or a newer version.

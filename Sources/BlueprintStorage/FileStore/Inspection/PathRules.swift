@@ -11,12 +11,21 @@ struct PathRules {
     /// Whether it holds wedding data. The data directory itself only names wedding folders, so
     /// others may list it (a folder made with `mkdir` is 0755); its contents stay private.
     let isPrivate: Bool
+    /// Whether it may be a symbolic link: only the data directory itself may (the store never
+    /// follows a link inside it).
+    var mayBeLink = false
 
-    /// The findings for the path as it is now; none when there is nothing at the path.
+    /// The findings for the path as it is now; none when there is nothing at the path. A link
+    /// is reported as such, and what it points to is not judged.
     func check() -> [StoreFinding] {
         var status = stat()
-        guard stat(path, &status) == 0 else { return [] }
+        guard lstat(path, &status) == 0 else { return [] }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            guard mayBeLink, stat(path, &status) == 0 else { return [.symbolicLink(path: path)] }
+        }
         var findings: [StoreFinding] = []
+        let isFolder = needs == .folder
+        if !isFolder, status.st_mode & S_IFMT != S_IFREG { findings.append(.notARegularFile(path: path)) }
         if status.st_uid != geteuid() { findings.append(.ownedByAnotherUser(path: path, owner: status.st_uid)) }
         let missing = FileAccess([.read, .write, .search].filter { needs.contains($0) && access(path, $0.rawValue) != 0 })
         if !missing.isEmpty { findings.append(.notAccessible(path: path, missing: missing)) }

@@ -47,6 +47,10 @@ public enum StoreFinding: Sendable, Equatable {
     case unfinishedCreation(path: String)
     /// Something in `weddings/` that is not a wedding folder; the store ignores it.
     case unknownEntry(path: String)
+    /// A symbolic link inside the data directory; the store refuses to read or write through it.
+    case symbolicLink(path: String)
+    /// Something other than a regular file where the store keeps a file; the store refuses it.
+    case notARegularFile(path: String)
 
     /// The path the finding is about.
     public var path: String {
@@ -56,7 +60,7 @@ public enum StoreFinding: Sendable, Equatable {
              let .cannotRead(path, _), let .unreadable(path, _, _), let .missingFile(path), let .missingTable(path),
              let .newerSchema(path, _, _), let .olderSchema(path, _, _), let .missingMigration(path, _),
              let .folderMismatch(path, _), let .noJournal(path), let .tornJournalTail(path, _), let .setAside(path),
-             let .unfinishedCreation(path), let .unknownEntry(path):
+             let .unfinishedCreation(path), let .unknownEntry(path), let .symbolicLink(path), let .notARegularFile(path):
             return path
         }
     }

@@ -30,7 +30,7 @@ public enum StoreInspector {
             report.findings.append(.notADirectory(path: directory.root))
             return report
         }
-        report.findings += PathRules(path: directory.root, needs: .folder, isPrivate: false).check()
+        report.findings += PathRules(path: directory.root, needs: .folder, isPrivate: false, mayBeLink: true).check()
         let rootNames: [String]
         do {
             rootNames = try Disk.names(in: directory.root) ?? []
@@ -53,6 +53,7 @@ public enum StoreInspector {
 
         guard Disk.exists(directory.weddings) else { return report }
         report.findings += PathRules(path: directory.weddings, needs: .folder, isPrivate: true).check()
+        guard !Disk.isSymbolicLink(directory.weddings) else { return report }
         let names: [String]
         do {
             names = try Disk.names(in: directory.weddings) ?? []

@@ -14,6 +14,8 @@ struct WeddingFolderInspector {
     func inspect() -> WeddingInspection {
         var report = WeddingInspection(id: folder.id, folder: folder.path)
         report.findings += PathRules(path: folder.path, needs: .folder, isPrivate: true).check()
+        // Nothing is read through a linked folder: its files are outside the data directory.
+        guard !Disk.isSymbolicLink(folder.path) else { return report }
         report.findings += PathRules(path: folder.lock, needs: [.read, .write], isPrivate: true).check()
         guard let version = schemaVersion(&report.findings) else { return report }
         if version < schema.version {
@@ -96,14 +98,22 @@ struct WeddingFolderInspector {
     }
 
     /// A file this user may not read is reported once, as `notAccessible`, not again as a read
-    /// that failed with EACCES.
+    /// that failed with EACCES; a link or a non-regular file found by its path's rules is not
+    /// reported again by the read that refused it.
     static func withoutRepeatedDenials(_ findings: [StoreFinding]) -> [StoreFinding] {
         let denied = Set(findings.compactMap { finding -> String? in
             if case let .notAccessible(path, _) = finding { return path }
             return nil
         })
+        var seen: [StoreFinding] = []
         return findings.filter { finding in
             if case let .cannotRead(path, code) = finding { return !(code == EACCES && denied.contains(path)) }
+            switch finding {
+            case .symbolicLink, .notARegularFile:
+                if seen.contains(finding) { return false }
+                seen.append(finding)
+            default: break
+            }
             return true
         }
     }
@@ -151,6 +161,10 @@ struct WeddingFolderInspector {
             return .folderMismatch(path: path, holds: holds)
         case let FileStoreError.system(_, failedPath, code):
             return .cannotRead(path: failedPath, errno: code)
+        case let FileStoreError.symbolicLink(linked):
+            return .symbolicLink(path: linked)
+        case let FileStoreError.notARegularFile(other):
+            return .notARegularFile(path: other)
         default:
             return .unreadable(path: path, line: nil, reason: "\(error)")
         }

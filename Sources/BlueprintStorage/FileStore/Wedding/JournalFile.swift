@@ -12,6 +12,8 @@ final class JournalFile {
     let path: String
     let identity: FileIdentity
     let generation: Int
+    /// Opened for reading only: appending or trimming throws `FileStoreError.readOnly`.
+    let isReadOnly: Bool
     private let descriptor: Int32
     private let headerLength: Int
     /// Where the complete lines read so far end: the next line starts here.
@@ -22,8 +24,9 @@ final class JournalFile {
     /// Bytes of transactions in the journal (what compaction would fold into the snapshot).
     var entryBytes: Int { end - headerLength }
 
-    private init(path: String, descriptor: Int32, generation: Int, headerLength: Int) throws {
+    private init(path: String, descriptor: Int32, generation: Int, headerLength: Int, isReadOnly: Bool = false) throws {
         self.path = path
+        self.isReadOnly = isReadOnly
         self.descriptor = descriptor
         self.generation = generation
         self.headerLength = headerLength
@@ -34,11 +37,18 @@ final class JournalFile {
     deinit { close(descriptor) }
 
     /// Opens the journal at `path`, or returns `nil` if there is none. A journal opened
-    /// `readOnly` can be read (`readNew`) but not appended to or trimmed.
+    /// `readOnly`, or one that may not be written, can be read (`readNew`) but not appended to
+    /// or trimmed (`FileStoreError.readOnly`).
     static func open(_ path: String, readOnly: Bool = false) throws -> JournalFile? {
+        var readOnly = readOnly
         let descriptor: Int32
         do {
-            descriptor = try Disk.open(path, readOnly ? O_RDONLY : O_RDWR)
+            do {
+                descriptor = try Disk.open(path, readOnly ? O_RDONLY : O_RDWR)
+            } catch FileStoreError.readOnly {
+                readOnly = true
+                descriptor = try Disk.open(path, O_RDONLY)
+            }
         } catch let error as FileStoreError where error.isNoSuchFile {
             return nil
         }
@@ -58,7 +68,7 @@ final class JournalFile {
                                      reason: "format is '\(header.format)', expected '\(JournalHeader.formatName)'")
             }
             return try JournalFile(path: path, descriptor: descriptor, generation: header.generation,
-                                   headerLength: newline + 1)
+                                   headerLength: newline + 1, isReadOnly: readOnly)
         } catch {
             close(descriptor)
             throw error
@@ -118,6 +128,7 @@ final class JournalFile {
 
     /// Cuts off a final line that was never completed. The caller holds the exclusive lock.
     func dropTornTail() throws {
+        if isReadOnly { throw FileStoreError.readOnly(path: path) }
         try Disk.call("truncate", path) { ftruncate(descriptor, off_t(end)) }
         try Disk.sync(descriptor, path: path)
     }
@@ -128,6 +139,7 @@ final class JournalFile {
     func append(_ line: Data) throws {
         precondition(line.last == UInt8(ascii: "\n") && line.dropLast().firstIndex(of: UInt8(ascii: "\n")) == nil,
                      "a journal line is one line")
+        if isReadOnly { throw FileStoreError.readOnly(path: path) }
         do {
             try Disk.write(line, to: descriptor, path: path, at: end)
             try Disk.call("sync", path) { fdatasync(descriptor) }

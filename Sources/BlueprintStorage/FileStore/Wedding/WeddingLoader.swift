@@ -67,6 +67,7 @@ struct WeddingLoader {
 /// changes in the journal, without guest lists.
 enum WeddingRecordReader {
     static func currentWedding(in folder: WeddingFolder) throws -> Wedding {
+        try Disk.refuseLinkedFolder(folder.path)
         let path = folder.path(of: .wedding)
         guard let data = try Disk.read(path) else { throw FileStoreError.missingFile(path: path) }
         var parts = SnapshotParts()
