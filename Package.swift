@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "BlueprintCache", targets: ["BlueprintCache"]),
         .library(name: "BlueprintStorage", targets: ["BlueprintStorage"]),
         .library(name: "BlueprintTUI", targets: ["BlueprintTUI"]),
+        .library(name: "BlueprintTerminal", targets: ["BlueprintTerminal"]),
+        .library(name: "BlueprintText", targets: ["BlueprintText"]),
         .library(name: "BlueprintStores", targets: ["BlueprintStores"]),
         .library(name: "BlueprintConfiguration", targets: ["BlueprintConfiguration"]),
         .library(name: "BlueprintDemo", targets: ["BlueprintDemo"]),
@@ -26,6 +28,11 @@ let package = Package(
             name: "BlueprintDomain",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
+        // The one sanitiser for untrusted text on a terminal, shared by everything that prints.
+        .target(name: "BlueprintText"),
+        // The terminal toolkit: canvas, keys, styles, text layout, the ncurses session. It knows
+        // nothing of weddings.
+        .target(name: "BlueprintTerminal", dependencies: ["CNcursesw", "BlueprintText"]),
         // The demo wedding generator: realistic, deterministic weddings of any size.
         .target(name: "BlueprintDemo", dependencies: ["BlueprintDomain"]),
         // Test doubles for the layers above storage: a manual clock and an in-memory host.
@@ -55,11 +62,11 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         // The configuration file: reading and checking it, without the terminal.
-        .target(name: "BlueprintConfiguration", dependencies: ["BlueprintDomain"]),
+        .target(name: "BlueprintConfiguration", dependencies: ["BlueprintDomain", "BlueprintText"]),
         .target(
             name: "BlueprintTUI",
-            dependencies: ["CNcursesw", "BlueprintDomain", "BlueprintCache", "BlueprintStores", "BlueprintConfiguration",
-                           "BlueprintDemo"]
+            dependencies: ["BlueprintTerminal", "BlueprintText", "BlueprintDomain", "BlueprintCache",
+                           "BlueprintStores", "BlueprintConfiguration", "BlueprintDemo"]
         ),
         .target(
             name: "BlueprintStores",
@@ -81,11 +88,13 @@ let package = Package(
                 "BlueprintTUI",
                 "BlueprintConfiguration",
                 "BlueprintDemo",
+                "BlueprintTerminal",
+                "BlueprintText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "BlueprintDomainTests", dependencies: ["BlueprintDomain"]),
+        .testTarget(name: "BlueprintDomainTests", dependencies: ["BlueprintDomain", "BlueprintText"]),
         .testTarget(name: "BlueprintDemoTests", dependencies: ["BlueprintDemo", "BlueprintDomain"]),
         .testTarget(
             name: "BlueprintCacheTests",
@@ -100,7 +109,8 @@ let package = Package(
         .testTarget(
             name: "BlueprintTUITests",
             dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores",
-                           "BlueprintConfiguration", "BlueprintDemo", "BlueprintTestSupport", "CNcursesw"],
+                           "BlueprintConfiguration", "BlueprintDemo", "BlueprintTestSupport", "BlueprintTerminal",
+                           "BlueprintText", "CNcursesw"],
             // Read from the source tree by path (see Planner/Snapshot.swift), not bundled.
             exclude: ["Snapshots"]
         ),
@@ -109,6 +119,7 @@ let package = Package(
             dependencies: ["BlueprintStores", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo",
                            "BlueprintTestSupport", "blueprint-storage-writer"]
         ),
+        .testTarget(name: "BlueprintTerminalTests", dependencies: ["BlueprintTerminal", "BlueprintText", "CNcursesw"]),
         .testTarget(name: "BlueprintConfigurationTests", dependencies: ["BlueprintConfiguration", "BlueprintDomain"]),
         .testTarget(name: "EndToEndTests", dependencies: ["blueprint"]),
     ]

@@ -63,6 +63,7 @@ let package = Package(
                 .product(name: "BlueprintStorage", package: "blueprint"),
                 .product(name: "BlueprintStores", package: "blueprint"),
                 .product(name: "BlueprintTUI", package: "blueprint"),
+                .product(name: "BlueprintTerminal", package: "blueprint"),
                 .product(name: "BlueprintDemo", package: "blueprint"),
                 .product(name: "BlueprintTestSupport", package: "blueprint"),
             ],

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintText
 
 /// Something wrong in a configuration file: where (the file and, when one is to blame, the
 /// line) and what. The setting it concerns keeps its default.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlueprintDomain
+import BlueprintText
 import Foundation
 
 /// `blueprint`: the wedding planner. With no command it opens the full-screen planner.

@@ -2,6 +2,7 @@ import ArgumentParser
 import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintText
 import Foundation
 
 /// `blueprint demo`: creates a realistic, deterministic demo wedding.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintText
 import Foundation
 
 /// `blueprint export`: one domain to CSV or JSON, on standard output or into a file.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintText
 import Foundation
 
 /// `blueprint import`: guests, vendors or expenses from a CSV file, all or nothing.

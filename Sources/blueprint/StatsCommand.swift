@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintText
 import Foundation
 
 /// `blueprint stats`: the four domains' figures, as text or as stable JSON for scripts.

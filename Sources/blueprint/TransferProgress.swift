@@ -1,5 +1,6 @@
 import BlueprintStorage
 import BlueprintTUI
+import BlueprintTerminal
 import Foundation
 
 /// The progress bar of `blueprint import` and `export`, on standard error when it is a

@@ -1,4 +1,5 @@
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 @Suite("The : command line: parsing and completion")

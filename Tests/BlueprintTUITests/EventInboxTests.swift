@@ -1,4 +1,5 @@
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import Glibc
 import Testing
 

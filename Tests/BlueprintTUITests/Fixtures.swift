@@ -1,4 +1,5 @@
 import BlueprintTUI
+@testable import BlueprintTerminal
 
 /// Guest names that stress layout and sanitising: wide scripts, emoji, combining accents, and
 /// hostile text (escape sequences, an OSC title change, a carriage return, a bidi override).

@@ -1,5 +1,6 @@
 import BlueprintDomain
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 @Suite("Forms")

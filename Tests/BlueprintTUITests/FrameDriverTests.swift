@@ -1,4 +1,5 @@
 import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 /// A screen that records the keys it gets and draws a fixed line.

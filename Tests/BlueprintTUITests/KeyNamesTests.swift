@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 @Suite("Names of keys, actions and keymap sections in the configuration file")

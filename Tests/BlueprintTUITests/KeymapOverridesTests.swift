@@ -1,5 +1,6 @@
 import BlueprintConfiguration
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 @Suite("Key overrides from the configuration file")

@@ -1,6 +1,7 @@
 import BlueprintConfiguration
 import BlueprintDomain
 import BlueprintTUI
+@testable import BlueprintTerminal
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 @Suite("Text field")

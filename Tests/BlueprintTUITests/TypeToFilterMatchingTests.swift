@@ -1,5 +1,6 @@
 import BlueprintDemo
 import BlueprintDomain
+@testable import BlueprintTerminal
 import Foundation
 import Testing
 

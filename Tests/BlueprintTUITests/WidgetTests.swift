@@ -1,5 +1,6 @@
-import BlueprintTUI
 import BlueprintDomain
+import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 @Suite("Header, status line, dialogs, help and the size notice")

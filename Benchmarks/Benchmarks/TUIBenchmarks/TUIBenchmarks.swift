@@ -5,6 +5,7 @@ import BlueprintDomain
 import BlueprintStorage
 import BlueprintStores
 import BlueprintTUI
+import BlueprintTerminal
 import BlueprintTestSupport
 import Foundation
 

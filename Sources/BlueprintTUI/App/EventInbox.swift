@@ -69,3 +69,5 @@ public final class EventInbox {
         pending = []
     }
 }
+
+import BlueprintTerminal

@@ -60,3 +60,5 @@ public final class FrameDriver {
         }
     }
 }
+
+import BlueprintTerminal

@@ -18,3 +18,5 @@ public enum Effect: Hashable, Sendable {
     /// Leave the app (its exit hook runs first).
     case quit
 }
+
+import BlueprintTerminal

@@ -1,3 +1,4 @@
+import BlueprintTerminal
 import Dispatch
 import Glibc
 

@@ -111,3 +111,5 @@ enum CommandWords {
         return output
     }
 }
+
+import BlueprintTerminal

@@ -1,4 +1,5 @@
 import BlueprintConfiguration
+import BlueprintTerminal
 
 /// The configuration file as the planner uses it: the terminal's options (theme, mouse), the
 /// keymap with the user's keys, and every problem found, each naming the file and line. What

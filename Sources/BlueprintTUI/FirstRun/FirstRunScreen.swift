@@ -1,6 +1,7 @@
 import BlueprintDemo
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 
 /// What the planner shows when the data directory holds no wedding yet: a welcome, and two
 /// ways on, to create a wedding (a short form) or to open a demo wedding to try things out.

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 
 /// The form of a new wedding on the welcome screen. Its fields are named as `WeddingDraft`
 /// names them, so the draft's problems land beside the right field.

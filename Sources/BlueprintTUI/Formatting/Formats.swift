@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 
 /// How values are written on screen, in one place so every pane (and the command line's
 /// tables) agrees.

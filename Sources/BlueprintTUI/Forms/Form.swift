@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 
 /// A form's state: its fields, which one has the focus, an open pick-list, and the problems
 /// found when it was last submitted, each shown beside its field.

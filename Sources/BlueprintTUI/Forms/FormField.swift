@@ -78,3 +78,5 @@ public struct FormField: Hashable, Sendable {
         return 0
     }
 }
+
+import BlueprintTerminal

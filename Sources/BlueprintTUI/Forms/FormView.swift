@@ -111,3 +111,5 @@ public enum FormView {
         }
     }
 }
+
+import BlueprintTerminal

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 
 extension KeyAction {
     /// The action's stable name in the configuration file (`add = "+"`); never renamed.

@@ -23,3 +23,5 @@ public enum KeyResolution: Hashable, Sendable {
     case text(Character)
     case unbound
 }
+
+import BlueprintTerminal

@@ -54,3 +54,5 @@ enum KeyHints {
         return statement + (present.isEmpty ? "" : lead + present.joined(separator: separator)) + end
     }
 }
+
+import BlueprintTerminal

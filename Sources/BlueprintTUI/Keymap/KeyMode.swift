@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 
 /// A section of the keymap, and the input context a screen is in.
 public enum KeyMode: String, CaseIterable, Sendable, Hashable {

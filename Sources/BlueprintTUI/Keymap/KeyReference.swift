@@ -32,3 +32,5 @@ public enum KeyReference {
         return fence + padded.replacingOccurrences(of: "|", with: "\\|") + fence
     }
 }
+
+import BlueprintTerminal

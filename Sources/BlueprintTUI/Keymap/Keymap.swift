@@ -73,3 +73,5 @@ extension KeyMode {
         !isModal && self != .global ? layers + [.global] : layers
     }
 }
+
+import BlueprintTerminal

@@ -1,4 +1,5 @@
 import BlueprintConfiguration
+import BlueprintTerminal
 
 extension Keymap {
     /// This keymap with the configuration file's key overrides applied: each gives an action of

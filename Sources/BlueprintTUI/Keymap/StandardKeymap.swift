@@ -134,3 +134,5 @@ extension Keymap {
         KeyBinding(.firstRun, [.character("q")], .quit, "Quit without creating anything"),
     ])
 }
+
+import BlueprintTerminal

@@ -48,3 +48,5 @@ final class CommandLineOverlay: Overlay {
         }
     }
 }
+
+import BlueprintTerminal

@@ -25,3 +25,5 @@ final class ConfirmOverlay: Overlay {
         }
     }
 }
+
+import BlueprintTerminal

@@ -1,4 +1,5 @@
 import BlueprintStores
+import BlueprintTerminal
 
 /// Your edit lost to another session's edit of the same record: reload (drop yours), overwrite
 /// (save yours over theirs) or cancel (back to your edit, to look again).

@@ -101,3 +101,5 @@ extension DetailOverlay {
         }
     }
 }
+
+import BlueprintTerminal

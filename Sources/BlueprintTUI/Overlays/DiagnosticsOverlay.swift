@@ -1,5 +1,6 @@
 import BlueprintCache
 import BlueprintStores
+import BlueprintTerminal
 import Foundation
 
 /// The cache and timing figures: per resource hits, misses, hit rate, loads and evictions;

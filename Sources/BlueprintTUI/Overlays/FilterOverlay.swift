@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 
 /// A form of filters that applies as you type or choose: the list under it narrows at once.
 /// A value that is not a valid filter (a table that is not a number) is shown beside its field

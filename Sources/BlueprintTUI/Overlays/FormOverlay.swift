@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 
 /// A form for adding or editing a record. Enter builds the record and checks it with the
 /// domain's validation (problems appear beside their fields), then saves it through the store;

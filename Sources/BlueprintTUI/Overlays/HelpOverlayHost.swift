@@ -14,3 +14,5 @@ final class HelpOverlayHost: Overlay {
         if help.handle(key) == .close { host.dismiss(self) }
     }
 }
+
+import BlueprintTerminal

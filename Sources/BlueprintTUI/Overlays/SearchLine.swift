@@ -1,4 +1,5 @@
 import BlueprintStores
+import BlueprintTerminal
 
 /// The `/` line over the status line. The search runs as you type and the selection jumps to
 /// the first match from where it was; Enter keeps the search for `n` / `N`, Esc drops it and

@@ -1,4 +1,5 @@
 import BlueprintStores
+import BlueprintTerminal
 
 /// One of the four panes (guests, budget, vendors, tasks): it draws its part of the screen and
 /// handles the keys of its mode; the planner screen handles the global ones.

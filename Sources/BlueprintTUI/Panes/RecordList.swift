@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 import Foundation
 
 /// A table of records (or other rows with an id) whose selection follows the row's id, not

@@ -11,3 +11,5 @@ protocol Overlay: AnyObject {
     /// Handles a key; the overlay dismisses itself through `host` when it is done.
     func handle(_ key: Key, host: any PlannerHost)
 }
+
+import BlueprintTerminal

@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 
 /// What panes and overlays ask of the planner screen: show and close overlays, report to the
 /// status line, and run store intents (which are asynchronous) in the background.

@@ -1,6 +1,7 @@
 import BlueprintCache
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 import Foundation
 
 /// The planner: the header (tabs, wedding, days to go, live marker), the pane on screen, the

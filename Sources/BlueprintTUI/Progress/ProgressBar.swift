@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 import Synchronization
 
 /// A progress bar on one line of a terminal, for a long job run from the command line: each

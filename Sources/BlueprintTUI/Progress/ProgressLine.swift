@@ -64,3 +64,5 @@ public struct ProgressLine: Hashable, Sendable {
         return DisplayText("[" + String(repeating: "#", count: filled) + String(repeating: "-", count: inner - filled) + "]")
     }
 }
+
+import BlueprintTerminal

@@ -59,3 +59,5 @@ public struct ConfirmDialog: Hashable, Sendable {
         canvas.draw(cancel, row: row, column: x + confirm.width + 2, style: TextStyle.button.selected(focus == .cancel))
     }
 }
+
+import BlueprintTerminal

@@ -72,3 +72,5 @@ public struct HeaderBar: Hashable, Sendable {
         }
     }
 }
+
+import BlueprintTerminal

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 
 /// The `?` overlay: every binding of the keymap, section by section, scrollable. It is drawn
 /// from the same table that dispatches keys, so it lists exactly what the keys do.

@@ -26,3 +26,5 @@ public struct SizeNotice {
         }
     }
 }
+
+import BlueprintTerminal

@@ -73,3 +73,5 @@ public struct StatusLine: Hashable, Sendable {
         }
     }
 }
+
+import BlueprintTerminal

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintText
 
 /// Writes `blueprint doctor`'s report: a heading per section, one line per check with its mark
 /// in front, a `fix:` line under anything not ok, and a closing count.

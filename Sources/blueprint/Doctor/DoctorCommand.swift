@@ -2,6 +2,7 @@ import ArgumentParser
 import BlueprintDomain
 import BlueprintStorage
 import BlueprintTUI
+import BlueprintTerminal
 import Foundation
 
 /// `blueprint doctor`: checks the terminal and the data directory, changing nothing, and says

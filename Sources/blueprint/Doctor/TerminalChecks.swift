@@ -1,4 +1,5 @@
 import BlueprintTUI
+import BlueprintTerminal
 
 /// The terminal's checks: what the full-screen planner needs of the terminal it runs in.
 struct TerminalChecks {

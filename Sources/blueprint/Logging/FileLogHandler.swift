@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintText
 import Foundation
 import Glibc
 import Logging

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintText
 import Foundation
 
 /// `blueprint wedding delete NAME`: moves a wedding's folder to the data directory's trash,

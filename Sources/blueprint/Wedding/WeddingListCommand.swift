@@ -2,6 +2,8 @@ import ArgumentParser
 import BlueprintDomain
 import BlueprintStorage
 import BlueprintTUI
+import BlueprintTerminal
+import BlueprintText
 import Foundation
 
 /// `blueprint wedding list`: every wedding of the data directory, as a table or as JSON.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintText
 import Foundation
 
 /// `blueprint wedding rename OLD NEW`.

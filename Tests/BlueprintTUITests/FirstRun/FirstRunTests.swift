@@ -1,6 +1,7 @@
 import BlueprintDomain
 import BlueprintStores
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 @Suite("First run: the welcome screen of an empty data directory")

@@ -2,6 +2,7 @@ import BlueprintDemo
 import BlueprintDomain
 import BlueprintStores
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import Foundation
 import Testing
 

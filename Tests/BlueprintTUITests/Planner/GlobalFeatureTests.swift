@@ -2,6 +2,7 @@ import BlueprintCache
 import BlueprintDomain
 import BlueprintStores
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import BlueprintTestSupport
 import Foundation
 import Testing

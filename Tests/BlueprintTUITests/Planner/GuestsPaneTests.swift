@@ -1,6 +1,7 @@
 import BlueprintDomain
 import BlueprintStores
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 @Suite("Guests pane")

@@ -1,7 +1,8 @@
 import BlueprintDomain
 import BlueprintStores
-import Foundation
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
+import Foundation
 
 /// Every screen that tells the user to press a key, drawn with one keymap and reached with its
 /// keys: the frame (or the status line, or the footer) of each, by name. A screen the keymap

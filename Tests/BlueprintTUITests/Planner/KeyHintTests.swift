@@ -1,5 +1,6 @@
 import BlueprintConfiguration
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 @Suite("Key hints name the keys in force")

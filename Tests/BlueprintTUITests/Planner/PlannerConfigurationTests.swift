@@ -1,6 +1,7 @@
 import BlueprintConfiguration
 import BlueprintDomain
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import Testing
 
 @Suite("The planner with the user's keys, and with the mouse")

@@ -3,6 +3,7 @@ import BlueprintDomain
 import BlueprintStorage
 import BlueprintStores
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
 import BlueprintTestSupport
 import Foundation
 

@@ -1,5 +1,6 @@
-import Foundation
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
+import Foundation
 import Testing
 
 /// Whole-screen snapshots kept as text files under `Snapshots/`: the rows as drawn, then the

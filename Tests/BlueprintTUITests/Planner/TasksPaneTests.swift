@@ -1,7 +1,8 @@
 import BlueprintDomain
 import BlueprintStores
-import Foundation
 @testable import BlueprintTUI
+@testable import BlueprintTerminal
+import Foundation
 import Testing
 
 @Suite("Tasks pane")

@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 import Foundation
 
 /// The budget's two tables: categories (money and a bar) and the selected category's expenses.

@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 
 /// Every field of an expense with its installments, or of a category with its money and what
 /// is linked to it, for the detail view.

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 import Foundation
 
 /// The budget's forms: a category, an expense, an installment, and the expense filter.

@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 import Foundation
 
 /// The budget: the summary (total, allocated, committed, paid, remaining, due in 30 days,

@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 
 /// The guest table's columns, and each guest's cells.
 @MainActor

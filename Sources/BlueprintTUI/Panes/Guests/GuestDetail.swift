@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 
 /// Every field of a guest, for the detail view.
 enum GuestDetail {

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 
 /// The guest figures over the table: headcount with plus-ones, answers, response rate, meals.
 /// When they do not all fit on one line, the meals go on a line of their own, and any line

@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 
 /// The guest list: the figures, then a table of guests (name, household, RSVP, meal, table,
 /// plus-one) with sorting, filters, `/` search, quick RSVP keys, the add and edit form, the

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 
 /// The seating chart: one row per table with the seats its guests take and who they are, and
 /// a last row for guests coming without a table. Enter shows the selected table's guests.

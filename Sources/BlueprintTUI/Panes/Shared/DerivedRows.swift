@@ -19,3 +19,5 @@ struct DerivedRows<Settings: Equatable, Rows> {
         return derived
     }
 }
+
+import BlueprintTerminal

@@ -22,3 +22,5 @@ enum EmptyListText {
         DisplayText(KeyHints.sentence("No \(noun) matches the filter", [keymap.hint(.clearFilters, in: mode, "clears it")]))
     }
 }
+
+import BlueprintTerminal

@@ -1,4 +1,5 @@
 import BlueprintStores
+import BlueprintTerminal
 
 /// What a pane shows before its store has data: "Loading guests…", or why loading failed.
 @MainActor

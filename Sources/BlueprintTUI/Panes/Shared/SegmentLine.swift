@@ -97,3 +97,5 @@ extension [SegmentLine] {
         return shown.count
     }
 }
+
+import BlueprintTerminal

@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 import Foundation
 
 /// The task table's columns, and each row's cells: priority markers, overdue dates, subtasks

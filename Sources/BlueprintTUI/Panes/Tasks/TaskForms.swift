@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 import Foundation
 
 /// The task form (add and edit, with a line to add a subtask) and the task filter form.

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 import Foundation
 
 /// One row of the task list: a status heading (when grouped), a task, or a subtask of an

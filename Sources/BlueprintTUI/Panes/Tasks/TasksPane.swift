@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 import Foundation
 
 /// The tasks: the figures, then the list by due date (overdue in the danger style and marked),

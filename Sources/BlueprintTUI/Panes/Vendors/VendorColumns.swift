@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 
 /// The vendor table's columns, and each vendor's cells.
 @MainActor

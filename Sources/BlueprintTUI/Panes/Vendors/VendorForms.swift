@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintTerminal
 import Foundation
 
 /// The vendor form (add and edit, with the link to a budget category) and the vendor filter form.

@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import BlueprintTerminal
 
 /// The vendors: the figures, then a table (name, category, status, contact, quote) with
 /// sorting, filters by status and category, `/` search, every contact field in the details,

@@ -21,3 +21,4 @@ public struct TableColumn: Hashable, Sendable {
         self.priority = priority
     }
 }
+

@@ -6,12 +6,12 @@ import CNcursesw
 /// everything once with `clearok`. A wide character cut by a run is blanked whole in the
 /// window, as the terminal blanks it (see `WideCellMap`).
 @MainActor
-final class CursesCanvas: Canvas {
+public final class CursesCanvas: Canvas {
     private let window: UnsafeMutablePointer<WINDOW>
     private let palette: CursesPalette
     private var cursorShown = false
     private var wideCells = WideCellMap()
-    var cursor: CanvasPoint?
+    public var cursor: CanvasPoint?
 
     init(window: UnsafeMutablePointer<WINDOW>, palette: CursesPalette) {
         self.window = window
@@ -20,15 +20,15 @@ final class CursesCanvas: Canvas {
         curs_set(0)
     }
 
-    var size: CanvasSize { CanvasSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window))) }
+    public var size: CanvasSize { CanvasSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window))) }
 
-    func clear() {
+    public func clear() {
         werase(window)
         wideCells.reset(size)
         cursor = nil
     }
 
-    func draw(_ text: DisplayText, row: Int, column: Int, style: TextStyle) {
+    public func draw(_ text: DisplayText, row: Int, column: Int, style: TextStyle) {
         guard let visible = CanvasClip.visible(text, row: row, column: column, in: size) else { return }
         for orphan in wideCells.place(visible.text, row: row, column: visible.column) {
             blank(row: Int32(row), column: Int32(orphan))
@@ -54,7 +54,7 @@ final class CursesCanvas: Canvas {
     }
 
     /// Sends the frame drawn since `clear()`; with `repaintAll`, repaints every cell.
-    func present(repaintAll: Bool) {
+    public func present(repaintAll: Bool) {
         if repaintAll { clearok(cn_curscr(), true) }
         if let cursor, cursor.row >= 0, cursor.row < size.rows, cursor.column >= 0, cursor.column < size.columns {
             leaveok(window, false)

@@ -39,3 +39,4 @@ public struct TableLayout: Hashable, Sendable {
     /// Whether any column is hidden.
     public var hidesColumns: Bool { widths.contains(nil) }
 }
+

@@ -5,9 +5,9 @@ import Foundation
 /// output, and everything needed to put the terminal back. Main actor only, like every ncurses
 /// call.
 @MainActor
-final class TerminalSession {
-    let canvas: CursesCanvas
-    let theme: Theme
+public final class TerminalSession {
+    public let canvas: CursesCanvas
+    public let theme: Theme
     private let window: UnsafeMutablePointer<WINDOW>
     private let stderrCapture: StderrCapture?
     private var ended = false
@@ -16,7 +16,7 @@ final class TerminalSession {
     /// leaving the terminal untouched. The caller must have set SIGINT, SIGTERM, SIGHUP,
     /// SIGWINCH and SIGTSTP to be ignored (and watch them with signal sources), so ncurses
     /// installs no handlers of its own.
-    static func start(options: TerminalOptions) throws -> TerminalSession {
+    public static func start(options: TerminalOptions) throws -> TerminalSession {
         TerminalLocale.adopt()
         guard isatty(STDIN_FILENO) == 1 else { throw TerminalSessionError.notATerminal(stream: "Standard input") }
         guard isatty(STDOUT_FILENO) == 1 else { throw TerminalSessionError.notATerminal(stream: "Standard output") }
@@ -67,7 +67,7 @@ final class TerminalSession {
     }
 
     /// Every key ncurses has, read without waiting; nil when input is gone (the terminal hung up).
-    func readKeys() -> [Key]? {
+    public func readKeys() -> [Key]? {
         var keys: [Key] = []
         var readAnything = false
         while true {
@@ -82,7 +82,7 @@ final class TerminalSession {
     }
 
     /// Takes the size the kernel reports for the terminal; true if it changed.
-    func updateSize() -> Bool {
+    public func updateSize() -> Bool {
         var rows: Int32 = 0
         var columns: Int32 = 0
         guard cn_window_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0,
@@ -93,7 +93,7 @@ final class TerminalSession {
 
     /// Gives the terminal back to the shell and stops the process; returns once it is continued
     /// (`fg`), with full-screen mode back on. The next frame should repaint everything.
-    func suspend() {
+    public func suspend() {
         endwin()
         // SIGSTOP cannot be blocked or ignored, so the stop happens whatever dispatch does with SIGTSTP.
         kill(getpid(), SIGSTOP)
@@ -101,7 +101,7 @@ final class TerminalSession {
     }
 
     /// Restores the terminal and copies captured standard error to it. Safe to call twice.
-    func end() {
+    public func end() {
         guard !ended else { return }
         ended = true
         endwin()

@@ -4,6 +4,12 @@
 /// grapheme clusters, so it never stands inside a wide character or between a letter and its
 /// accent.
 public struct TextField: Hashable, Sendable {
+    /// What a text field does to its text besides inserting: the readline keys' steps.
+    public enum TextEdit: Hashable, Sendable, CaseIterable {
+        case cursorLeft, cursorRight, lineStart, lineEnd
+        case deleteBackward, deleteForward, deleteToStart, deleteToEnd, deleteWordBackward
+    }
+
     public private(set) var text: String
     /// Grapheme clusters before the cursor.
     public private(set) var cursor: Int
@@ -14,20 +20,6 @@ public struct TextField: Hashable, Sendable {
         cursor = text.count
     }
 
-    /// Handles `key` as a text field does (typed characters and the text-editing keys); false if
-    /// the key is not for the field (Enter, Esc and Tab belong to the form around it).
-    public mutating func handle(_ key: Key, keymap: Keymap = .standard) -> Bool {
-        switch keymap.resolve(key, in: .textEditing) {
-        case .text(let character):
-            insert(String(character))
-            return true
-        case .action(let action):
-            return apply(action)
-        case .unbound:
-            return false
-        }
-    }
-
     /// Inserts `typed` at the cursor and moves the cursor past it.
     public mutating func insert(_ typed: String) {
         let (before, after) = split(at: cursor)
@@ -36,19 +28,19 @@ public struct TextField: Hashable, Sendable {
         cursor = joined.count
     }
 
-    /// Performs a text-editing action; false if it is not one.
-    public mutating func apply(_ action: KeyAction) -> Bool {
+    /// Performs a text-editing step.
+    public mutating func apply(_ edit: TextEdit) {
         let characters = Array(text)
-        switch action {
+        switch edit {
         case .cursorLeft: cursor = max(0, cursor - 1)
         case .cursorRight: cursor = min(characters.count, cursor + 1)
         case .lineStart: cursor = 0
         case .lineEnd: cursor = characters.count
         case .deleteBackward:
-            guard cursor > 0 else { return true }
+            guard cursor > 0 else { return }
             replace(cursor - 1..<cursor, in: characters)
         case .deleteForward:
-            guard cursor < characters.count else { return true }
+            guard cursor < characters.count else { return }
             replace(cursor..<cursor + 1, in: characters)
         case .deleteToStart: replace(0..<cursor, in: characters)
         case .deleteToEnd: replace(cursor..<characters.count, in: characters)
@@ -57,10 +49,7 @@ public struct TextField: Hashable, Sendable {
             while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
             while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
             replace(start..<cursor, in: characters)
-        default:
-            return false
         }
-        return true
     }
 
     /// Draws the field in `width` columns from (`row`, `column`). Focused, it scrolls sideways to
@@ -97,3 +86,4 @@ public struct TextField: Hashable, Sendable {
         cursor = String(characters[..<range.lowerBound]).count
     }
 }
+

@@ -1,4 +1,4 @@
-import BlueprintDomain
+import BlueprintText
 
 /// Why the full-screen terminal could not start. Each message names the problem and what to do.
 public enum TerminalSessionError: Error, Equatable, CustomStringConvertible {

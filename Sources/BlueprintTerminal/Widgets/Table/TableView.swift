@@ -62,3 +62,4 @@ public enum TableView {
         }
     }
 }
+

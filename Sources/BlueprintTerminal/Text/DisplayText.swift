@@ -1,4 +1,4 @@
-import BlueprintDomain
+import BlueprintText
 
 /// Text that is safe to draw and knows its width in terminal columns.
 ///

@@ -45,12 +45,17 @@ public final class TableViewModel {
         scrollToSelection()
     }
 
-    /// Performs a navigation action; false if the action is not one a table handles.
-    public func handle(_ action: KeyAction) -> Bool {
+    /// A step through the table: the selection up and down, the columns sideways.
+    public enum Step: Hashable, Sendable, CaseIterable {
+        case up, down, pageUp, pageDown, top, bottom, left, right
+    }
+
+    /// Moves the selection or the columns one step.
+    public func move(_ step: Step) {
         let current = selectedRow ?? 0
-        switch action {
-        case .moveUp: select(row: current - 1)
-        case .moveDown: select(row: current + 1)
+        switch step {
+        case .up: select(row: current - 1)
+        case .down: select(row: current + 1)
         case .pageUp:
             scrollOffset = max(0, scrollOffset - viewportRows)
             select(row: current - viewportRows)
@@ -60,11 +65,9 @@ public final class TableViewModel {
             select(row: current + viewportRows)
         case .top: select(row: 0)
         case .bottom: select(row: rowCount - 1)
-        case .moveLeft: columnOffset = max(0, columnOffset - 1)
-        case .moveRight: if hidesColumns { columnOffset += 1 }
-        default: return false
+        case .left: columnOffset = max(0, columnOffset - 1)
+        case .right: if hidesColumns { columnOffset += 1 }
         }
-        return true
     }
 
     /// A click selects the row under it; the wheel scrolls, keeping the selection in view.
@@ -112,3 +115,4 @@ public final class TableViewModel {
         scrollOffset = min(max(0, scrollOffset), max(0, rowCount - viewportRows))
     }
 }
+

@@ -1,4 +1,4 @@
-import BlueprintTUI
+@testable import BlueprintTerminal
 import CNcursesw
 import Testing
 
