@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// Something that makes the app act: keys read from the terminal, a signal (resize, suspend,
 /// hang-up, …), or a request for a frame (a store changed, another session's change arrived).
 public enum AppEvent: Hashable, Sendable {
@@ -69,5 +71,3 @@ public final class EventInbox {
         pending = []
     }
 }
-
-import BlueprintTerminal

@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// The terminal-independent heart of the app: routes keys to the root screen, performs the
 /// keys the app owns (Ctrl-C, Ctrl-L, Ctrl-Z), and draws frames, with a centred notice instead
 /// of the layout when the terminal is below the minimum size. `TerminalApp` drives it from the
@@ -60,5 +62,3 @@ public final class FrameDriver {
         }
     }
 }
-
-import BlueprintTerminal

@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// A full-screen view: the root of what the terminal app shows (the panes, with their dialogs
 /// and overlays on top).
 @MainActor
@@ -18,5 +20,3 @@ public enum Effect: Hashable, Sendable {
     /// Leave the app (its exit hook runs first).
     case quit
 }
-
-import BlueprintTerminal

@@ -1,4 +1,3 @@
-import BlueprintTerminal
 import Foundation
 
 /// Tab completion on the `:` line: command names, then what each command takes (kinds, file

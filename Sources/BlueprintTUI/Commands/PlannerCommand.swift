@@ -1,3 +1,4 @@
+
 /// A command typed on the `:` line.
 enum PlannerCommand: Equatable {
     case quit
@@ -111,5 +112,3 @@ enum CommandWords {
         return output
     }
 }
-
-import BlueprintTerminal

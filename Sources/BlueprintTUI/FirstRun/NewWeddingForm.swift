@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTerminal
 
 /// The form of a new wedding on the welcome screen. Its fields are named as `WeddingDraft`
 /// names them, so the draft's problems land beside the right field.

@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// One field of a form: a text field, or a choice among fixed options (a pick-list, or a
 /// yes/no toggle).
 public struct FormField: Hashable, Sendable {
@@ -78,5 +80,3 @@ public struct FormField: Hashable, Sendable {
         return 0
     }
 }
-
-import BlueprintTerminal

@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTerminal
 
 /// A value read from a form (a record, a filter), or what is wrong with the form's values.
 enum FormReading<Value> {

@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// Draws a `Form` as a centred box: a label column, the fields, each problem beside its field
 /// (or under it when the terminal is narrow), and an open pick-list over the rest. The form
 /// scrolls to keep the focused field in view.
@@ -111,5 +113,3 @@ public enum FormView {
         }
     }
 }
-
-import BlueprintTerminal

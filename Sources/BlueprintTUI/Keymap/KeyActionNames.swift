@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTerminal
 
 extension KeyAction {
     /// The action's stable name in the configuration file (`add = "+"`); never renamed.

@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// One row of the keymap: in `mode`, any of `keys` performs `action`; `help` says what it does.
 public struct KeyBinding: Hashable, Sendable {
     public let mode: KeyMode
@@ -23,5 +25,3 @@ public enum KeyResolution: Hashable, Sendable {
     case text(Character)
     case unbound
 }
-
-import BlueprintTerminal

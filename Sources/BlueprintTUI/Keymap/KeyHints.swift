@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// Key hints written from the keymap in force ("a adds one", "Esc closes"), so that every text
 /// that tells the user to press a key names the key really bound, after the configuration file
 /// rebound it too. A hint whose action has no key where it is pressed is left out, never
@@ -54,5 +56,3 @@ enum KeyHints {
         return statement + (present.isEmpty ? "" : lead + present.joined(separator: separator)) + end
     }
 }
-
-import BlueprintTerminal

@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTerminal
 
 /// A section of the keymap, and the input context a screen is in.
 public enum KeyMode: String, CaseIterable, Sendable, Hashable {

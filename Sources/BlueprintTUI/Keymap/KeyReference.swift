@@ -1,3 +1,4 @@
+
 /// The keymap written out for people, section by section as `?` help shows it: the README's key
 /// reference and `blueprint keys` come from here, so neither can drift from what keys do.
 public enum KeyReference {
@@ -32,5 +33,3 @@ public enum KeyReference {
         return fence + padded.replacingOccurrences(of: "|", with: "\\|") + fence
     }
 }
-
-import BlueprintTerminal

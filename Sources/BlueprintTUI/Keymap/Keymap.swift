@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// The one table of key bindings. Screens dispatch keys through it and the `?` help overlay is
 /// drawn from it, so help cannot drift from what keys do.
 public struct Keymap: Sendable {
@@ -73,5 +75,3 @@ extension KeyMode {
         !isModal && self != .global ? layers + [.global] : layers
     }
 }
-
-import BlueprintTerminal

@@ -1,3 +1,4 @@
+
 extension Keymap {
     /// The planner's keys. Panes add their own bindings here, so help stays complete.
     public static let standard = Keymap([
@@ -134,5 +135,3 @@ extension Keymap {
         KeyBinding(.firstRun, [.character("q")], .quit, "Quit without creating anything"),
     ])
 }
-
-import BlueprintTerminal

@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// The `:` line over the status line, with Tab completion; the candidates show on the line
 /// above it when there are several.
 @MainActor
@@ -48,5 +50,3 @@ final class CommandLineOverlay: Overlay {
         }
     }
 }
-
-import BlueprintTerminal

@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// A `ConfirmDialog` over the screen; `onConfirm` runs if the user confirms.
 @MainActor
 final class ConfirmOverlay: Overlay {
@@ -25,5 +27,3 @@ final class ConfirmOverlay: Overlay {
         }
     }
 }
-
-import BlueprintTerminal

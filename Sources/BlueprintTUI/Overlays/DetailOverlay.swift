@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// Every field of one record in a box, scrollable; `e` edits it, `d` deletes it, and other keys
 /// of the keymap's detail section do what the record offers (`p` marks an expense paid). The
 /// footer names the keys of the keymap in force.
@@ -101,5 +103,3 @@ extension DetailOverlay {
         }
     }
 }
-
-import BlueprintTerminal

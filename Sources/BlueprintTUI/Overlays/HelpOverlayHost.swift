@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// The `?` help over the screen.
 @MainActor
 final class HelpOverlayHost: Overlay {
@@ -14,5 +16,3 @@ final class HelpOverlayHost: Overlay {
         if help.handle(key) == .close { host.dismiss(self) }
     }
 }
-
-import BlueprintTerminal

@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// Something drawn over the panes that takes the keys while it is open: a dialog, a form,
 /// help, the details of a record, or a line (search, command) over the status line.
 @MainActor
@@ -11,5 +13,3 @@ protocol Overlay: AnyObject {
     /// Handles a key; the overlay dismisses itself through `host` when it is done.
     func handle(_ key: Key, host: any PlannerHost)
 }
-
-import BlueprintTerminal

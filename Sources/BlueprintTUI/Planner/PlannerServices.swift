@@ -1,6 +1,5 @@
 import BlueprintCache
 import BlueprintStores
-import BlueprintTerminal
 
 /// What the planner screen uses besides the stores: where the cache reports its figures, and
 /// how files are imported and exported (the command line's `:import` and `:export`), which the

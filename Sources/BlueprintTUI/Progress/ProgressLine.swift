@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// One state of a progress bar, and how it looks at a given width:
 ///
 /// ```
@@ -64,5 +66,3 @@ public struct ProgressLine: Hashable, Sendable {
         return DisplayText("[" + String(repeating: "#", count: filled) + String(repeating: "-", count: inner - filled) + "]")
     }
 }
-
-import BlueprintTerminal

@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// A yes/no question, such as "Delete this guest?". Cancel has the focus when it opens, so
 /// Enter pressed by habit changes nothing; `y` or moving to the confirm button and pressing
 /// Enter confirms.
@@ -59,5 +61,3 @@ public struct ConfirmDialog: Hashable, Sendable {
         canvas.draw(cancel, row: row, column: x + confirm.width + 2, style: TextStyle.button.selected(focus == .cancel))
     }
 }
-
-import BlueprintTerminal

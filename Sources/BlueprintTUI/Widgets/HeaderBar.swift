@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// The top line: tabs for the panes with the keys that show them, `[1] Guests [2] Budget
 /// [3] Vendors [4] Tasks`, then on the right a title (the wedding), a subtitle kept whole after
 /// it (`· 87 days to go`) and a marker (the live-sync state). Where room is short the title is
@@ -72,5 +74,3 @@ public struct HeaderBar: Hashable, Sendable {
         }
     }
 }
-
-import BlueprintTerminal

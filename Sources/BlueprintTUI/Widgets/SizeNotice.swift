@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// What shows instead of the layout when the terminal is smaller than the minimum: the sizes,
 /// centred, as far as they fit, and the key that quits (only quitting works there).
 public struct SizeNotice {
@@ -26,5 +28,3 @@ public struct SizeNotice {
         }
     }
 }
-
-import BlueprintTerminal

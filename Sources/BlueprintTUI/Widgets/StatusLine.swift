@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// The bottom line: the mode, what the pane shows (filter, counts), the last message, and key
 /// hints on the right.
 public struct StatusLine: Hashable, Sendable {
@@ -73,5 +75,3 @@ public struct StatusLine: Hashable, Sendable {
         }
     }
 }
-
-import BlueprintTerminal

@@ -1,6 +1,5 @@
 import BlueprintDomain
 import BlueprintStores
-import BlueprintTerminal
 
 /// Every field of an expense with its installments, or of a category with its money and what
 /// is linked to it, for the detail view.

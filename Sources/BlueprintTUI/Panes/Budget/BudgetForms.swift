@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTerminal
 import Foundation
 
 /// The budget's forms: a category, an expense, an installment, and the expense filter.

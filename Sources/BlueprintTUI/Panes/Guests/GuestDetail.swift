@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTerminal
 
 /// Every field of a guest, for the detail view.
 enum GuestDetail {

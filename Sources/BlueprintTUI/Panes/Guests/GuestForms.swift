@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTerminal
 import Foundation
 
 /// The guest form (add and edit) and the guest filter form: filling them from a guest or a

@@ -1,3 +1,4 @@
+
 /// Rows derived from a store's visible rows (a seating chart, task rows with headings), derived
 /// again only when the store's rows change (its revision) or the view's own settings do.
 ///
@@ -19,5 +20,3 @@ struct DerivedRows<Settings: Equatable, Rows> {
         return derived
     }
 }
-
-import BlueprintTerminal

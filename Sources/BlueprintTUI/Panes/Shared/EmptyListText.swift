@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// What a pane's list says when it shows no row, with the keys in force that fill it or clear
 /// its filter.
 enum EmptyListText {
@@ -22,5 +24,3 @@ enum EmptyListText {
         DisplayText(KeyHints.sentence("No \(noun) matches the filter", [keymap.hint(.clearFilters, in: mode, "clears it")]))
     }
 }
-
-import BlueprintTerminal

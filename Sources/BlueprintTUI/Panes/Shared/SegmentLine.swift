@@ -1,3 +1,5 @@
+import BlueprintTerminal
+
 /// A line of figures made of differently styled pieces (a figure and its label). Pieces come in
 /// groups that belong together (`180 attending`): drawn on one line, the line is cut with an
 /// ellipsis where the width runs out; flowed, it breaks between groups onto as many lines as it
@@ -97,5 +99,3 @@ extension [SegmentLine] {
         return shown.count
     }
 }
-
-import BlueprintTerminal

@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTerminal
 import Foundation
 
 /// The task form (add and edit, with a line to add a subtask) and the task filter form.

@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTerminal
 import Foundation
 
 /// One row of the task list: a status heading (when grouped), a task, or a subtask of an

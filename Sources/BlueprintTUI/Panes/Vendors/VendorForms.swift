@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTerminal
 import Foundation
 
 /// The vendor form (add and edit, with the link to a budget category) and the vendor filter form.
