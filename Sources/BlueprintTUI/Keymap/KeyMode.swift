@@ -98,7 +98,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     }
 
     /// The sections consulted in this mode, most specific first; `global` is consulted after them.
-    var layers: [KeyMode] {
+    public var layers: [KeyMode] {
         switch self {
         case .form: [.form, .textEditing]
         case .choiceField: [.choiceField, .form]
@@ -111,7 +111,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
 
     /// Whether printable characters not bound in `layers` are typed text (in a pick-list field,
     /// a letter jumps to the first option that starts with it).
-    var capturesText: Bool {
+    public var capturesText: Bool {
         switch self {
         case .form, .choiceField, .search, .commandLine, .textEditing: true
         default: false
@@ -120,7 +120,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
 
     /// Whether only control-key global bindings (Ctrl-L, Ctrl-Z, Ctrl-C) reach past this mode,
     /// so that typing `q` in a field, or pressing Tab in a dialog, stays there.
-    var isModal: Bool {
+    public var isModal: Bool {
         switch self {
         case .global, .list, .guests, .budget, .vendors, .tasks, .seating: false
         default: true
@@ -157,5 +157,5 @@ public enum KeyAction: Hashable, Sendable {
 
     /// Actions the terminal app performs itself from the control-key global bindings, in every
     /// mode, before a screen sees the key.
-    var isHandledByApp: Bool { self == .quit || self == .redraw || self == .suspend }
+    public var isHandledByApp: Bool { self == .quit || self == .redraw || self == .suspend }
 }

@@ -1,13 +1,11 @@
-import BlueprintTerminal
-
-/// One row of the keymap: in `mode`, any of `keys` performs `action`; `help` says what it does.
-public struct KeyBinding: Hashable, Sendable {
-    public let mode: KeyMode
+/// One row of a key table: in `mode`, any of `keys` performs `action`; `help` says what it does.
+public struct KeyTableRow<Mode: KeymapMode, Action: KeymapAction>: Hashable, Sendable {
+    public let mode: Mode
     public let keys: [Key]
-    public let action: KeyAction
+    public let action: Action
     public let help: String
 
-    public init(_ mode: KeyMode, _ keys: [Key], _ action: KeyAction, _ help: String) {
+    public init(_ mode: Mode, _ keys: [Key], _ action: Action, _ help: String) {
         self.mode = mode
         self.keys = keys
         self.action = action
@@ -19,8 +17,8 @@ public struct KeyBinding: Hashable, Sendable {
 }
 
 /// What a key means in a mode.
-public enum KeyResolution: Hashable, Sendable {
-    case action(KeyAction)
+public enum KeyMeaning<Action: KeymapAction>: Hashable, Sendable {
+    case action(Action)
     /// A printable character typed into a text field.
     case text(Character)
     case unbound
