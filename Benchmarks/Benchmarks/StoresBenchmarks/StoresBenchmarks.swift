@@ -7,19 +7,23 @@ import BlueprintStores
 import BlueprintTestSupport
 import Foundation
 
+/// A demo wedding of `guests` guests created through `repositories`, and the stores' context over them.
+func demoWedding(guests: Int, in repositories: Repositories) async throws -> (WeddingID, StoreContext) {
+    let dataset = try DemoWeddingGenerator.make(DemoWeddingOptions(today: CalendarDate(year: 2026, month: 11, day: 21)!,
+                                                                   guests: guests))
+    let wedding = try await repositories.weddings.createWedding(from: dataset).weddingID
+    return (wedding, StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
+                                  vendors: repositories.vendors, tasks: repositories.tasks, changes: repositories))
+}
+
 /// A guest store loaded with a demo wedding's guests (set up once; the harness runs one
 /// benchmark at a time, and the store itself is only touched on the main actor).
 final class LoadedGuests: @unchecked Sendable {
     @MainActor var store: GuestStore?
 
     @MainActor func make(guests: Int) async throws {
-        let host = InMemoryWeddingHost()
-        let repositories = Repositories(host: host, cache: RepositoryCache())
-        let dataset = try DemoWeddingGenerator.make(DemoWeddingOptions(today: CalendarDate(year: 2026, month: 11, day: 21)!,
-                                                                       guests: guests))
-        let wedding = try await repositories.weddings.createWedding(from: dataset).weddingID
-        let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                                   vendors: repositories.vendors, tasks: repositories.tasks, changes: repositories)
+        let repositories = Repositories(host: InMemoryWeddingHost(), cache: RepositoryCache())
+        let (wedding, context) = try await demoWedding(guests: guests, in: repositories)
         let store = GuestStore(wedding: wedding, context: context)
         await store.load(force: true)
         self.store = store
@@ -36,11 +40,7 @@ final class TwoSessions: @unchecked Sendable {
     @MainActor func make(guests: Int) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("blueprint-bench-\(UUID())").path
         let mine = Repositories(host: try FileStore(root: root), cache: RepositoryCache())
-        let dataset = try DemoWeddingGenerator.make(DemoWeddingOptions(today: CalendarDate(year: 2026, month: 11, day: 21)!,
-                                                                       guests: guests))
-        let wedding = try await mine.weddings.createWedding(from: dataset).weddingID
-        let context = StoreContext(weddings: mine.weddings, guests: mine.guests, budget: mine.budget,
-                                   vendors: mine.vendors, tasks: mine.tasks, changes: mine)
+        let (wedding, context) = try await demoWedding(guests: guests, in: mine)
         let session = WeddingSession(wedding: wedding, context: context)
         await session.guests.load()
         self.session = session
