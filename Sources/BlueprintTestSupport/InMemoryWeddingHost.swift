@@ -12,6 +12,8 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     private let broadcaster = ChangeBroadcaster()
     private var failuresToInject = 0
     private var sequences: [WeddingID: UInt64] = [:]
+    /// Who this host's own writes are by.
+    public static let author = "me@here"
     private nonisolated let watchFailed = Mutex(false)
 
     private let previewing: (any WeddingPreviewing)?
@@ -30,12 +32,13 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     /// says when inotify cannot watch a wedding's folder.
     public nonisolated func simulateWatchFailure() { watchFailed.withLock { $0 = true } }
 
-    /// Applies mutations as if another process had written them, and publishes an external change.
-    public func simulateExternalWrite(_ wedding: WeddingID, _ mutations: [Mutation]) {
+    /// Applies mutations as if another process (of `author`) had written them, and publishes an
+    /// external change.
+    public func simulateExternalWrite(_ wedding: WeddingID, _ mutations: [Mutation], by author: String = "someone@elsewhere") {
         guard var dataset = datasets[wedding] else { return }
         let changes = mutations.map { dataset.apply($0) }
         datasets[wedding] = dataset
-        publish(wedding, changes, .external, "external write")
+        publish(wedding, changes, .external, "external write", by: author)
     }
 
     public func listWeddings() async throws -> [Wedding] {
@@ -72,7 +75,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         var dataset = datasets.removeValue(forKey: wedding)!
         defer { datasets[wedding] = dataset }
         let (result, changes) = try dataset.commit(body)
-        if !changes.isEmpty { publish(wedding, changes, .local, operation) }
+        if !changes.isEmpty { publish(wedding, changes, .local, operation, by: Self.author) }
         return result
     }
 
@@ -94,10 +97,11 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     public nonisolated func isLive(_ wedding: WeddingID) -> Bool { !watchFailed.withLock { $0 } }
 
     /// Publishes a commit as the next change of the wedding's sequence.
-    private func publish(_ wedding: WeddingID, _ changes: [RecordChange], _ origin: RepositoryChange.Origin, _ operation: String) {
+    private func publish(_ wedding: WeddingID, _ changes: [RecordChange], _ origin: RepositoryChange.Origin, _ operation: String,
+                         by author: String) {
         let sequence = sequences[wedding, default: 0] + 1
         sequences[wedding] = sequence
         broadcaster.publish(RepositoryChange(wedding: wedding, sequence: sequence, records: changes, origin: origin,
-                                             operation: operation))
+                                             operation: operation, author: author))
     }
 }

@@ -40,13 +40,18 @@ public struct RepositoryChange: Sendable, Equatable {
     public let origin: Origin
     /// What the change was, as its writer named it ("guestUpdated"), for the activity of a wedding.
     public let operation: String
+    /// Who made it (`user@host` of the process that wrote it); `nil` when the source does not
+    /// know (a journal line written before authors were recorded, a wedding reread whole).
+    public let author: String?
 
-    public init(wedding: WeddingID, sequence: UInt64, records: [RecordChange]?, origin: Origin, operation: String) {
+    public init(wedding: WeddingID, sequence: UInt64, records: [RecordChange]?, origin: Origin, operation: String,
+                author: String? = nil) {
         self.wedding = wedding
         self.sequence = sequence
         self.records = records
         self.origin = origin
         self.operation = operation
+        self.author = author
     }
 
     /// The kinds of record that changed (every kind when the change does not say).

@@ -49,14 +49,15 @@ public final class FileStore: WeddingDataHost {
     ///   - clock: the time stamped on records and on set-aside files.
     ///   - previewing: makes the preview each wedding's files keep for its first frame (see
     ///     `preview(of:)`); `nil` keeps none.
+    ///   - author: who this process writes as, in the journal and change events.
     public init(root: String, schema: WeddingSchema = .current, compactionFloorBytes: Int = 1 << 20,
                 clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
-                previewing: (any WeddingPreviewing)? = nil) throws {
+                previewing: (any WeddingPreviewing)? = nil, author: String = ChangeAuthor.current()) throws {
         self.root = DataDirectory.absolute(root)
         let logger = Logger(label: "blueprint.storage")
         directory = DataDirectory(root: self.root)
         settings = WeddingStoreSettings(schema: schema, compactionFloorBytes: compactionFloorBytes, clock: clock, logger: logger,
-                                        previewing: previewing)
+                                        previewing: previewing, author: author)
         index = WeddingIndex(directory: directory, clock: clock, logger: logger)
         let directory = self.directory
         hub = ChangeHub(logger: logger) { directory.folder($0).path }

@@ -116,7 +116,8 @@ public final class PlannerScreen: Screen, PlannerHost {
             })
         }
         session.onExternalChange = { [weak self] change in
-            self?.report("Updated from another session: " + Self.nouns(change.kinds))
+            self?.report("Updated from another session: " + Self.nouns(change.kinds)
+                         + (change.author.map { " (by \($0))" } ?? ""))
             self?.requestRedraw()
         }
     }

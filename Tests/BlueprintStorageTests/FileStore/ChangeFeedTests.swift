@@ -13,7 +13,8 @@ struct ChangeFeedTests {
         let stored = try await store.write(wedding, operation: "add vendor") { try $0.insert(Vendor(name: "Florist")) }
         #expect(await change.value == RepositoryChange(wedding: wedding, sequence: 1,
                                                         records: [RecordChange(.saveVendor(stored), previousVersion: nil)],
-                                                        origin: .local, operation: "add vendor"))
+                                                        origin: .local, operation: "add vendor",
+                                                        author: ChangeAuthor.current()))
     }
 
     @Test func numbersEachCommitAndNamesEveryRecordItChangedWithItsVersions() async throws {
@@ -53,6 +54,8 @@ struct ChangeFeedTests {
         let guestIDs = try await Fixtures.guestIDs(wedding, in: store)
         #expect(received?.records?.map(\.id) == guestIDs && guestIDs.count == 1)
         #expect(received?.records?.first?.previousVersion == nil && received?.records?.first?.newVersion == 1)
+        // The other process's journal line says who wrote it.
+        #expect(received?.author == ChangeAuthor.current())
     }
 
     @Test func noticesAnotherStoresCompactionAndReportsWhatChanged() async throws {
@@ -68,6 +71,8 @@ struct ChangeFeedTests {
         let received = await awaitChange(change, within: .seconds(1))
         #expect(received?.kinds == [.task])
         #expect(received?.records?.first?.mutation.savedRecord(as: WeddingTask.self)?.title == "Cake tasting")
+        // Read from the replaced journal before rereading the files: the commit as it was made.
+        #expect(received?.operation == "add task" && received?.author == ChangeAuthor.current())
         #expect(try await store.read(wedding) { $0.tasks.records.map(\.title) } == ["Cake tasting"])
     }
 

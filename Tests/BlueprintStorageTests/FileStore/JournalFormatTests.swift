@@ -17,9 +17,15 @@ struct JournalFormatTests {
         let all: [Mutation] = [.saveWedding(wedding), .saveGuest(guest), .deleteGuest(guest.id), .saveCategory(category),
                                .deleteCategory(category.id), .saveExpense(expense), .deleteExpense(expense.id),
                                .saveVendor(vendor), .deleteVendor(vendor.id), .saveTask(task), .deleteTask(task.id)]
-        let entry = JournalEntry(at: Fixtures.now, operation: "everything", mutations: all)
+        let entry = JournalEntry(at: Fixtures.now, operation: "everything", mutations: all, author: "ana@server")
         let read = try StoreJSONDecoder().decode(JournalEntry.self, from: Data(try Self.line(entry).utf8))
         #expect(read.mutations == all && read.operation == "everything" && read.at == Fixtures.now)
+        #expect(read.author == "ana@server")
+
+        // A line written before authors were recorded has none.
+        let older = try StoreJSONDecoder().decode(JournalEntry.self, from: Data(try Self.line(
+            JournalEntry(at: Fixtures.now, operation: "everything", mutations: all)).utf8))
+        #expect(older.author == nil && older.mutations == all)
     }
 
     @Test("a deletion is spelled with the journal's names")

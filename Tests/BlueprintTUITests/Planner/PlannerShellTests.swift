@@ -75,7 +75,7 @@ struct PlannerShellTests {
         #expect(frame.contains("Nova Newton"))
         #expect(planner.statusRow.contains("8 guests"))
         await planner.screen.settle()
-        #expect(planner.statusRow.contains("Updated from another session: guests"))
+        #expect(planner.statusRow.contains("Updated from another session: guests (by someone@elsewhere)"))
     }
 
     @Test("? opens help from the keymap; Esc closes it")

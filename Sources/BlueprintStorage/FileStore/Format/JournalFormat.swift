@@ -16,19 +16,23 @@ struct JournalEntry: Codable, Sendable {
     /// What the change was, as the caller named it ("update guest").
     var operation: String
     var mutations: [Mutation]
+    /// Who wrote it (`user@host`); absent from lines written before authors were recorded.
+    var author: String?
 
-    init(at: Timestamp, operation: String, mutations: [Mutation]) {
+    init(at: Timestamp, operation: String, mutations: [Mutation], author: String? = nil) {
         self.at = at
         self.operation = operation
         self.mutations = mutations
+        self.author = author
     }
 
-    private enum CodingKeys: String, CodingKey { case at, operation, mutations }
+    private enum CodingKeys: String, CodingKey { case at, operation, mutations, author }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         at = try container.decode(Timestamp.self, forKey: .at)
         operation = try container.decode(String.self, forKey: .operation)
+        author = try container.decodeIfPresent(String.self, forKey: .author)
         mutations = try container.decode([JournalMutation].self, forKey: .mutations).map(\.mutation)
     }
 
@@ -36,6 +40,7 @@ struct JournalEntry: Codable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(at, forKey: .at)
         try container.encode(operation, forKey: .operation)
+        try container.encodeIfPresent(author, forKey: .author)
         try container.encode(mutations.map(JournalMutation.init), forKey: .mutations)
     }
 }

@@ -27,8 +27,8 @@ final class LoadedWedding {
     /// Applies journal entries to the tables whose files do not contain them yet (see
     /// `SnapshotFile`), and returns what each entry changed, in order (entries that changed
     /// nothing here are left out).
-    func replay(_ entries: [JournalEntry]) -> [(operation: String, changes: [RecordChange])] {
-        var replayed: [(operation: String, changes: [RecordChange])] = []
+    func replay(_ entries: [JournalEntry]) -> [(entry: JournalEntry, changes: [RecordChange])] {
+        var replayed: [(entry: JournalEntry, changes: [RecordChange])] = []
         for entry in entries {
             var changes: [RecordChange] = []
             for mutation in entry.mutations {
@@ -37,7 +37,7 @@ final class LoadedWedding {
                 changes.append(dataset.apply(mutation))
                 dirtyFiles.insert(file)
             }
-            if !changes.isEmpty { replayed.append((entry.operation, changes)) }
+            if !changes.isEmpty { replayed.append((entry, changes)) }
         }
         return replayed
     }

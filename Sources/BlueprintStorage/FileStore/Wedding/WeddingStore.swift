@@ -12,6 +12,8 @@ struct WeddingStoreSettings: Sendable {
     let logger: Logger
     /// Makes the preview kept beside a wedding's files; `nil` keeps none.
     let previewing: (any WeddingPreviewing)?
+    /// Who this process writes as, in journal lines and change events (`user@host`).
+    let author: String
 }
 
 /// One wedding's data in this process, kept in step with its folder and with other processes.
@@ -54,7 +56,8 @@ actor WeddingStore {
             guard !changes.isEmpty else { return result }
             let mutations = changes.map(\.mutation)
             do {
-                var line = try lineEncoder.encode(JournalEntry(at: now, operation: operation, mutations: mutations))
+                var line = try lineEncoder.encode(JournalEntry(at: now, operation: operation, mutations: mutations,
+                                                                 author: settings.author))
                 line.append(UInt8(ascii: "\n"))
                 try current.journal.append(line)
             } catch {
@@ -67,7 +70,7 @@ actor WeddingStore {
             if current.journal.entryBytes >= max(settings.compactionFloorBytes, current.snapshotBytes) {
                 compactKeepingJournalOnFailure(current)
             }
-            publish(changes, .local, operation)
+            publish(changes, .local, operation, by: settings.author)
             return result
         }
     }
@@ -165,10 +168,18 @@ actor WeddingStore {
     /// everything when the journal was replaced. Publishes what others changed.
     private func synchronize(exclusive: Bool) throws -> LoadedWedding {
         do {
-            if let current = loaded, try journalIsCurrent(current) {
+            if let current = loaded {
+                let isCurrent = try journalIsCurrent(current)
+                // A journal replaced by another process's compaction still holds, through the
+                // descriptor open here, every line it had: read them first, so their changes are
+                // published one by one with their authors, and the reload below finds nothing more.
                 let lines = try current.journal.readNew()
                 if !lines.shrank {
-                    for (operation, changes) in current.replay(lines.entries) { publish(changes, .external, operation) }
+                    for (entry, changes) in current.replay(lines.entries) {
+                        publish(changes, .external, entry.operation, by: entry.author)
+                    }
+                }
+                if isCurrent, !lines.shrank {
                     if let unreadable = lines.unreadable { throw unreadable }
                     if lines.tornBytes > 0, exclusive {
                         settings.logger.notice("dropping an unfinished journal line",
@@ -270,9 +281,11 @@ actor WeddingStore {
 
     /// Publishes one commit as the next change of the wedding's sequence; `nil` records when
     /// what changed is not known (receivers reload).
-    private func publish(_ records: [RecordChange]?, _ origin: RepositoryChange.Origin, _ operation: String) {
+    private func publish(_ records: [RecordChange]?, _ origin: RepositoryChange.Origin, _ operation: String,
+                         by author: String? = nil) {
         sequence += 1
-        hub.publish(RepositoryChange(wedding: id, sequence: sequence, records: records, origin: origin, operation: operation))
+        hub.publish(RepositoryChange(wedding: id, sequence: sequence, records: records, origin: origin, operation: operation,
+                                     author: author))
     }
 
     /// The commit is durable already, so a failure here is logged, not thrown; listing heals
