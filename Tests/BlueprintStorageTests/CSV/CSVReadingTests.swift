@@ -1,6 +1,7 @@
 import BlueprintDomain
 @testable import BlueprintStorage
 import Foundation
+import Synchronization
 import Testing
 
 /// The file format itself: quoting, line ends, encodings, and where errors are reported.
@@ -138,6 +139,40 @@ import Testing
         #expect(plan.batch.inserts.last?.email == "guest10000@example.com")
         #expect(plan.batch.inserts.last?.notes == "note, 10000")
         #expect(plan.batch.inserts.allSatisfy { $0.rsvp == .attending && $0.mealChoice == "Fish" })
+    }
+}
+
+/// Rows are read one at a time: the reader hands out a row before the rest of the file exists,
+/// so an import never holds every row of a large file.
+@Suite struct CSVRowReaderTests {
+    @Test func aRowIsHandedOutBeforeTheRestOfTheFileIsWritten() throws {
+        let pipe = Pipe()
+        let restWritten = Mutex(false)
+        let firstRowRead = DispatchSemaphore(value: 0)
+        pipe.fileHandleForWriting.write(bytes("First Name,Last Name\nAna,\"Lo\npez\"\n"))
+        // The rest arrives once the first row is read, or after 10 seconds for a reader that
+        // waits for the whole file (which then fails below instead of hanging).
+        DispatchQueue.global().async {
+            _ = firstRowRead.wait(timeout: .now() + 10)
+            restWritten.withLock { $0 = true }
+            pipe.fileHandleForWriting.write(bytes("\nBen,Okafor\n"))
+            try? pipe.fileHandleForWriting.close()
+        }
+        let stream = try #require(InputStream(fileAtPath: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"))
+        let rows = try CSVRowReader(stream: stream, lines: 0, progress: CSVProgressReporter(handler: nil))
+
+        let header = rows.next()
+        let first = rows.next()
+        #expect(restWritten.withLock { $0 } == false, "the first row came before the rest of the file")
+        firstRowRead.signal()
+        let second = rows.next()
+
+        #expect(header?.fields == ["First Name", "Last Name"])
+        #expect(first?.fields == ["Ana", "Lo\npez"])
+        #expect(first?.fieldLines == [2, 2])
+        #expect(second?.fields == ["Ben", "Okafor"])
+        #expect(second?.line == 5, "after the quoted line break and the blank line")
+        #expect(rows.next() == nil)
     }
 }
 

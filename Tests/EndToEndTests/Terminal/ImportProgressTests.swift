@@ -39,7 +39,7 @@ struct ImportProgressTests {
 
         #expect(status == 0, "\(output)")
         #expect(output.contains("\rreading guests.csv  "), "\(output.debugDescription)")
-        #expect(output.contains("\rchecking guests.csv  "))
+        #expect(output.contains("\rvalidating guests.csv  "))
         #expect(output.contains("\rsaving 2000 guests"))
         let result = try #require(output.range(of: "imported guests: 2000 added, 0 updated, 0 unchanged\r\n"))
         // The bar's line is overwritten with spaces and the cursor put back: "\r", spaces, "\r".

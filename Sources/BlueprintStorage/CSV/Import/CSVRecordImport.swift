@@ -17,12 +17,23 @@ struct CSVRecordImport<R: TableRecord> {
         let column: CSVColumn<R>
     }
 
-    /// A record read from a row, before matching.
-    private struct ReadRow {
-        let row: CSVRow
-        let record: R
+    /// Where a record came from in the file, kept for the messages of the checks that run after
+    /// the file is read (the row's cells are not kept).
+    private struct RowPlace {
+        /// The physical line the row starts on.
+        let line: Int
+        /// The physical line each field starts on; empty when the whole row is on `line` (most rows).
+        let fieldLines: [Int]
         /// Indexes of the columns whose cells could not be read.
         let failedColumns: Set<Int>
+
+        init(_ row: CSVRow, failedColumns: Set<Int>) {
+            line = row.line
+            fieldLines = row.fieldLines.last == row.line ? [] : row.fieldLines
+            self.failedColumns = failedColumns
+        }
+
+        func line(ofField index: Int) -> Int { fieldLines.isEmpty ? line : fieldLines[index] }
     }
 
     /// Who a merge key already belongs to.
@@ -32,29 +43,22 @@ struct CSVRecordImport<R: TableRecord> {
     }
 
     func plan(_ data: Data, existing: [R]) throws(CSVImportError) -> CSVImportPlan<R> {
-        let table: CSVTable
+        let file: CSVFile
+        let rows: CSVRowReader
         do {
-            table = try CSVTable.read(data, progress: progress)
+            file = try CSVFile(checking: data)
+            rows = try file.rows(progress: progress)
         } catch {
             throw CSVImportError(fileName: fileName, problems: [error])
         }
         var problems: [CSVImportProblem] = []
-        let (columns, ignoredColumns) = placeColumns(of: table, problems: &problems)
-        guard problems.isEmpty else { throw CSVImportError(fileName: fileName, problems: problems) }
-
-        let rows = readRows(of: table, columns: columns, problems: &problems)
-        let outcome: Outcome
-        switch mode {
-        case .addOnly:
-            outcome = Outcome(inserts: rows.map(\.record), toValidate: rows.indices.map { ToValidate(row: $0, update: nil) })
-        case .merge:
-            outcome = merge(rows, into: existing, columns: columns, problems: &problems)
-        }
-        problems += validate(outcome, rows: rows, columns: columns)
-        problems = QuotingCheck.merge(table.quoting, into: problems)
+        let (header, columns, ignoredColumns, outcome) = try read(rows, existing: existing, lineCount: file.lineCount,
+                                                                  problems: &problems)
+        problems += validate(outcome, columns: columns)
+        problems = QuotingCheck.merge(file.quoting, into: problems)
         guard problems.isEmpty else {
             // In file order: by line, then row-wide problems before those of columns left to right.
-            let position = Dictionary(table.header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            let position = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             let ordered = problems.enumerated().sorted {
                 ($0.element.line ?? 0, $0.element.column.flatMap { position[$0] } ?? -1, $0.offset)
                     < ($1.element.line ?? 0, $1.element.column.flatMap { position[$0] } ?? -1, $1.offset)
@@ -66,64 +70,112 @@ struct CSVRecordImport<R: TableRecord> {
                              ignoredColumns: ignoredColumns)
     }
 
+    /// Reads the header, then each row into its record (or its problems), adding or merging it at
+    /// once, so only the records the plan would write are held. Returns the header, its
+    /// recognised and ignored columns, and what the rows come to.
+    /// - Throws: the header's problems, or that the file is empty; no row is read then.
+    private func read(_ rows: CSVRowReader, existing: [R], lineCount: Int, problems: inout [CSVImportProblem])
+        throws(CSVImportError) -> ([String], [PlacedColumn], [String], Outcome) {
+        defer { rows.finish() }
+        guard let header = rows.next() else {
+            throw CSVImportError(fileName: fileName, problems: [CSVImportProblem(
+                line: nil, column: nil, message: "the file is empty; it needs a header row naming its columns")])
+        }
+        let (columns, ignoredColumns) = placeColumns(of: header, problems: &problems)
+        guard problems.isEmpty else { throw CSVImportError(fileName: fileName, problems: problems) }
+        var outcome = Outcome()
+        if mode == .addOnly {
+            // Every row after the header's line may be a record: room for them all at once, so
+            // the list never doubles (and briefly holds two copies) as it grows.
+            outcome.inserts.reserveCapacity(lineCount - header.line)
+            outcome.toValidate.reserveCapacity(lineCount - header.line)
+        }
+        var merging = Merging(claims: mode == .merge ? existingClaims(existing) : [:])
+        while let row = rows.next() {
+            guard let (record, place) = read(row, columnCount: header.fields.count, columns: columns, problems: &problems) else {
+                continue
+            }
+            switch mode {
+            case .addOnly:
+                outcome.insert(record, from: place)
+            case .merge:
+                merging.merge(record, from: place, into: existing, columns: columns, schema: schema,
+                              outcome: &outcome, problems: &problems)
+            }
+        }
+        return (header.fields, columns, ignoredColumns, outcome)
+    }
+
     /// What the rows come to: records to add and to update, and those to validate (all but the unchanged).
     private struct Outcome {
         var inserts: [R] = []
         var updates: [R] = []
         var unchanged = 0
         var toValidate: [ToValidate] = []
+
+        mutating func insert(_ record: R, from place: RowPlace) {
+            toValidate.append(ToValidate(place: place, record: .insert(inserts.count)))
+            inserts.append(record)
+        }
     }
 
     /// A record the plan would write, by position rather than by copy (a copy of every record
-    /// per list made a large import take several times the memory): the record read from
-    /// `rows[row]`, or `updates[update]`, the existing record that row changes.
+    /// per list made a large import take several times the memory), with the place in the file
+    /// it was read from.
     private struct ToValidate {
-        let row: Int
-        let update: Int?
+        enum Record {
+            case insert(Int)
+            case update(Int)
+        }
+
+        let place: RowPlace
+        let record: Record
     }
 
     /// Matches each row to an existing record by the schema's keys, most specific first. A matched
     /// row updates the columns the file has; an unmatched one is added. Two rows for one record,
     /// or a row that fits several records, are problems.
-    private func merge(_ rows: [ReadRow], into existing: [R], columns: [PlacedColumn],
-                       problems: inout [CSVImportProblem]) -> Outcome {
-        var outcome = Outcome()
-        var claims = existingClaims(existing)
+    private struct Merging {
+        var claims: [String: [Claim]]
         var updatedLine: [Int: Int] = [:]
-        for (position, row) in rows.enumerated() {
-            let keys = schema.matchKeys(row.record)
+
+        mutating func merge(_ record: R, from place: RowPlace, into existing: [R], columns: [PlacedColumn],
+                            schema: CSVSchema<R>, outcome: inout Outcome, problems: inout [CSVImportProblem]) {
+            let keys = schema.matchKeys(record)
             let matched = keys.first { claims[$0] != nil }.flatMap { claims[$0] } ?? []
+            func duplicate(of line: Int) -> CSVImportProblem {
+                CSVImportProblem(line: place.line, column: nil,
+                                 message: "\(schema.label(record)) is the same \(R.kind.noun) as on line \(line)")
+            }
             if case .row(let line)? = matched.first(where: { if case .row = $0 { true } else { false } }) {
-                problems.append(duplicate(row, of: line))
+                problems.append(duplicate(of: line))
             } else if matched.count > 1 {
-                problems.append(CSVImportProblem(line: row.row.line, column: nil, message:
-                    "\(schema.label(row.record)) matches \(matched.count) existing \(R.kind.noun)s; merge cannot tell which to update"))
+                problems.append(CSVImportProblem(line: place.line, column: nil, message:
+                    "\(schema.label(record)) matches \(matched.count) existing \(R.kind.noun)s; merge cannot tell which to update"))
             } else if case .existing(let index)? = matched.first {
                 if let line = updatedLine[index] {
-                    problems.append(duplicate(row, of: line))
-                    continue
+                    problems.append(duplicate(of: line))
+                    return
                 }
-                updatedLine[index] = row.row.line
+                updatedLine[index] = place.line
                 var merged = existing[index]
-                for placed in columns { placed.column.copy(row.record, &merged) }
+                for placed in columns { placed.column.copy(record, &merged) }
                 if merged == existing[index] {
                     outcome.unchanged += 1
                 } else {
-                    outcome.toValidate.append(ToValidate(row: position, update: outcome.updates.count))
+                    outcome.toValidate.append(ToValidate(place: place, record: .update(outcome.updates.count)))
                     outcome.updates.append(merged)
                 }
             } else {
-                for key in keys { claims[key, default: []].append(.row(line: row.row.line)) }
-                outcome.inserts.append(row.record)
-                outcome.toValidate.append(ToValidate(row: position, update: nil))
+                for key in keys { claims[key, default: []].append(.row(line: place.line)) }
+                outcome.insert(record, from: place)
             }
         }
-        return outcome
     }
 
     /// Matches headers to columns. Unknown headers are ignored (and listed); two headers for one
     /// column, or no column of a required group, are problems.
-    private func placeColumns(of table: CSVTable, problems: inout [CSVImportProblem]) -> ([PlacedColumn], [String]) {
+    private func placeColumns(of header: CSVRow, problems: inout [CSVImportProblem]) -> ([PlacedColumn], [String]) {
         var columnByKey: [String: Int] = [:]
         for (position, column) in schema.columns.enumerated() {
             for key in column.keys { columnByKey[key] = position }
@@ -131,56 +183,52 @@ struct CSVRecordImport<R: TableRecord> {
         var placed: [PlacedColumn] = []
         var ignored: [String] = []
         var headerOfColumn: [Int: String] = [:]
-        for (index, header) in table.header.enumerated() {
-            guard let position = columnByKey[LooseKey.of(header)] else {
-                ignored.append(CSVValues.trimmed(header).isEmpty ? "column \(index + 1) (no header)" : header)
+        for (index, name) in header.fields.enumerated() {
+            guard let position = columnByKey[LooseKey.of(name)] else {
+                ignored.append(CSVValues.trimmed(name).isEmpty ? "column \(index + 1) (no header)" : name)
                 continue
             }
             if let earlier = headerOfColumn[position] {
-                problems.append(CSVImportProblem(line: table.headerLine, column: header,
+                problems.append(CSVImportProblem(line: header.line, column: name,
                                                  message: "means the same as column \"\(earlier)\"; keep one of them"))
                 continue
             }
-            headerOfColumn[position] = header
-            placed.append(PlacedColumn(index: index, header: header, column: schema.columns[position]))
+            headerOfColumn[position] = name
+            placed.append(PlacedColumn(index: index, header: name, column: schema.columns[position]))
         }
         let present = Set(placed.map { LooseKey.of($0.column.header) })
         for group in schema.requiredColumns where present.isDisjoint(with: group.map(LooseKey.of)) {
             let names = group.map { "\"\($0)\"" }
             let wanted = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
-            problems.append(CSVImportProblem(line: table.headerLine, column: nil,
-                                             message: "there is no \(wanted) column (the header is: \(table.header.joined(separator: ", ")))"))
+            problems.append(CSVImportProblem(line: header.line, column: nil,
+                                             message: "there is no \(wanted) column (the header is: \(header.fields.joined(separator: ", ")))"))
         }
         return (placed.filter { $0.column.unusedBeside.isDisjoint(with: present) }, ignored)
     }
 
-    private func readRows(of table: CSVTable, columns: [PlacedColumn], problems: inout [CSVImportProblem]) -> [ReadRow] {
-        var rows: [ReadRow] = []
-        rows.reserveCapacity(table.rows.count)
-        defer { progress.report(.checking, done: table.rows.count, total: table.rows.count) }
-        for (index, row) in table.rows.enumerated() {
-            progress.report(.checking, done: index, total: table.rows.count)
-            guard row.fields.count == table.header.count else {
-                let openQuote = row.fields.count < table.header.count && LineBreaks.count(in: row.fields.last!.utf8) > 0
-                problems.append(CSVImportProblem(line: row.line, column: nil, message:
-                    "this row has \(row.fields.count) fields but the header has \(table.header.count)"
-                    + (openQuote ? " (is a quote left open?)" : "")))
-                continue
-            }
-            var record = schema.blank()
-            var failed: Set<Int> = []
-            for placed in columns {
-                do {
-                    try placed.column.read(SpreadsheetCell.restore(row.fields[placed.index]), context, &record)
-                } catch {
-                    problems.append(CSVImportProblem(line: row.fieldLines[placed.index], column: placed.header,
-                                                     message: error.message))
-                    failed.insert(placed.index)
-                }
-            }
-            rows.append(ReadRow(row: row, record: record, failedColumns: failed))
+    /// The record `row` holds and where it is, or `nil` when the row is ragged; each cell that
+    /// cannot be read is a problem.
+    private func read(_ row: CSVRow, columnCount: Int, columns: [PlacedColumn],
+                      problems: inout [CSVImportProblem]) -> (R, RowPlace)? {
+        guard row.fields.count == columnCount else {
+            let openQuote = row.fields.count < columnCount && LineBreaks.count(in: row.fields.last!.utf8) > 0
+            problems.append(CSVImportProblem(line: row.line, column: nil, message:
+                "this row has \(row.fields.count) fields but the header has \(columnCount)"
+                + (openQuote ? " (is a quote left open?)" : "")))
+            return nil
         }
-        return rows
+        var record = schema.blank()
+        var failed: Set<Int> = []
+        for placed in columns {
+            do {
+                try placed.column.read(SpreadsheetCell.restore(row.fields[placed.index]), context, &record)
+            } catch {
+                problems.append(CSVImportProblem(line: row.fieldLines[placed.index], column: placed.header,
+                                                 message: error.message))
+                failed.insert(placed.index)
+            }
+        }
+        return (record, RowPlace(row, failedColumns: failed))
     }
 
     private func existingClaims(_ existing: [R]) -> [String: [Claim]] {
@@ -191,15 +239,10 @@ struct CSVRecordImport<R: TableRecord> {
         return claims
     }
 
-    private func duplicate(_ row: ReadRow, of line: Int) -> CSVImportProblem {
-        CSVImportProblem(line: row.row.line, column: nil,
-                         message: "\(schema.label(row.record)) is the same \(R.kind.noun) as on line \(line)")
-    }
-
     /// Runs the domain validators on every record the plan would write (unchanged ones are not
     /// written), so the repository never rejects the plan; each complaint is reported against
     /// the column that supplied the field.
-    private func validate(_ outcome: Outcome, rows: [ReadRow], columns: [PlacedColumn]) -> [CSVImportProblem] {
+    private func validate(_ outcome: Outcome, columns: [PlacedColumn]) -> [CSVImportProblem] {
         // What the validators look records up in: the wedding, its categories and vendors.
         let dataset = WeddingDataset(wedding: context.wedding, categories: context.categories, vendors: context.vendors)
         var problems: [CSVImportProblem] = []
@@ -207,12 +250,15 @@ struct CSVRecordImport<R: TableRecord> {
         defer { progress.report(.validating, done: records.count, total: records.count) }
         for (index, item) in records.enumerated() {
             progress.report(.validating, done: index, total: records.count)
-            let row = rows[item.row]
-            let record = item.update.map { outcome.updates[$0] } ?? row.record
+            let place = item.place
+            let record = switch item.record {
+            case .insert(let position): outcome.inserts[position]
+            case .update(let position): outcome.updates[position]
+            }
             for issue in record.validationIssues(in: dataset) {
                 let placed = columns.first { $0.column.issueFields.contains(issue.field) }
-                if let placed, row.failedColumns.contains(placed.index) { continue }
-                problems.append(CSVImportProblem(line: placed.map { row.row.fieldLines[$0.index] } ?? row.row.line,
+                if let placed, place.failedColumns.contains(placed.index) { continue }
+                problems.append(CSVImportProblem(line: placed.map { place.line(ofField: $0.index) } ?? place.line,
                                                  column: placed?.header, message: issue.message))
             }
         }

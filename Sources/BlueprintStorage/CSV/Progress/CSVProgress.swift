@@ -1,11 +1,9 @@
 /// How far a CSV import or export has got: for a progress bar on long files.
 public struct CSVProgress: Sendable, Equatable {
     public enum Phase: String, Sendable, CaseIterable {
-        /// Splitting the file into rows. Counted in the file's lines (a quoted field may span
-        /// several), so `total` is known from the start.
+        /// Reading the file's rows, each into a record as it is read. Counted in the file's lines
+        /// (a quoted field may span several), so `total` is known from the start.
         case reading
-        /// Reading each row's cells into a record.
-        case checking
         /// Checking the records the import would write against the wedding's rules.
         case validating
         /// Writing records as CSV rows.

@@ -1,4 +1,4 @@
-/// Checks the quoting of CSV text before `CSVReader` sees it.
+/// Checks the quoting of a CSV file's bytes before `CSVReader` sees them.
 ///
 /// The reader silently garbles two malformed shapes: text after a closing quote (`"ab"c` reads as
 /// `ab"` and swallows the rest of the line) and a quoted field that never closes (it swallows the
@@ -14,14 +14,14 @@ enum QuotingCheck {
         let supersedesRowProblems: Bool
     }
 
-    /// The first quoting mistake in `text`, if any (later ones are usually its consequences).
-    static func check(_ text: String) -> Finding? {
+    /// The first quoting mistake in `text` (UTF-8), if any (later ones are usually its consequences).
+    static func check(_ text: UnsafeBufferPointer<UInt8>) -> Finding? {
         enum State { case fieldStart, unquoted, quoted, afterClosingQuote }
         var state = State.fieldStart
         var line = 1
         var quotedFieldLine = 1
         var previousWasCarriageReturn = false
-        var bytes = text.utf8.makeIterator()
+        var bytes = text.makeIterator()
         var pending: UInt8?
         func next() -> UInt8? {
             if let byte = pending {
