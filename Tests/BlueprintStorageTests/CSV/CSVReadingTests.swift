@@ -109,6 +109,14 @@ import Testing
         #expect(messages(error) == ["guests.csv:2: invalid UTF-8 at byte offset 12 (0x93); save the file as UTF-8"])
     }
 
+    @Test("a character split by the boundary of two checked chunks is still UTF-8", arguments: 1...3)
+    func aCharacterAcrossTheCheckedChunksIsValid(bytesBeforeTheBoundary: Int) throws {
+        let header = "First Name\n"
+        let name = String(repeating: "x", count: CSVFile.chunk - header.utf8.count - bytesBeforeTheBoundary) + "😀"
+        let plan = try importer.planGuests(bytes(header + name + "\n"), fileName: "guests.csv", existing: [])
+        #expect(plan.batch.inserts.map(\.firstName) == [name])
+    }
+
     @Test func utf16IsRecognisedAndRefused() {
         let data = Data([0xFF, 0xFE]) + Data("First Name\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         let error = importError { () throws(CSVImportError) in

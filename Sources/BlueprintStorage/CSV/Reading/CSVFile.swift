@@ -42,7 +42,7 @@ struct CSVFile {
     }
 
     /// Bytes validated this many at a time, so the check allocates one chunk, not a copy of the file.
-    private static let chunk = 1 << 20
+    static let chunk = 1 << 20
 
     /// Whether `bytes` are UTF-8, checked chunk by chunk; a chunk never ends inside a character.
     private static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
