@@ -3,7 +3,7 @@ import Foundation
 
 /// A CSV file's bytes, checked before any row is read: UTF-8 (a byte-order mark is allowed),
 /// not UTF-16, and quoted so the reader cannot garble it. The bytes are checked where they are,
-/// never decoded into a second copy; `rows()` then reads the records one at a time.
+/// never decoded into a second copy; `rows(progress:)` then reads the records one at a time.
 struct CSVFile {
     /// The bytes after any byte-order mark.
     private let text: Data
