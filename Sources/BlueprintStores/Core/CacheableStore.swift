@@ -2,10 +2,11 @@ import BlueprintDomain
 
 /// A store that keeps loaded data for a while and knows when to load it again.
 ///
-/// `load()` reloads only when the store is not valid: never loaded, older than
-/// `cacheValidityDuration`, invalidated, or told of a change since. `load(force: true)` always
-/// reloads. (The original app skipped every non-forced reload once loaded, so its validity
-/// never expired.)
+/// `load()` acts only when the store is not valid: never loaded, older than
+/// `cacheValidityDuration`, or invalidated (a change it could not patch in). A store that gets
+/// its wedding's changes as they happen and is merely old revalidates with a cheap check
+/// instead of loading; otherwise it reloads. `load(force: true)` always reloads. (The original
+/// app skipped every non-forced reload once loaded, so its validity never expired.)
 @MainActor
 public protocol CacheableStore: AnyObject {
     /// When the data shown was loaded; `nil` before the first load lands.
@@ -16,11 +17,12 @@ public protocol CacheableStore: AnyObject {
     var isCacheValid: Bool { get }
     /// Makes the next `load()` reload.
     func invalidate()
-    /// Reloads if the store is not valid, or always with `force`; returns when the load has landed.
+    /// Revalidates or reloads if the store is not valid, or always reloads with `force`; returns
+    /// when that has landed.
     func load(force: Bool) async
 }
 
 extension CacheableStore {
-    /// Reloads if the store is not valid.
+    /// Revalidates or reloads if the store is not valid.
     public func load() async { await load(force: false) }
 }

@@ -1,6 +1,6 @@
 import BlueprintDomain
 
-/// What every store of one wedding shares: loading and validity, live reloads, observation,
+/// What every store of one wedding shares: loading and validity, live changes, observation,
 /// undo and conflict resolution. `GuestStore`, `BudgetStore`, `VendorStore`, `TaskStore` and
 /// `WeddingStore` add their records, figures, list state and intents.
 ///
@@ -11,7 +11,7 @@ public class DomainStore: CacheableStore {
     public let weddingID: WeddingID
     public let domain: StoreDomain
     public let cacheValidityDuration: Duration
-    /// The kinds of record shown; a change to any of them reloads the store.
+    /// The kinds of record shown; a change to any of them is patched into the store.
     public let recordKinds: Set<RecordKind>
     public private(set) var loadState: LoadState = .idle
     public private(set) var lastLoadTime: Timestamp?
