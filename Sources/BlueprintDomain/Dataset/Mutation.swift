@@ -5,7 +5,7 @@ import Foundation
 /// Mutations are what the file store journals and replays (it alone knows how a journal line
 /// spells one). Applying one is idempotent, so replaying a journal over a snapshot that already
 /// contains some of it is harmless.
-public enum Mutation: Sendable, Equatable {
+public indirect enum Mutation: Sendable, Equatable {
     case saveWedding(Wedding)
     case saveGuest(Guest), deleteGuest(UUID)
     case saveCategory(BudgetCategory), deleteCategory(UUID)

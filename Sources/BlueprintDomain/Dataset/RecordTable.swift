@@ -66,6 +66,11 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
         }
     }
 
+    /// Makes room for `count` more records, so a large batch grows the table once.
+    public mutating func reserveCapacity(adding count: Int) {
+        storage.reserveCapacity(storage.count + count)
+    }
+
     @discardableResult
     public mutating func remove(_ id: UUID) -> R? {
         handsOutStorage = false

@@ -54,6 +54,14 @@ public final class WeddingTransaction {
         return stored
     }
 
+    /// Makes room for `count` more records of type `R` and as many changes: for a large batch
+    /// (an import), whose table and change list would otherwise grow by doubling.
+    public func reserveCapacity<R: TableRecord>(_ type: R.Type, adding count: Int) {
+        dataset[keyPath: R.collection].reserveCapacity(adding: count)
+        changes.reserveCapacity(changes.count + count)
+        undoLog.reserveCapacity(undoLog.count + count)
+    }
+
     /// Removes a record, refusing or unlinking what points at it as `R.references` declares.
     public func delete<R: TableRecord>(_ type: R.Type, id: UUID) throws {
         guard dataset[keyPath: R.collection][id] != nil else { throw RepositoryError.notFound(R.kind, id: id) }

@@ -97,8 +97,9 @@ public final class FileStore: WeddingDataHost {
         try AtomicFile.write(try StoreJSON.fileData(StoreMeta(schemaVersion: settings.schema.version), encoder),
                              to: staging.meta, syncingFolder: false)
         for file in SnapshotFile.allCases {
-            try AtomicFile.write(try SnapshotEncoding.data(file, of: dataset, generation: 0, with: encoder),
-                                 to: staging.path(of: file), syncingFolder: false)
+            try AtomicFile.write(to: staging.path(of: file), syncingFolder: false) { sink in
+                try SnapshotEncoding.write(file, of: dataset, generation: 0, to: sink)
+            }
         }
         _ = try JournalFile.create(staging.journal, generation: 1, encoder: StoreJSON.lineEncoder())
         Glibc.close(try Disk.open(staging.lock, O_RDWR | O_CREAT))

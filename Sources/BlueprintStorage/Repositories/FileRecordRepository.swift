@@ -50,6 +50,7 @@ extension WeddingTransaction {
         var summary = ImportSummary()
         var stored: [R] = []
         stored.reserveCapacity(batch.inserts.count + batch.updates.count)
+        reserveCapacity(R.self, adding: batch.inserts.count + batch.updates.count)
         for record in batch.inserts {
             stored.append(try insert(record))
             summary.inserted += 1

@@ -10,10 +10,9 @@ public struct WeddingPreviewer: WeddingPreviewing {
     public init() {}
 
     public func preview(of dataset: WeddingDataset) -> WeddingPreview {
-        let sorted = ListOrder(GuestStore.defaultOrder).sorted(dataset.guests.records)
         var figures = GuestStats(guests: dataset.guests)
         figures.guestsPerTable = [:]
         return WeddingPreview(wedding: dataset.wedding, guestStats: figures,
-                              firstGuests: Array(sorted.prefix(WeddingPreview.guestCount)))
+                              firstGuests: ListOrder(GuestStore.defaultOrder).first(WeddingPreview.guestCount, of: dataset.guests))
     }
 }

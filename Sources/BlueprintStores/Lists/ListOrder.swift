@@ -22,19 +22,29 @@ public struct ListOrder<Key: ListSortKey>: Hashable, Sendable {
 
     /// `rows` in this order. Each row's sort value is computed once; ties keep their order.
     func sorted(_ rows: [Key.Row]) -> [Key.Row] {
-        let key = self.key
-        let values = SortValues(count: rows.count) { key.sortValue(of: rows[$0]) }
-        let ascending = self.ascending
-        let order = rows.indices.sorted { left, right in
-            let comparison = values.compare(left, right)
-            return comparison == 0 ? left < right : (comparison < 0) == ascending
-        }
+        let order = positions(of: rows)
         return [Key.Row](unsafeUninitializedCapacity: rows.count) { sorted, initialized in
             let output = ParallelParts.Output(buffer: sorted)
             ParallelParts.run(rows.count) { _, range in
                 for position in range { output.initialize(position, to: rows[order[position]]) }
             }
             initialized = rows.count
+        }
+    }
+
+    /// The first `count` of `rows` in this order, copying only those (a preview of a table).
+    func first<Rows: RandomAccessCollection<Key.Row> & Sendable>(_ count: Int, of rows: Rows) -> [Key.Row] where Rows.Index == Int {
+        positions(of: rows).prefix(count).map { rows[rows.startIndex + $0] }
+    }
+
+    /// Where each row of `rows` goes: the positions of the rows in this order.
+    private func positions<Rows: RandomAccessCollection<Key.Row> & Sendable>(of rows: Rows) -> [Int] where Rows.Index == Int {
+        let key = self.key
+        let values = SortValues(count: rows.count) { key.sortValue(of: rows[rows.startIndex + $0]) }
+        let ascending = self.ascending
+        return rows.indices.map { $0 - rows.startIndex }.sorted { left, right in
+            let comparison = values.compare(left, right)
+            return comparison == 0 ? left < right : (comparison < 0) == ascending
         }
     }
 }

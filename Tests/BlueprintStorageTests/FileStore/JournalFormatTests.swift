@@ -8,7 +8,8 @@ import Testing
 @Suite("Journal lines")
 struct JournalFormatTests {
     static func line(_ entry: JournalEntry) throws -> String {
-        String(decoding: try StoreJSON.lineEncoder().encode(entry), as: UTF8.self)
+        String(decoding: try StoreJSONEncoderTests.streamed { try entry.write(to: JSONObjectStream(style: .compact, into: $0)) },
+               as: UTF8.self)
     }
 
     @Test("every kind of mutation reads back equal from a journal line")

@@ -34,19 +34,65 @@ struct StoreJSONEncoderTests {
             .map(JournalMutation.init))
     }
 
-    @Test func writesWholeSnapshotFilesExactlyAsFoundationDoes() throws {
+    /// The snapshot files as plain `Codable` values: what Foundation writes for them is the reference.
+    private struct WeddingFile: Encodable { var journalGeneration: Int; var wedding: Wedding }
+    private struct GuestsFile: Encodable { var journalGeneration: Int; var guests: [Guest] }
+    private struct BudgetFile: Encodable { var journalGeneration: Int; var categories: [BudgetCategory]; var expenses: [Expense] }
+    private struct VendorsFile: Encodable { var journalGeneration: Int; var vendors: [Vendor] }
+    private struct TasksFile: Encodable { var journalGeneration: Int; var tasks: [WeddingTask] }
+
+    private static func reference(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int) -> any Encodable {
+        switch file {
+        case .wedding: return WeddingFile(journalGeneration: generation, wedding: dataset.wedding)
+        case .guests: return GuestsFile(journalGeneration: generation, guests: dataset.guests.records)
+        case .budget:
+            return BudgetFile(journalGeneration: generation, categories: dataset.categories.records,
+                              expenses: dataset.expenses.records)
+        case .vendors: return VendorsFile(journalGeneration: generation, vendors: dataset.vendors.records)
+        case .tasks: return TasksFile(journalGeneration: generation, tasks: dataset.tasks.records)
+        }
+    }
+
+    /// Collects what a stream hands its sink, in chunks of `chunkSize` or more.
+    static func streamed(_ write: (@escaping JSONObjectStream.Sink) throws -> Int) rethrows -> Data {
+        var data = Data()
+        let size = try write { data.append(contentsOf: $0) }
+        #expect(size == data.count)
+        return data
+    }
+
+    @Test("snapshot files are streamed exactly as Foundation writes them whole, empty tables included")
+    func writesWholeSnapshotFilesExactlyAsFoundationDoes() throws {
         let (wedding, guest, category, expense, vendor, task) = StoreJSONDecoderTests.samples()
         let full = WeddingDataset(wedding: wedding, guests: [guest, Fixtures.guest(2)], categories: [category],
                                   expenses: [expense], vendors: [vendor], tasks: [task])
         for dataset in [full, WeddingDataset(wedding: wedding)] {
             for file in SnapshotFile.allCases {
-                let ours = try SnapshotEncoding.data(file, of: dataset, generation: 7, with: StoreJSON.fileEncoder())
-                var theirs = try StoreJSONEncoderTests.foundation(.pretty).encode(
-                    SnapshotEncoding.content(file, of: dataset, generation: 7))
+                let ours = try Self.streamed { try SnapshotEncoding.write(file, of: dataset, generation: 7, to: $0) }
+                var theirs = try StoreJSONEncoderTests.foundation(.pretty).encode(Self.reference(file, of: dataset, generation: 7))
                 theirs.append(UInt8(ascii: "\n"))
                 #expect(String(decoding: ours, as: UTF8.self) == String(decoding: theirs, as: UTF8.self), "\(file)")
             }
         }
+    }
+
+    @Test("a document larger than a chunk reaches the sink in pieces that join to the whole text")
+    func largeDocumentsArriveInChunks() throws {
+        let guests = (0..<300).map { Fixtures.guest($0) }
+        var chunks: [Int] = []
+        var joined = Data()
+        let stream = JSONObjectStream(style: .compact, chunkSize: 4096) { bytes in
+            chunks.append(bytes.count)
+            joined.append(contentsOf: bytes)
+        }
+        try stream.member("guests", elements: guests)
+        try stream.member("version", 3)
+        #expect(try stream.finish() == joined.count)
+        var whole = try StoreJSONEncoderTests.foundation(.compact).encode(["guests": AnyEncodable(guests), "version": AnyEncodable(3)])
+        whole.append(UInt8(ascii: "\n"))
+        #expect(String(decoding: joined, as: UTF8.self) == String(decoding: whole, as: UTF8.self))
+        #expect(chunks.count > 10)
+        #expect(chunks.dropLast().allSatisfy { $0 >= 4096 && $0 < 4096 + 2048 })
     }
 
     @Test func writesEscapesEmptyContainersAndNumbersAsFoundationDoes() throws {
@@ -77,4 +123,11 @@ struct StoreJSONEncoderTests {
     @Test func nonFiniteNumbersAreRefused() {
         #expect(throws: EncodingError.self) { try StoreJSONEncoder(style: .compact).encode([Double.nan]) }
     }
+}
+
+/// Lets a test encode a dictionary of mixed values with Foundation.
+private struct AnyEncodable: Encodable {
+    let value: any Encodable
+    init(_ value: any Encodable) { self.value = value }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }

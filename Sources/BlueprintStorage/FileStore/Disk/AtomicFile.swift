@@ -13,17 +13,39 @@ public enum AtomicFile {
     /// Replaces `path` with `data`. Pass `syncingFolder: false` when renaming several files and
     /// syncing their folder once afterwards.
     public static func write(_ data: Data, to path: String, syncingFolder: Bool = true) throws {
-        let descriptor = try writeAndOpen(data, to: path, syncingFolder: syncingFolder)
+        close(try writeAndOpen(data, to: path, syncingFolder: syncingFolder))
+    }
+
+    /// Replaces `path` with what `content` hands its sink, in order, without holding it all;
+    /// returns the new file's size.
+    @discardableResult
+    static func write(to path: String, syncingFolder: Bool = true,
+                      content: (_ sink: @escaping JSONObjectStream.Sink) throws -> Void) throws -> Int {
+        var size = 0
+        let descriptor = try writeAndOpen(to: path, syncingFolder: syncingFolder) { descriptor, temporary in
+            try content { bytes in
+                try Disk.write(bytes, to: descriptor, path: temporary, at: size)
+                size += bytes.count
+            }
+        }
         close(descriptor)
+        return size
     }
 
     /// Like `write`, and returns a read-write descriptor of the new file.
     static func writeAndOpen(_ data: Data, to path: String, syncingFolder: Bool = true) throws -> Int32 {
+        try writeAndOpen(to: path, syncingFolder: syncingFolder) { descriptor, temporary in
+            try Disk.write(data, to: descriptor, path: temporary, at: 0)
+        }
+    }
+
+    private static func writeAndOpen(to path: String, syncingFolder: Bool,
+                                     content: (_ descriptor: Int32, _ temporary: String) throws -> Void) throws -> Int32 {
         let temporary = temporaryPath(for: path)
         let descriptor = try Disk.open(temporary, O_RDWR | O_CREAT | O_TRUNC)
         do {
             do {
-                try Disk.write(data, to: descriptor, path: temporary, at: 0)
+                try content(descriptor, temporary)
                 try Disk.sync(descriptor, path: temporary)
                 try Disk.rename(temporary, to: path)
             } catch {

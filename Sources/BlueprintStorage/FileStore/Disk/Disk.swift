@@ -175,14 +175,17 @@ enum Disk {
 
     /// Writes every byte of `data` at `offset`. (Under a `DiskFaults` fault it writes half and fails.)
     static func write(_ data: Data, to descriptor: Int32, path: String, at offset: Int) throws {
+        try data.withUnsafeBytes { try write($0, to: descriptor, path: path, at: offset) }
+    }
+
+    /// Writes every byte of `bytes` at `offset`. (Under a `DiskFaults` fault it writes half and fails.)
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String, at offset: Int) throws {
         let fault = DiskFaults.failure(writing: path)
+        let end = fault == nil ? bytes.count : bytes.count / 2
         var written = 0
-        try data.withUnsafeBytes { buffer in
-            let end = fault == nil ? buffer.count : buffer.count / 2
-            while written < end {
-                written += try call("write", path) {
-                    pwrite(descriptor, buffer.baseAddress! + written, end - written, off_t(offset + written))
-                }
+        while written < end {
+            written += try call("write", path) {
+                pwrite(descriptor, bytes.baseAddress! + written, end - written, off_t(offset + written))
             }
         }
         if let fault { throw FileStoreError.system(operation: "write", path: path, errno: fault) }

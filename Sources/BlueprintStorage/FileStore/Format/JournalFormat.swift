@@ -11,7 +11,7 @@ struct JournalHeader: Codable, Equatable {
 }
 
 /// One committed transaction: one line of the journal.
-struct JournalEntry: Codable, Sendable {
+struct JournalEntry: Decodable, Sendable {
     var at: Timestamp
     /// What the change was, as the caller named it ("update guest").
     var operation: String
@@ -36,12 +36,13 @@ struct JournalEntry: Codable, Sendable {
         mutations = try container.decode([JournalMutation].self, forKey: .mutations).map(\.mutation)
     }
 
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(at, forKey: .at)
-        try container.encode(operation, forKey: .operation)
-        try container.encodeIfPresent(author, forKey: .author)
-        try container.encode(mutations.map(JournalMutation.init), forKey: .mutations)
+    /// Writes the entry as one journal line (its newline included), mutation by mutation.
+    func write(to stream: JSONObjectStream) throws -> Int {
+        try stream.member(CodingKeys.at.stringValue, at)
+        if let author { try stream.member(CodingKeys.author.stringValue, author) }
+        try stream.member(CodingKeys.mutations.stringValue, elements: mutations.lazy.map(JournalMutation.init))
+        try stream.member(CodingKeys.operation.stringValue, operation)
+        return try stream.finish()
     }
 }
 

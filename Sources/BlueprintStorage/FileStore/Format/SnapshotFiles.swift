@@ -27,11 +27,12 @@ enum SnapshotFile: String, CaseIterable, Sendable, Comparable {
     }
 }
 
-private struct WeddingFile: Codable { var journalGeneration: Int; var wedding: Wedding }
-private struct GuestsFile: Codable { var journalGeneration: Int; var guests: [Guest] }
-private struct BudgetFile: Codable { var journalGeneration: Int; var categories: [BudgetCategory]; var expenses: [Expense] }
-private struct VendorsFile: Codable { var journalGeneration: Int; var vendors: [Vendor] }
-private struct TasksFile: Codable { var journalGeneration: Int; var tasks: [WeddingTask] }
+// What each file holds, for reading; `SnapshotEncoding` writes the same members.
+private struct WeddingFile: Decodable { var journalGeneration: Int; var wedding: Wedding }
+private struct GuestsFile: Decodable { var journalGeneration: Int; var guests: [Guest] }
+private struct BudgetFile: Decodable { var journalGeneration: Int; var categories: [BudgetCategory]; var expenses: [Expense] }
+private struct VendorsFile: Decodable { var journalGeneration: Int; var vendors: [Vendor] }
+private struct TasksFile: Decodable { var journalGeneration: Int; var tasks: [WeddingTask] }
 
 /// Records read from snapshot files, before they become a `WeddingDataset`.
 struct SnapshotParts {
@@ -90,22 +91,32 @@ struct SnapshotParts {
 }
 
 enum SnapshotEncoding {
-    /// The value `file` holds for `dataset`, stamped with the journal generation it contains.
-    static func content(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int) -> any Encodable {
-        switch file {
-        case .wedding: return WeddingFile(journalGeneration: generation, wedding: dataset.wedding)
-        case .guests: return GuestsFile(journalGeneration: generation, guests: dataset.guests.records)
-        case .budget:
-            return BudgetFile(journalGeneration: generation, categories: dataset.categories.records,
-                              expenses: dataset.expenses.records)
-        case .vendors: return VendorsFile(journalGeneration: generation, vendors: dataset.vendors.records)
-        case .tasks: return TasksFile(journalGeneration: generation, tasks: dataset.tasks.records)
-        }
-    }
+    private static let generationKey = "journalGeneration"
 
-    /// The text of `file` for `dataset`; `expectedSize` is a guess, such as the file's last size.
-    static func data(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int,
-                     with encoder: StoreJSONEncoder, expectedSize: Int = 4096) throws -> Data {
-        try StoreJSON.fileData(content(file, of: dataset, generation: generation), encoder, expectedSize: expectedSize)
+    /// Writes the text of `file` for `dataset`, stamped with the journal generation it contains,
+    /// to `sink` record by record; returns its size. Members go in the order of their keys.
+    @discardableResult
+    static func write(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int,
+                      to sink: @escaping JSONObjectStream.Sink) throws -> Int {
+        let stream = JSONObjectStream(style: .pretty, into: sink)
+        switch file {
+        case .wedding:
+            try stream.member(generationKey, generation)
+            try stream.member("wedding", dataset.wedding)
+        case .guests:
+            try stream.member("guests", elements: dataset.guests.recordsSharingStorage)
+            try stream.member(generationKey, generation)
+        case .budget:
+            try stream.member("categories", elements: dataset.categories.recordsSharingStorage)
+            try stream.member("expenses", elements: dataset.expenses.recordsSharingStorage)
+            try stream.member(generationKey, generation)
+        case .vendors:
+            try stream.member(generationKey, generation)
+            try stream.member("vendors", elements: dataset.vendors.recordsSharingStorage)
+        case .tasks:
+            try stream.member(generationKey, generation)
+            try stream.member("tasks", elements: dataset.tasks.recordsSharingStorage)
+        }
+        return try stream.finish()
     }
 }

@@ -133,21 +133,25 @@ final class JournalFile {
         try Disk.sync(descriptor, path: path)
     }
 
-    /// Appends one complete line and waits until it is on disk. The caller holds the exclusive
-    /// lock and has read every line (so `end` is the end of the file). If the write fails, the
-    /// partial line is cut off again and the error is rethrown.
-    func append(_ line: Data) throws {
-        precondition(line.last == UInt8(ascii: "\n") && line.dropLast().firstIndex(of: UInt8(ascii: "\n")) == nil,
-                     "a journal line is one line")
+    /// Appends `entry` as one complete line, written as it is encoded, and waits until it is on
+    /// disk. The caller holds the exclusive lock and has read every line (so `end` is the end of
+    /// the file). If the write fails, the partial line is cut off again and the error is rethrown.
+    func append(_ entry: JournalEntry) throws {
         if isReadOnly { throw FileStoreError.readOnly(path: path) }
+        var length = 0
         do {
-            try Disk.write(line, to: descriptor, path: path, at: end)
+            let stream = JSONObjectStream(style: .compact) { [descriptor, path, end] bytes in
+                precondition(bytes.dropLast().firstIndex(of: UInt8(ascii: "\n")) == nil, "a journal line is one line")
+                try Disk.write(bytes, to: descriptor, path: path, at: end + length)
+                length += bytes.count
+            }
+            _ = try entry.write(to: stream)
             try Disk.call("sync", path) { fdatasync(descriptor) }
         } catch {
             _ = ftruncate(descriptor, off_t(end))
             throw error
         }
-        end += line.count
+        end += length
         lineCount += 1
     }
 }

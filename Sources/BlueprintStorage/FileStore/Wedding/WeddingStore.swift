@@ -56,10 +56,8 @@ actor WeddingStore {
             guard !changes.isEmpty else { return result }
             let mutations = changes.map(\.mutation)
             do {
-                var line = try lineEncoder.encode(JournalEntry(at: now, operation: operation, mutations: mutations,
-                                                                 author: settings.author))
-                line.append(UInt8(ascii: "\n"))
-                try current.journal.append(line)
+                try current.journal.append(JournalEntry(at: now, operation: operation, mutations: mutations,
+                                                        author: settings.author))
             } catch {
                 // Memory is ahead of the disk now: forget it, and reload on the next call.
                 loaded = nil
@@ -230,10 +228,10 @@ actor WeddingStore {
         guard current.journal.entryBytes > 0 else { return }
         let generation = current.journal.generation
         for file in current.dirtyFiles.sorted() {
-            let data = try SnapshotEncoding.data(file, of: current.dataset, generation: generation, with: fileEncoder,
-                                                 expectedSize: current.snapshots[file]?.bytes ?? 4096)
-            try AtomicFile.write(data, to: folder.path(of: file), syncingFolder: false)
-            current.snapshots[file] = SnapshotState(generation: generation, bytes: data.count)
+            let bytes = try AtomicFile.write(to: folder.path(of: file), syncingFolder: false) { sink in
+                try SnapshotEncoding.write(file, of: current.dataset, generation: generation, to: sink)
+            }
+            current.snapshots[file] = SnapshotState(generation: generation, bytes: bytes)
         }
         try Disk.syncDirectory(folder.path)
         current.journal = try JournalFile.create(folder.journal, generation: generation + 1, encoder: lineEncoder)

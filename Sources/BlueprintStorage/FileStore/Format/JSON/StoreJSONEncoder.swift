@@ -158,9 +158,20 @@ final class JSONWriter {
         }
     }
 
-    private func newline(depth: Int) {
+    /// A line break and the indentation of `depth` (pretty style only).
+    func newline(depth: Int) {
         output.append(0x0A)
         for _ in 0..<(depth * 2) { output.append(0x20) }
+    }
+
+    /// Appends punctuation the caller formats itself (a streamed document's separators).
+    func writeByte(_ byte: UInt8) { output.append(byte) }
+
+    /// Hands the bytes written so far to `sink` and forgets them. Only between values: an
+    /// object still being written needs its members' bytes to put them in order.
+    func drain(into sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try output.withUnsafeBytes(sink)
+        output.removeAll(keepingCapacity: true)
     }
 
     // MARK: Scalars
