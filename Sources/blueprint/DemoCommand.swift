@@ -14,11 +14,11 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
     @Option(help: "The wedding's display name (default: the partners' names).") var name: String?
-    @Option(help: "How many guests.") var guests = defaults.guests
-    @Option(help: "How many vendors.") var vendors = defaults.vendors
-    @Option(help: "How many tasks.") var tasks = defaults.tasks
-    @Option(help: "How many expenses.") var expenses = defaults.expenses
-    @Option(help: "The random seed: the same seed makes the same wedding.") var seed = defaults.seed
+    @Option(parsing: .unconditional, help: "How many guests.") var guests = defaults.guests
+    @Option(parsing: .unconditional, help: "How many vendors.") var vendors = defaults.vendors
+    @Option(parsing: .unconditional, help: "How many tasks.") var tasks = defaults.tasks
+    @Option(parsing: .unconditional, help: "How many expenses.") var expenses = defaults.expenses
+    @Option(parsing: .unconditional, help: "The random seed: the same seed makes the same wedding.") var seed = defaults.seed
 
     private static let defaults = DemoWeddingOptions(today: .today)
 

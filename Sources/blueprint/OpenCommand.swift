@@ -59,7 +59,8 @@ struct OpenCommand: AsyncParsableCommand {
                                    vendors: repositories.vendors, tasks: repositories.tasks, changes: repositories)
         let screen = PlannerScreen(
             model: AppModel(context: context),
-            services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer()),
+            services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer(),
+                                      readOnlyNote: { [store] in store.isReadOnly($0) ? Self.readOnlyNote : nil }),
             keymap: settings.keymap,
             requestRedraw: { [weak app] in app?.requestRedraw() })
         app.keyToFrame = { cache.monitor.recordLatency("key to frame", duration: $0) }
@@ -72,8 +73,7 @@ struct OpenCommand: AsyncParsableCommand {
             if let note = settings.statusNote {
                 screen.announce(note, severity: .warning)
             } else if store.isReadOnly(chosen.wedding.weddingID) {
-                screen.announce("Read-only: this wedding's folder cannot be written, so you can look but changes are not saved",
-                                severity: .warning)
+                screen.announce(Self.readOnlyNote, severity: .warning)
             } else if let note = logNote ?? chosen.note {
                 screen.announce(note)
             }
@@ -95,6 +95,8 @@ struct OpenCommand: AsyncParsableCommand {
             logger.info("closed")
         }
     }
+
+    static let readOnlyNote = "Read-only: this wedding's folder cannot be written, so you can look but changes are not saved"
 
     /// Logs when the first full frame reached the terminal (wall clock, to compare with the launch
     /// time `Benchmarks/Scripts/startup.sh` records) and how long it waited for the CacheWarmer to

@@ -58,6 +58,20 @@ struct CommandLineTests {
         #expect(try blueprint.snapshot() == before)
     }
 
+    @Test("a negative count, written as people type it, is refused naming the option; nothing is created",
+          arguments: [["--guests", "-5"], ["--vendors", "-1"], ["--guests=-5"]])
+    func negativeDemoCounts(options: [String]) throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let before = try blueprint.snapshot()
+        let result = try blueprint.run(["demo"] + options)
+        #expect(result.status != 0)
+        let option = options[0].split(separator: "=")[0]
+        #expect(result.stderr.contains("\(option): the"), "\(result.stderr)")
+        #expect(result.stderr.contains("cannot be negative"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try blueprint.snapshot() == before)
+    }
+
     @Test("a CSV with a bad row is rejected whole: line and column named on stderr, nothing written")
     func badImportChangesNothing() throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()

@@ -55,4 +55,28 @@ struct ReadOnlyDataTests {
         #expect(try await tmux.waitForExit() == 0)
         #expect(try blueprint.snapshot() == before)
     }
+
+    @Test("switching with :wedding to a wedding that may not be written says it is read-only")
+    func switchingToAReadOnlyWedding() async throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["demo", "--name", "Ana & Ben", "--guests", "5", "--seed", "3"]).status == 0)
+        #expect(try blueprint.run(["demo", "--name", "Cy & Dee", "--guests", "5", "--seed", "4"]).status == 0)
+        let listed = try blueprint.listedWeddings()
+        let locked = try #require(listed.first { $0["name"] as? String == "Cy & Dee" }?["id"] as? String)
+        let folder = blueprint.dataDirectory.path + "/weddings/" + locked
+        for path in [folder] + (FileManager.default.subpaths(atPath: folder) ?? []).map({ folder + "/" + $0 }) {
+            var status = stat()
+            #expect(lstat(path, &status) == 0)
+            #expect(chmod(path, status.st_mode & 0o555) == 0)
+        }
+        let tmux = try TmuxSession(blueprint, arguments: ["--wedding", "Ana & Ben"], honouringFileModes: true)
+        try await tmux.waitFor("Guests")
+        #expect(try tmux.screen().contains("Read-only") == false)
+        try tmux.press(":")
+        try tmux.type("wedding Cy & Dee")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Opened Cy & Dee. Read-only: this wedding's folder cannot be written")
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
 }

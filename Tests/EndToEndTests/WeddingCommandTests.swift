@@ -99,6 +99,7 @@ struct WeddingCommandTests {
                       (["--currency", "dollars"], "--currency: 'dollars' is not a currency code"),
                       (["--budget", "lots"], "--budget: 'lots' is not an amount"),
                       (["--budget=-5"], "--budget: the total budget cannot be negative"),
+                      (["--budget", "-5"], "--budget: the total budget cannot be negative"),
                       (["--currency", "JPY", "--budget", "12.50"], "--budget: '12.50' has more than 0 decimal digits")])
     func badValues(options: [String], message: String) throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()

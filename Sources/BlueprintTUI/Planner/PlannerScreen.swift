@@ -282,7 +282,11 @@ public final class PlannerScreen: Screen, PlannerHost {
                 do {
                     let wedding = try await weddings.findWedding(name)
                     await self?.open(wedding.weddingID)
-                    self?.report("Opened \(wedding.name)")
+                    if let note = self?.services.readOnlyNote(wedding.weddingID) {
+                        self?.report("Opened \(wedding.name). \(note)", severity: .warning)
+                    } else {
+                        self?.report("Opened \(wedding.name)")
+                    }
                 } catch {
                     self?.report("Cannot open \(name): \(error)", severity: .error)
                 }

@@ -1,4 +1,5 @@
 import BlueprintCache
+import BlueprintDomain
 import BlueprintStores
 
 /// What the planner screen uses besides the stores: where the cache reports its figures, and
@@ -11,12 +12,16 @@ public struct PlannerServices: Sendable {
     public var cacheEntries: @Sendable () -> Int
     /// Imports and exports; nil where the app has no file access (tests of other parts).
     public var transfer: (any DataTransfer)?
+    /// Why a wedding can be read but not changed (a folder that may not be written), said
+    /// whenever it is opened; `nil` for a wedding that can be changed.
+    public var readOnlyNote: @Sendable (WeddingID) -> String?
 
     public init(monitor: PerformanceMonitor = .shared, cacheEntries: @escaping @Sendable () -> Int = { 0 },
-                transfer: (any DataTransfer)? = nil) {
+                transfer: (any DataTransfer)? = nil, readOnlyNote: @escaping @Sendable (WeddingID) -> String? = { _ in nil }) {
         self.monitor = monitor
         self.cacheEntries = cacheEntries
         self.transfer = transfer
+        self.readOnlyNote = readOnlyNote
     }
 }
 

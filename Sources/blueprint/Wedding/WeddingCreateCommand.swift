@@ -21,7 +21,7 @@ struct WeddingCreateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "The currency of every amount (ISO 4217; default: the configuration file's currency, else USD).", valueName: "code"))
     var currency: String?
-    @Option(help: ArgumentHelp("The total budget, in the currency (such as 25000 or 25,000.00).", valueName: "amount"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The total budget, in the currency (such as 25000 or 25,000.00).", valueName: "amount"))
     var budget: String?
     @Option(name: .customLong("partner1"), help: ArgumentHelp("The first partner's name (guests' sides are named after the partners).",
                                                              valueName: "name"))
