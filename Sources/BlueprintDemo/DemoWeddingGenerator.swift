@@ -1,8 +1,8 @@
 import BlueprintDomain
 import Foundation
 
-/// Makes a believable demo wedding (couple, guests, budget, vendors, tasks) for trying the app,
-/// for screenshots and for benchmarks.
+/// Makes a believable demo wedding (couple, guests, budget, vendors, tasks, milestones and the
+/// day's run sheet) for trying the app, for screenshots and for benchmarks.
 ///
 /// Deterministic: the same options give the identical dataset, ids and timestamps included,
 /// because everything is drawn from a seeded generator and dated from `options.today`.
@@ -28,6 +28,9 @@ public enum DemoWeddingGenerator {
                                    timeline: timeline, random: &taskRandom)
         var guestRandom = SeededRandom(seed: options.seed, stream: Stream.guests)
         let guests = DemoGuests.make(count: options.guests, couple: couple, timeline: timeline, random: &guestRandom)
+        var scheduleRandom = SeededRandom(seed: options.seed, stream: Stream.schedule)
+        let milestones = DemoSchedule.milestones(timeline: timeline, random: &scheduleRandom)
+        let runSheet = DemoSchedule.runSheet(timeline: timeline, couple: couple, vendors: vendors, random: &scheduleRandom)
 
         var wedding = Wedding(id: WeddingID(random.uuid()), name: options.name ?? couple.weddingName,
                               partner1Name: "\(couple.partner1.givenName) \(couple.partner1.familyName)",
@@ -37,7 +40,7 @@ public enum DemoWeddingGenerator {
                               mealOptions: DemoGuests.mealOptions, rsvpDeadline: timeline.rsvpDeadline)
         timeline.stamp(&wedding, createdBy: timeline.planningStart, random: &random)
         return WeddingDataset(wedding: wedding, guests: guests, categories: budget.categories, expenses: expenses,
-                              vendors: vendors, tasks: tasks)
+                              vendors: vendors, tasks: tasks, milestones: milestones, runSheet: runSheet)
     }
 
     /// The demo wedding the options describe, under an id of its own: the seed decides the
@@ -51,6 +54,7 @@ public enum DemoWeddingGenerator {
     /// The generator streams, one per part of the wedding.
     private enum Stream {
         static let wedding: UInt64 = 1, budget: UInt64 = 2, vendors: UInt64 = 3, tasks: UInt64 = 4, guests: UInt64 = 5
+        static let schedule: UInt64 = 6
     }
 
     /// What the couple set aside: the allocations plus a little unallocated, or, if the spending

@@ -37,7 +37,14 @@ import Testing
         #expect(resources(.record(.created, .vendor)) == [.vendors, .vendorStats])
         #expect(resources(.record(.updated, .vendor)) == [.vendors, .vendorStats])
         #expect(resources(.record(.imported, .vendor)) == [.vendors, .vendorStats])
-        #expect(resources(.record(.deleted, .vendor)) == [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals])
+        #expect(resources(.record(.deleted, .vendor))
+            == [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet], "delete unlinks the run sheet too")
+    }
+
+    @Test(arguments: [RecordWrite.created, .updated, .deleted, .imported])
+    func timelineRecordsInvalidateOnlyTheirLists(_ write: RecordWrite) {
+        #expect(resources(.record(write, .milestone)) == [.milestones])
+        #expect(resources(.record(write, .runSheetItem)) == [.runSheet])
     }
 
     @Test(arguments: [CacheOperation.Action.record(.created, .task), .record(.updated, .task), .record(.deleted, .task),
@@ -60,7 +67,7 @@ import Testing
             .reduce(into: Set<CacheKey>()) { $0.formUnion(CacheInvalidator.keys(for: CacheOperation($1, in: wedding))) }
         #expect(external == union)
         #expect(Set(external.map(\.resource))
-            == [.guests, .guestStats, .seatingChart, .vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals])
+            == [.guests, .guestStats, .seatingChart, .vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet])
         #expect(CacheInvalidator.keys(for: .external([], in: wedding)).isEmpty)
     }
 
@@ -109,7 +116,7 @@ import Testing
         await CacheInvalidator(cache: cache).invalidate(CacheOperation(.deleted, .vendor, in: wedding))
 
         let left = Set(cache.keysByRecency())
-        let dropped: Set<CacheResource> = [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals]
+        let dropped: Set<CacheResource> = [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet]
         #expect(left == Set(CacheKey.all(of: other)).union(CacheKey.all(of: wedding).filter { !dropped.contains($0.resource) }))
     }
 }

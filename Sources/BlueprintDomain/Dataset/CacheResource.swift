@@ -10,6 +10,7 @@ public enum CacheResource: Int, CaseIterable, Sendable, CustomStringConvertible 
     case budgetCategories, expenses, budgetSummary, categoryMetrics, vendorPaymentTotals
     case vendors, vendorStats
     case tasks, taskStats
+    case milestones, runSheet
 
     /// The resource part of a key: `guest_stats`.
     public var name: String {
@@ -27,6 +28,8 @@ public enum CacheResource: Int, CaseIterable, Sendable, CustomStringConvertible 
         case .vendorStats: return "vendor_stats"
         case .tasks: return "tasks"
         case .taskStats: return "task_stats"
+        case .milestones: return "milestones"
+        case .runSheet: return "run_sheet"
         }
     }
 

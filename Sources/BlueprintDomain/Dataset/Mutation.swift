@@ -12,6 +12,8 @@ public indirect enum Mutation: Sendable, Equatable {
     case saveExpense(Expense), deleteExpense(UUID)
     case saveVendor(Vendor), deleteVendor(UUID)
     case saveTask(WeddingTask), deleteTask(UUID)
+    case saveMilestone(Milestone), deleteMilestone(UUID)
+    case saveRunSheetItem(RunSheetItem), deleteRunSheetItem(UUID)
 
     public var kind: RecordKind {
         switch self {
@@ -21,6 +23,8 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveExpense, .deleteExpense: return .expense
         case .saveVendor, .deleteVendor: return .vendor
         case .saveTask, .deleteTask: return .task
+        case .saveMilestone, .deleteMilestone: return .milestone
+        case .saveRunSheetItem, .deleteRunSheetItem: return .runSheetItem
         }
     }
 
@@ -33,7 +37,10 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveExpense(let record): return record.id
         case .saveVendor(let record): return record.id
         case .saveTask(let record): return record.id
-        case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id):
+        case .saveMilestone(let record): return record.id
+        case .saveRunSheetItem(let record): return record.id
+        case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id),
+             .deleteMilestone(let id), .deleteRunSheetItem(let id):
             return id
         }
     }
@@ -47,7 +54,10 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveExpense(let record): return record as? R
         case .saveVendor(let record): return record as? R
         case .saveTask(let record): return record as? R
-        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask: return nil
+        case .saveMilestone(let record): return record as? R
+        case .saveRunSheetItem(let record): return record as? R
+        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask, .deleteMilestone, .deleteRunSheetItem:
+            return nil
         }
     }
 
@@ -60,7 +70,10 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveExpense(let record): return record.version
         case .saveVendor(let record): return record.version
         case .saveTask(let record): return record.version
-        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask: return nil
+        case .saveMilestone(let record): return record.version
+        case .saveRunSheetItem(let record): return record.version
+        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask, .deleteMilestone, .deleteRunSheetItem:
+            return nil
         }
     }
 }

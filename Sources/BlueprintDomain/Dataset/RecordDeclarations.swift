@@ -5,7 +5,7 @@ import Foundation
 extension WeddingDataset {
     /// Every kind of record the dataset keeps in a table, in the order changes are reported.
     public static let tableRecordTypes: [any TableRecord.Type] = [
-        Guest.self, BudgetCategory.self, Expense.self, Vendor.self, WeddingTask.self,
+        Guest.self, BudgetCategory.self, Expense.self, Vendor.self, WeddingTask.self, Milestone.self, RunSheetItem.self,
     ]
 
     /// The declaration of the records of `kind`; `nil` for the wedding, which is not kept in a table.
@@ -51,7 +51,8 @@ extension Vendor: TableRecord {
     public static var figures: Set<CacheResource> { [.vendorStats] }
     /// Expenses (whose payments are totalled per vendor) and tasks that name the vendor are unlinked.
     public static var references: [RecordReference<Vendor>] {
-        [.unlinked(\Expense.vendorID, feeding: [.vendorPaymentTotals]), .unlinked(\WeddingTask.vendorID)]
+        [.unlinked(\Expense.vendorID, feeding: [.vendorPaymentTotals]), .unlinked(\WeddingTask.vendorID),
+         .unlinked(\RunSheetItem.vendorID)]
     }
     public var saveMutation: Mutation { .saveVendor(self) }
     public static func deleteMutation(_ id: UUID) -> Mutation { .deleteVendor(id) }
@@ -64,4 +65,22 @@ extension WeddingTask: TableRecord {
     public static var references: [RecordReference<WeddingTask>] { [] }
     public var saveMutation: Mutation { .saveTask(self) }
     public static func deleteMutation(_ id: UUID) -> Mutation { .deleteTask(id) }
+}
+
+extension Milestone: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Milestone>> { \.milestones }
+    public static var listResource: CacheResource { .milestones }
+    public static var figures: Set<CacheResource> { [] }
+    public static var references: [RecordReference<Milestone>] { [] }
+    public var saveMutation: Mutation { .saveMilestone(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteMilestone(id) }
+}
+
+extension RunSheetItem: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<RunSheetItem>> { \.runSheet }
+    public static var listResource: CacheResource { .runSheet }
+    public static var figures: Set<CacheResource> { [] }
+    public static var references: [RecordReference<RunSheetItem>] { [] }
+    public var saveMutation: Mutation { .saveRunSheetItem(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteRunSheetItem(id) }
 }

@@ -8,15 +8,20 @@ public struct WeddingDataset: Sendable, Equatable {
     public var expenses: RecordTable<Expense>
     public var vendors: RecordTable<Vendor>
     public var tasks: RecordTable<WeddingTask>
+    public var milestones: RecordTable<Milestone>
+    public var runSheet: RecordTable<RunSheetItem>
 
     public init(wedding: Wedding, guests: [Guest] = [], categories: [BudgetCategory] = [], expenses: [Expense] = [],
-                vendors: [Vendor] = [], tasks: [WeddingTask] = []) {
+                vendors: [Vendor] = [], tasks: [WeddingTask] = [], milestones: [Milestone] = [],
+                runSheet: [RunSheetItem] = []) {
         self.wedding = wedding
         self.guests = RecordTable(guests)
         self.categories = RecordTable(categories)
         self.expenses = RecordTable(expenses)
         self.vendors = RecordTable(vendors)
         self.tasks = RecordTable(tasks)
+        self.milestones = RecordTable(milestones)
+        self.runSheet = RecordTable(runSheet)
     }
 
     /// Lets each table hand out its storage until it changes (see `RecordTable`): for a
@@ -59,6 +64,10 @@ public struct WeddingDataset: Sendable, Equatable {
         case .deleteVendor(let id): vendors.remove(id)
         case .saveTask(let record): tasks.upsert(record)
         case .deleteTask(let id): tasks.remove(id)
+        case .saveMilestone(let record): milestones.upsert(record)
+        case .deleteMilestone(let id): milestones.remove(id)
+        case .saveRunSheetItem(let record): runSheet.upsert(record)
+        case .deleteRunSheetItem(let id): runSheet.remove(id)
         }
     }
 }

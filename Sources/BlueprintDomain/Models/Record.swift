@@ -14,12 +14,13 @@ public protocol Record: Identifiable, Hashable, Sendable, Codable where ID == UU
 
 /// The kinds of record a wedding holds.
 public enum RecordKind: String, Sendable, Codable, CaseIterable {
-    case wedding, guest, category, expense, vendor, task
+    case wedding, guest, category, expense, vendor, task, milestone, runSheetItem
 
     /// Lower-case noun for messages: "guest", "budget category".
     public var noun: String {
         switch self {
         case .category: return "budget category"
+        case .runSheetItem: return "run-sheet item"
         default: return rawValue
         }
     }

@@ -48,6 +48,8 @@ public struct FileWeddingRepository: WeddingRepository {
             for guest in dataset.guests { try transaction.insert(guest) }
             for expense in dataset.expenses { try transaction.insert(expense) }
             for task in dataset.tasks { try transaction.insert(task) }
+            for milestone in dataset.milestones { try transaction.insert(milestone) }
+            for item in dataset.runSheet { try transaction.insert(item) }
         }
         return wedding
     }

@@ -2,13 +2,16 @@ import BlueprintCache
 import BlueprintDomain
 import Foundation
 
-/// The five repositories of one data directory, sharing one host and one cache.
+/// The repositories of one data directory, sharing one host and one cache. Kinds with no
+/// queries of their own (milestones, the run sheet) are plain record repositories.
 public struct Repositories: ChangeFeed {
     public let weddings: any WeddingRepository
     public let guests: any GuestRepository
     public let budget: any BudgetRepository
     public let vendors: any VendorRepository
     public let tasks: any TaskRepository
+    public let milestones: any RecordRepository<Milestone>
+    public let runSheet: any RecordRepository<RunSheetItem>
     public let host: any WeddingDataHost
     public let cache: RepositoryCache
 
@@ -20,6 +23,8 @@ public struct Repositories: ChangeFeed {
         budget = FileBudgetRepository(host: host, cache: cache)
         vendors = FileVendorRepository(host: host, cache: cache)
         tasks = FileTaskRepository(host: host, cache: cache)
+        milestones = FileRecordRepository<Milestone>(host: host, cache: cache)
+        runSheet = FileRecordRepository<RunSheetItem>(host: host, cache: cache)
     }
 
     /// Changes to `wedding` from this process and others. The cache has already dropped what

@@ -15,9 +15,12 @@ struct JournalFormatTests {
     @Test("every kind of mutation reads back equal from a journal line")
     func everyMutationRoundTrips() throws {
         let (wedding, guest, category, expense, vendor, task) = StoreJSONDecoderTests.samples()
+        let (milestone, item) = StoreJSONDecoderTests.timelineSamples()
         let all: [Mutation] = [.saveWedding(wedding), .saveGuest(guest), .deleteGuest(guest.id), .saveCategory(category),
                                .deleteCategory(category.id), .saveExpense(expense), .deleteExpense(expense.id),
-                               .saveVendor(vendor), .deleteVendor(vendor.id), .saveTask(task), .deleteTask(task.id)]
+                               .saveVendor(vendor), .deleteVendor(vendor.id), .saveTask(task), .deleteTask(task.id),
+                               .saveMilestone(milestone), .deleteMilestone(milestone.id), .saveRunSheetItem(item),
+                               .deleteRunSheetItem(item.id)]
         let entry = JournalEntry(at: Fixtures.now, operation: "everything", mutations: all, author: "ana@server")
         let read = try StoreJSONDecoder().decode(JournalEntry.self, from: Data(try Self.line(entry).utf8))
         #expect(read.mutations == all && read.operation == "everything" && read.at == Fixtures.now)

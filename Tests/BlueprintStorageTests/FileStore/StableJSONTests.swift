@@ -94,7 +94,7 @@ struct StableJSONTests {
         #expect(try String(contentsOfFile: directory.file("meta.json", of: StableJSONTests.weddingID), encoding: .utf8) == """
             {
               "format" : "blueprint-wedding",
-              "schemaVersion" : 1
+              "schemaVersion" : 2
             }
 
             """)

@@ -37,12 +37,25 @@ struct StoreJSONDecoderTests {
         return (wedding, guest, category, expense, vendor, task)
     }
 
+    /// A milestone and a run-sheet item with every field set, in hostile text.
+    static func timelineSamples() -> (milestone: Milestone, item: RunSheetItem) {
+        let milestone = Milestone(title: StoreJSONDecoderTests.tricky, date: CalendarDate(year: 2027, month: 3, day: 1)!,
+                                  isDone: true, notes: "line\nbreak", createdAt: Fixtures.now, version: 4)
+        let item = RunSheetItem(day: CalendarDate(year: 2027, month: 6, day: 12)!, start: TimeOfDay(hour: 14, minute: 30)!,
+                                end: TimeOfDay(hour: 24, minute: 0)!, title: "Ceremony", place: StoreJSONDecoderTests.tricky,
+                                people: ["Ana", "best man"], vendorID: UUID(), notes: "rings", createdAt: Fixtures.now)
+        return (milestone, item)
+    }
+
     @Test func everyRecordTypeRoundTripsWithEveryFieldSet() throws {
         let (wedding, guest, category, expense, vendor, task) = StoreJSONDecoderTests.samples()
         #expect(try StoreJSONDecoderTests.roundTrip(category) == category)
         #expect(try StoreJSONDecoderTests.roundTrip(guest) == guest)
         #expect(try StoreJSONDecoderTests.roundTrip(expense) == expense)
         #expect(try StoreJSONDecoderTests.roundTrip(vendor) == vendor)
+        let (milestone, item) = StoreJSONDecoderTests.timelineSamples()
+        #expect(try StoreJSONDecoderTests.roundTrip(milestone) == milestone)
+        #expect(try StoreJSONDecoderTests.roundTrip(item) == item)
         #expect(try StoreJSONDecoderTests.roundTrip(task) == task)
         #expect(try StoreJSONDecoderTests.roundTrip(wedding) == wedding)
         let mutations: [Mutation] = [.saveWedding(wedding), .saveGuest(guest), .deleteGuest(guest.id), .saveCategory(category),

@@ -30,6 +30,9 @@ struct StoreJSONEncoderTests {
         try StoreJSONEncoderTests.expectSameAsFoundation(expense)
         try StoreJSONEncoderTests.expectSameAsFoundation(vendor)
         try StoreJSONEncoderTests.expectSameAsFoundation(task)
+        let (milestone, item) = StoreJSONDecoderTests.timelineSamples()
+        try StoreJSONEncoderTests.expectSameAsFoundation(milestone)
+        try StoreJSONEncoderTests.expectSameAsFoundation(item)
         try StoreJSONEncoderTests.expectSameAsFoundation([Mutation.saveGuest(guest), .deleteTask(task.id), .saveWedding(wedding)]
             .map(JournalMutation.init))
     }
@@ -40,6 +43,7 @@ struct StoreJSONEncoderTests {
     private struct BudgetFile: Encodable { var journalGeneration: Int; var categories: [BudgetCategory]; var expenses: [Expense] }
     private struct VendorsFile: Encodable { var journalGeneration: Int; var vendors: [Vendor] }
     private struct TasksFile: Encodable { var journalGeneration: Int; var tasks: [WeddingTask] }
+    private struct TimelineFile: Encodable { var journalGeneration: Int; var milestones: [Milestone]; var runSheet: [RunSheetItem] }
 
     private static func reference(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int) -> any Encodable {
         switch file {
@@ -50,6 +54,9 @@ struct StoreJSONEncoderTests {
                               expenses: dataset.expenses.records)
         case .vendors: return VendorsFile(journalGeneration: generation, vendors: dataset.vendors.records)
         case .tasks: return TasksFile(journalGeneration: generation, tasks: dataset.tasks.records)
+        case .timeline:
+            return TimelineFile(journalGeneration: generation, milestones: dataset.milestones.records,
+                                runSheet: dataset.runSheet.records)
         }
     }
 
@@ -64,8 +71,9 @@ struct StoreJSONEncoderTests {
     @Test("snapshot files are streamed exactly as Foundation writes them whole, empty tables included")
     func writesWholeSnapshotFilesExactlyAsFoundationDoes() throws {
         let (wedding, guest, category, expense, vendor, task) = StoreJSONDecoderTests.samples()
+        let (milestone, item) = StoreJSONDecoderTests.timelineSamples()
         let full = WeddingDataset(wedding: wedding, guests: [guest, Fixtures.guest(2)], categories: [category],
-                                  expenses: [expense], vendors: [vendor], tasks: [task])
+                                  expenses: [expense], vendors: [vendor], tasks: [task], milestones: [milestone], runSheet: [item])
         for dataset in [full, WeddingDataset(wedding: wedding)] {
             for file in SnapshotFile.allCases {
                 let ours = try Self.streamed { try SnapshotEncoding.write(file, of: dataset, generation: 7, to: $0) }

@@ -14,7 +14,7 @@ struct WeddingLifecycleTests {
         #expect(wedding.version == 1)
         #expect(wedding.createdAt == Fixtures.now && wedding.updatedAt == Fixtures.now)
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.folder(wedding.weddingID)))
-                == ["meta.json", "wedding.json", "guests.json", "budget.json", "vendors.json", "tasks.json",
+                == ["meta.json", "wedding.json", "guests.json", "budget.json", "vendors.json", "tasks.json", "timeline.json",
                     "journal.jsonl", "lock"])
     }
 

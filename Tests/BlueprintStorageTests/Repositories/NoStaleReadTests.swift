@@ -22,6 +22,8 @@ struct Reads: Equatable {
     var vendorStats: VendorStats
     var tasks: [WeddingTask]
     var taskStats: TaskStats
+    var milestones: [Milestone]
+    var runSheet: [RunSheetItem]
 
     static func cached(_ repositories: Repositories, _ id: WeddingID, today: CalendarDate) async throws -> Reads {
         Reads(wedding: try await repositories.weddings.fetchWedding(id),
@@ -36,7 +38,9 @@ struct Reads: Equatable {
               vendors: try await repositories.vendors.fetchVendors(in: id),
               vendorStats: try await repositories.vendors.vendorStats(in: id),
               tasks: try await repositories.tasks.fetchTasks(in: id),
-              taskStats: try await repositories.tasks.taskStats(asOf: today, in: id))
+              taskStats: try await repositories.tasks.taskStats(asOf: today, in: id),
+              milestones: try await repositories.milestones.fetchAll(in: id),
+              runSheet: try await repositories.runSheet.fetchAll(in: id))
     }
 
     static func reference(_ host: any WeddingDataHost, _ id: WeddingID, today: CalendarDate) async throws -> Reads {
@@ -49,7 +53,8 @@ struct Reads: Equatable {
                   metrics: CategoryMetrics.all(categories: data.categories.records, expenses: data.expenses.records),
                   vendorTotals: VendorPaymentTotal.all(expenses: data.expenses.records),
                   vendors: data.vendors.records, vendorStats: VendorStats(vendors: data.vendors.records),
-                  tasks: data.tasks.records, taskStats: TaskStats(tasks: data.tasks.records, today: today))
+                  tasks: data.tasks.records, taskStats: TaskStats(tasks: data.tasks.records, today: today),
+                  milestones: data.milestones.records, runSheet: data.runSheet.records)
         }
     }
 }

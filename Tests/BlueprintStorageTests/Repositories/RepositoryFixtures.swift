@@ -53,5 +53,7 @@ extension Repositories {
         _ = try await tasks.fetchTasks(in: wedding)
         _ = try await tasks.taskStats(asOf: today, in: wedding)
         _ = try await tasks.searchTasks(TaskFilter(), in: wedding)
+        _ = try await milestones.fetchAll(in: wedding)
+        _ = try await runSheet.fetchAll(in: wedding)
     }
 }

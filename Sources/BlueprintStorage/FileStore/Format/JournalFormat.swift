@@ -68,6 +68,8 @@ struct JournalMutation: Codable, Equatable {
             case .expense: mutation = .saveExpense(try container.decode(Expense.self, forKey: .record))
             case .vendor: mutation = .saveVendor(try container.decode(Vendor.self, forKey: .record))
             case .task: mutation = .saveTask(try container.decode(WeddingTask.self, forKey: .record))
+            case .milestone: mutation = .saveMilestone(try container.decode(Milestone.self, forKey: .record))
+            case .runSheetItem: mutation = .saveRunSheetItem(try container.decode(RunSheetItem.self, forKey: .record))
             }
         case .delete:
             let id = try container.decode(UUID.self, forKey: .id)
@@ -80,6 +82,8 @@ struct JournalMutation: Codable, Equatable {
             case .expense: mutation = .deleteExpense(id)
             case .vendor: mutation = .deleteVendor(id)
             case .task: mutation = .deleteTask(id)
+            case .milestone: mutation = .deleteMilestone(id)
+            case .runSheetItem: mutation = .deleteRunSheetItem(id)
             }
         }
     }
@@ -94,7 +98,10 @@ struct JournalMutation: Codable, Equatable {
         case .saveExpense(let record): try encodeSave(record, in: &container)
         case .saveVendor(let record): try encodeSave(record, in: &container)
         case .saveTask(let record): try encodeSave(record, in: &container)
-        case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id):
+        case .saveMilestone(let record): try encodeSave(record, in: &container)
+        case .saveRunSheetItem(let record): try encodeSave(record, in: &container)
+        case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id),
+             .deleteMilestone(let id), .deleteRunSheetItem(let id):
             try container.encode(Operation.delete, forKey: .op)
             try container.encode(id, forKey: .id)
         }

@@ -7,7 +7,7 @@ import Foundation
 /// already contains. Opening replays a journal's changes only into files older than it, so a
 /// crash part-way through rewriting the files (some new, some old) still opens exactly.
 enum SnapshotFile: String, CaseIterable, Sendable, Comparable {
-    case wedding, guests, budget, vendors, tasks
+    case wedding, guests, budget, vendors, tasks, timeline
 
     var fileName: String { rawValue + ".json" }
 
@@ -19,6 +19,7 @@ enum SnapshotFile: String, CaseIterable, Sendable, Comparable {
         case .category, .expense: self = .budget
         case .vendor: self = .vendors
         case .task: self = .tasks
+        case .milestone, .runSheetItem: self = .timeline
         }
     }
 
@@ -33,6 +34,7 @@ private struct GuestsFile: Decodable { var journalGeneration: Int; var guests: [
 private struct BudgetFile: Decodable { var journalGeneration: Int; var categories: [BudgetCategory]; var expenses: [Expense] }
 private struct VendorsFile: Decodable { var journalGeneration: Int; var vendors: [Vendor] }
 private struct TasksFile: Decodable { var journalGeneration: Int; var tasks: [WeddingTask] }
+private struct TimelineFile: Decodable { var journalGeneration: Int; var milestones: [Milestone]; var runSheet: [RunSheetItem] }
 
 /// Records read from snapshot files, before they become a `WeddingDataset`.
 struct SnapshotParts {
@@ -42,6 +44,8 @@ struct SnapshotParts {
     var expenses: [Expense] = []
     var vendors: [Vendor] = []
     var tasks: [WeddingTask] = []
+    var milestones: [Milestone] = []
+    var runSheet: [RunSheetItem] = []
 
     /// Decodes `data` as `file` into these parts and returns the file's journal generation.
     mutating func decode(_ file: SnapshotFile, from data: Data) throws -> Int {
@@ -68,6 +72,11 @@ struct SnapshotParts {
             let content = try decoder.decode(TasksFile.self, from: data)
             tasks = content.tasks
             return content.journalGeneration
+        case .timeline:
+            let content = try decoder.decode(TimelineFile.self, from: data)
+            milestones = content.milestones
+            runSheet = content.runSheet
+            return content.journalGeneration
         }
     }
 
@@ -81,12 +90,15 @@ struct SnapshotParts {
             expenses = other.expenses
         case .vendors: vendors = other.vendors
         case .tasks: tasks = other.tasks
+        case .timeline:
+            milestones = other.milestones
+            runSheet = other.runSheet
         }
     }
 
     func dataset(wedding: Wedding) -> WeddingDataset {
         WeddingDataset(wedding: wedding, guests: guests, categories: categories, expenses: expenses,
-                       vendors: vendors, tasks: tasks)
+                       vendors: vendors, tasks: tasks, milestones: milestones, runSheet: runSheet)
     }
 }
 
@@ -116,6 +128,10 @@ enum SnapshotEncoding {
         case .tasks:
             try stream.member(generationKey, generation)
             try stream.member("tasks", elements: dataset.tasks.recordsSharingStorage)
+        case .timeline:
+            try stream.member(generationKey, generation)
+            try stream.member("milestones", elements: dataset.milestones.recordsSharingStorage)
+            try stream.member("runSheet", elements: dataset.runSheet.recordsSharingStorage)
         }
         return try stream.finish()
     }

@@ -8,10 +8,16 @@ import Foundation
 /// folder with a newer version than `version` is refused: this build cannot know its shape.
 public struct WeddingSchema: Sendable {
     /// The version this build writes.
-    public static let currentVersion = 1
-    /// This build's schema. Version 1 is the first, so there are no migration steps yet; add
-    /// one here (and bump `currentVersion`) whenever the files change shape.
-    public static let current = WeddingSchema(version: currentVersion, migrations: [])
+    public static let currentVersion = 2
+    /// This build's schema; add a step here (and bump `currentVersion`) whenever the files change
+    /// shape.
+    ///
+    /// Version 2 added `timeline.json` (milestones and the run sheet) and their journal lines.
+    /// A folder without the file has an empty timeline, so upgrading rewrites nothing; the new
+    /// version stops an older build from opening a folder whose journal it could not read.
+    public static let current = WeddingSchema(version: currentVersion, migrations: [
+        SchemaMigration(from: 1) { _ in },
+    ])
 
     public let version: Int
     private let stepsByVersion: [Int: SchemaMigration]
