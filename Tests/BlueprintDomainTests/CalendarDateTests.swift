@@ -60,6 +60,17 @@ struct CalendarDateTests {
         #expect(day(expected).days(since: day(start)) == days)
     }
 
+    @Test("adds calendar months, ending on the month's last day when that month is shorter", arguments: [
+        ("2026-05-31", -3, "2026-02-28"), ("2028-05-31", -3, "2028-02-29"), ("2026-03-31", -1, "2026-02-28"),
+        ("2026-12-31", -6, "2026-06-30"), ("2026-10-31", -1, "2026-09-30"), ("2028-02-29", 12, "2029-02-28"),
+        ("2026-01-31", 1, "2026-02-28"), ("2026-02-15", -3, "2025-11-15"), ("2027-01-15", -12, "2026-01-15"),
+        ("2026-06-19", -120, "2016-06-19"), ("2026-01-01", -1, "2025-12-01"), ("2025-12-01", 1, "2026-01-01"),
+        ("2026-06-15", 0, "2026-06-15"), ("2026-02-28", 1, "2026-03-28"),
+    ])
+    func addsMonths(start: String, months: Int, expected: String) {
+        #expect(day(start).adding(months: months) == day(expected))
+    }
+
     @Test("days(since:) is positive when the date is later")
     func daysSince() {
         #expect(day("2026-10-10").days(since: day("2026-01-01")) == 282)

@@ -39,7 +39,7 @@ struct RecordCodingTests {
         id: uuid(8), title: "Send invitations", details: "Print, stamp, post", status: .inProgress, priority: .urgent,
         dueDate: day("2026-07-01"), assignees: ["Ana", "Ben"], vendorID: uuid(7), budgetCategoryID: uuid(3),
         subtasks: [Subtask(id: uuid(9), title: "Print", isDone: true), Subtask(id: uuid(10), title: "Post")],
-        createdAt: createdTime, version: 5)
+        checklistKey: "invitations", createdAt: createdTime, version: 5)
 
     static let fullCategory = BudgetCategory(id: uuid(3), name: "Photography", allocated: usd(3_500), parentID: uuid(11),
                                              notes: "Incl. album", createdAt: createdTime, version: 4)
@@ -70,7 +70,19 @@ struct RecordCodingTests {
         #expect(decoded.2 == category && decoded.2.parentID == nil)
         #expect(decoded.3 == expense && decoded.3.vendorID == nil && decoded.3.dueDate == nil)
         #expect(decoded.4 == vendor && decoded.4.quotedAmount == nil && decoded.4.bookedDate == nil)
-        #expect(decoded.5 == task && decoded.5.dueDate == nil && decoded.5.subtasks.isEmpty)
+        #expect(decoded.5 == task && decoded.5.dueDate == nil && decoded.5.subtasks.isEmpty && decoded.5.checklistKey == nil)
+    }
+
+    @Test("a task written before checklists (no checklistKey) decodes without one, and a task without one writes none")
+    func taskWithoutChecklistKey() throws {
+        var text = try json(Self.fullTask)
+        #expect(text.contains(#""checklistKey":"invitations""#))
+        text = text.replacingOccurrences(of: #""checklistKey":"invitations","#, with: "")
+        #expect(!text.contains("checklistKey"))
+        var expected = Self.fullTask
+        expected.checklistKey = nil
+        #expect(try JSONDecoder().decode(WeddingTask.self, from: Data(text.utf8)) == expected)
+        #expect(try json(expected) == text)
     }
 
     @Test("date-only fields are written as yyyy-MM-dd, times as ISO-8601 with milliseconds")

@@ -50,11 +50,15 @@ public struct WeddingTask: Record {
     public var vendorID: UUID?
     public var budgetCategoryID: UUID?
     public var subtasks: [Subtask]
+    /// The key of the checklist item this task was made from (`ChecklistItem.key`), so it can
+    /// follow the wedding date when that moves; `nil` for a task added by hand. Files written
+    /// before checklists leave it out and decode as `nil`.
+    public var checklistKey: String?
 
     public init(id: UUID = UUID(), title: String, details: String = "", status: TaskStatus = .notStarted,
                 priority: TaskPriority = .medium, dueDate: CalendarDate? = nil, assignees: [String] = [],
                 vendorID: UUID? = nil, budgetCategoryID: UUID? = nil, subtasks: [Subtask] = [],
-                createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
+                checklistKey: String? = nil, createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
         self.id = id
         self.title = title
         self.details = details
@@ -65,6 +69,7 @@ public struct WeddingTask: Record {
         self.vendorID = vendorID
         self.budgetCategoryID = budgetCategoryID
         self.subtasks = subtasks
+        self.checklistKey = checklistKey
         self.createdAt = createdAt
         self.updatedAt = createdAt
         self.version = version

@@ -60,6 +60,16 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
 
     public func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }
 
+    /// The same day `months` calendar months later (earlier when negative), moved back to the
+    /// month's last day when that month is shorter: 2026-05-31 minus 3 months is 2026-02-28,
+    /// and 2028-02-29 plus 12 months is 2029-02-28.
+    public func adding(months: Int) -> CalendarDate {
+        let monthIndex = year * 12 + (month - 1) + months
+        let newYear = monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12
+        let newMonth = monthIndex - newYear * 12 + 1
+        return CalendarDate(unchecked: newYear, newMonth, min(day, CalendarDate.daysIn(month: newMonth, year: newYear)))
+    }
+
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
@@ -96,6 +106,13 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
         let y = month <= 2 ? year - 1 : year
         let m = month <= 2 ? month + 9 : month - 3
         return 365 * y + y / 4 - y / 100 + y / 400 + (153 * m + 2) / 5 + day - 1
+    }
+
+    /// A date from fields the caller has made consistent, unchecked as `init(dayNumber:)`'s are.
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
     }
 
     private init(dayNumber: Int) {

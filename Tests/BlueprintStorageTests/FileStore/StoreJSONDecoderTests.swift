@@ -30,7 +30,8 @@ struct StoreJSONDecoderTests {
         let vendor = Vendor(name: "Band", category: .hairAndMakeup, status: .booked, quotedAmount: Money(minorUnits: Int64.max),
                             bookedDate: CalendarDate(year: 9999, month: 12, day: 31), createdAt: Fixtures.now)
         let task = WeddingTask(title: "Cake", status: .onHold, priority: .urgent, dueDate: CalendarDate(year: 2026, month: 6, day: 1),
-                               assignees: ["Ana", "Ben"], subtasks: [Subtask(title: "Taste", isDone: true)], createdAt: Fixtures.now)
+                               assignees: ["Ana", "Ben"], subtasks: [Subtask(title: "Taste", isDone: true)], checklistKey: "cake",
+                               createdAt: Fixtures.now)
         var wedding = Fixtures.wedding(StoreJSONDecoderTests.tricky)
         wedding.weddingDate = CalendarDate(year: 2026, month: 9, day: 12)
         wedding.currency = Currency(code: "jpy")!
@@ -63,6 +64,16 @@ struct StoreJSONDecoderTests {
                                      .saveVendor(vendor), .deleteVendor(vendor.id), .saveTask(task), .deleteTask(task.id)]
         #expect(try StoreJSONDecoderTests.roundTrip(mutations.map(JournalMutation.init), StoreJSON.lineEncoder())
             .map(\.mutation) == mutations)
+    }
+
+    @Test func aTaskWrittenBeforeChecklistsDecodesWithoutAKeyAndWritesNone() throws {
+        var task = StoreJSONDecoderTests.samples().task
+        let written = String(decoding: try StoreJSON.fileEncoder().encode(task), as: UTF8.self)
+        #expect(written.contains("  \"checklistKey\" : \"cake\",\n"))
+        let old = written.replacingOccurrences(of: "  \"checklistKey\" : \"cake\",\n", with: "")
+        task.checklistKey = nil
+        #expect(try StoreJSONDecoder().decode(WeddingTask.self, from: Data(old.utf8)) == task)
+        #expect(String(decoding: try StoreJSON.fileEncoder().encode(task), as: UTF8.self) == old)
     }
 
     @Test func absentAndNullOptionalsDecodeAsNil() throws {
