@@ -114,6 +114,46 @@ struct WeddingCommandTests {
         #expect(try blueprint.listedWeddings().isEmpty)
     }
 
+    @Test("create --checklist adds the standard checklist, due before the date and never in the past")
+    func checklist() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let date = Calendar(identifier: .gregorian).date(byAdding: .month, value: 8, to: Date())!
+        let wedding = ISO8601DateFormatter.string(from: date, timeZone: .current, formatOptions: [.withFullDate])
+        let today = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withFullDate])
+        let output = try succeed(blueprint, ["wedding", "create", "Ana & Ben", "--date", wedding, "--checklist"])
+        #expect(output.contains("with 51 checklist tasks"), "\(output)")
+        let tasks = try #require(try JSONSerialization.jsonObject(with: Data(try succeed(
+            blueprint, ["export", "tasks", "--format", "json"]).utf8)) as? [[String: Any]])
+        let dues = tasks.compactMap { $0["dueDate"] as? String }
+        #expect(dues.count == 51)
+        #expect(dues.allSatisfy { $0 >= today && $0 <= wedding }, "\(dues)")
+        #expect(dues.contains(today), "tasks due 12 and 9 months before a wedding 8 months away are due today")
+        #expect(dues.contains(wedding), "the day itself has its tasks")
+        #expect(tasks.contains { $0["title"] as? String == "Book the venue" })
+    }
+
+    @Test("create --checklist without a date, or with a bad checklist file, names the problem and creates nothing")
+    func badChecklist() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        try succeed(blueprint, ["wedding", "list"])
+        let before = try blueprint.snapshot()
+        let undated = try blueprint.run(["wedding", "create", "Ana & Ben", "--checklist"])
+        #expect(undated.status != 0)
+        #expect(undated.stderr.contains("--checklist: needs --date"), "\(undated.stderr)")
+        let file = try blueprint.file(named: "mine.csv", "key,due,title\nvenue,12 months,Book the venue\nfav,3 fortnights,Bad\n")
+        let bad = try blueprint.run(["wedding", "create", "Ana & Ben", "--date", "2030-06-01", "--checklist-file", file])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("mine.csv:3: column \"due\": 'fortnights' is not a unit of time"), "\(bad.stderr)")
+        #expect(try blueprint.snapshot() == before)
+        #expect(try blueprint.listedWeddings().isEmpty)
+
+        let good = try blueprint.file(named: "ours.csv", "key,due,title\nvenue,12 months,Book the venue\nday,0 days,Get married\n")
+        #expect(try succeed(blueprint, ["wedding", "create", "Ana & Ben", "--date", "2030-06-01", "--checklist-file", good])
+            .contains("with 2 checklist tasks"))
+        let exported = try succeed(blueprint, ["export", "tasks"])
+        #expect(exported.contains("Book the venue") && exported.contains("2029-06-01") && exported.contains("2030-06-01"))
+    }
+
     @Test("every problem is listed at once, and a blank name is one of them")
     func everyProblem() throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()

@@ -28,27 +28,53 @@ struct WeddingCreateCommand: AsyncParsableCommand {
     var partner1: String?
     @Option(name: .customLong("partner2"), help: ArgumentHelp("The second partner's name.", valueName: "name"))
     var partner2: String?
+    @Flag(help: "Add the planning checklist: 51 tasks due at set times before --date (12 months: budget, guest list, venue; 9: photographer, caterer, officiant; 6: invitations, attire; 3: tasting, rings; 1: final headcount, seating, payments; the week of: confirmations, run sheet). Tasks whose time has passed are due today.")
+    var checklist = false
+    @Option(name: .customLong("checklist-file"), help: ArgumentHelp(
+        "Add the checklist from this CSV instead (columns key, due, title, priority, details, as in Resources/checklist.csv).",
+        valueName: "file"), completion: .file(extensions: ["csv"]))
+    var checklistFile: String?
 
     /// The option or argument each field of a `WeddingDraft` comes from, for error messages.
     static let sources = ["name": "NAME", "partner1Name": "--partner1", "partner2Name": "--partner2", "date": "--date",
-                          "currency": "--currency", "budget": "--budget"]
+                          "currency": "--currency", "budget": "--budget", "checklist": "--checklist"]
 
     func run() async throws {
         let draft = WeddingDraft(name: name, partner1Name: partner1 ?? "", partner2Name: partner2 ?? "", date: date ?? "",
                                  currency: currency ?? WeddingDefaults.currency(environment: ProcessInfo.processInfo.environment).code,
                                  budget: budget ?? "")
+        let template = try checklistTemplate()
         let (store, repositories) = try data.open()
         let existing = try await repositories.weddings.fetchWeddings()
         let wedding: Wedding
-        do {
+        do throws(RepositoryError) {
             wedding = try draft.wedding(among: existing)
+            if template != nil, wedding.weddingDate == nil {
+                throw RepositoryError.invalid(.wedding, [ValidationIssue(
+                    field: "checklist", message: "needs --date: the checklist's tasks are due at set times before the wedding day")])
+            }
         } catch {
             guard case .invalid(_, let issues) = error else { throw error }
             throw CommandFailure("no wedding created:\n" + issues.map { "  \(Self.sources[$0.field] ?? $0.field): \($0.message)" }
                 .joined(separator: "\n"))
         }
-        let created = try await repositories.weddings.createWedding(wedding)
+        let tasks = template.map { $0.tasks(forWeddingOn: wedding.weddingDate!, today: .today) } ?? []
+        let created = try await repositories.weddings.createWedding(from: WeddingDataset(wedding: wedding, tasks: tasks))
         await store.close()
-        print(TerminalSanitizer.sanitize("Created the wedding '\(created.name)' (id \(created.weddingID))."))
+        let checklistNote = tasks.isEmpty ? "" : " with \(tasks.count) checklist tasks"
+        print(TerminalSanitizer.sanitize("Created the wedding '\(created.name)' (id \(created.weddingID))\(checklistNote)."))
+    }
+
+    /// The checklist to add: the file named, the standard one, or none. A file that cannot be
+    /// read or has a bad row stops everything before a wedding is created.
+    private func checklistTemplate() throws -> ChecklistTemplate? {
+        guard let checklistFile else { return checklist ? .standard : nil }
+        do {
+            return try ChecklistTemplate(csv: try InputFile.read(checklistFile), fileName: checklistFile)
+        } catch let failure as InputFile.Failure {
+            throw CommandFailure("no wedding created: --checklist-file: \(failure.description)")
+        } catch {
+            throw CommandFailure("no wedding created: --checklist-file:\n\(error)")
+        }
     }
 }

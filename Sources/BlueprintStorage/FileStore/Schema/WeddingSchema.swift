@@ -12,7 +12,8 @@ public struct WeddingSchema: Sendable {
     /// This build's schema; add a step here (and bump `currentVersion`) whenever the files change
     /// shape.
     ///
-    /// Version 2 added `timeline.json` (milestones and the run sheet) and their journal lines.
+    /// Version 2 added `timeline.json` (milestones and the run sheet), their journal lines and a
+    /// task's `checklistKey`.
     /// A folder without the file has an empty timeline, so upgrading rewrites nothing; the new
     /// version stops an older build from opening a folder whose journal it could not read.
     public static let current = WeddingSchema(version: currentVersion, migrations: [
