@@ -60,7 +60,8 @@ struct OpenCommand: AsyncParsableCommand {
         let screen = PlannerScreen(
             model: AppModel(context: context),
             services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer(),
-                                      readOnlyNote: { [store] in store.isReadOnly($0) ? Self.readOnlyNote : nil }),
+                                      readOnlyNote: { [store] in store.isReadOnly($0) ? Self.readOnlyNote : nil },
+                                      checklist: .standard),
             keymap: settings.keymap,
             requestRedraw: { [weak app] in app?.requestRedraw() })
         app.keyToFrame = { cache.monitor.recordLatency("key to frame", duration: $0) }

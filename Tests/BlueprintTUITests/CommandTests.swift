@@ -1,3 +1,4 @@
+import BlueprintDomain
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
 import Testing
@@ -24,7 +25,9 @@ struct CommandTests {
         #expect(parse("export guests") == .failure(CommandError("Usage: export guests|vendors|expenses|tasks FILE [csv|json]")))
         #expect(parse("export guests a.csv xml") == .failure(CommandError("Unknown format xml: csv or json")))
         #expect(parse("frobnicate") == .failure(CommandError(
-            "Unknown command frobnicate: diagnostics, export, help, import, quit, wedding, weddings")))
+            "Unknown command frobnicate: date, diagnostics, export, help, import, quit, wedding, weddings")))
+        #expect(parse("date June") == .failure(CommandError("Usage: date yyyy-mm-dd (the new wedding day)")))
+        #expect(parse("date 2027-06-12") == .success(.date(CalendarDate(year: 2027, month: 6, day: 12)!)))
     }
 
     @Test("quotes and backslashes keep spaces inside a file name")

@@ -76,6 +76,13 @@ public final class TaskStore: ListStore<TaskSortKey, TaskFilter> {
         }
     }
 
+    /// The open tasks of `template` that would follow the wedding date from `old` to `new`,
+    /// re-dated (see `ChecklistTemplate.rescheduled`): what to ask about before moving them.
+    public func checklistTasks(following template: ChecklistTemplate, from old: CalendarDate,
+                               to new: CalendarDate) -> [WeddingTask] {
+        template.rescheduled(records.records, weddingMovedFrom: old, to: new, today: today)
+    }
+
     /// Shows `task` (holding the changed `subtask`) at once and saves the subtask, checked
     /// against the task's version.
     private func saveSubtask(_ subtask: Subtask, in task: WeddingTask, title: String) async -> EditOutcome {

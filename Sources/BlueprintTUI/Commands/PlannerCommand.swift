@@ -1,3 +1,4 @@
+import BlueprintDomain
 
 /// A command typed on the `:` line.
 enum PlannerCommand: Equatable {
@@ -8,11 +9,13 @@ enum PlannerCommand: Equatable {
     case weddings
     /// Opens the wedding with this name or id.
     case wedding(String)
+    /// Moves the wedding day (and, if the planner agrees, the open checklist tasks with it).
+    case date(CalendarDate)
     case importFile(TransferKind, path: String)
     case exportFile(TransferKind, path: String, format: TransferFormat)
 
     /// The command names, for completion and the "unknown command" message.
-    static let names = ["diagnostics", "export", "help", "import", "quit", "wedding", "weddings"]
+    static let names = ["date", "diagnostics", "export", "help", "import", "quit", "wedding", "weddings"]
 
     /// Parses a command line; the error says what is wrong and what would be right (with the
     /// keys of `keymap`).
@@ -31,6 +34,11 @@ enum PlannerCommand: Equatable {
                 return .failure(CommandError("Usage: wedding NAME" + completion))
             }
             return .success(.wedding(arguments.joined(separator: " ")))
+        case "date":
+            guard arguments.count == 1, let date = CalendarDate(iso: arguments[0]) else {
+                return .failure(CommandError("Usage: date yyyy-mm-dd (the new wedding day)"))
+            }
+            return .success(.date(date))
         case "import":
             guard arguments.count == 2, let kind = TransferKind(rawValue: arguments[0]), TransferKind.importable.contains(kind) else {
                 return .failure(CommandError("Usage: import guests|vendors|expenses FILE.csv"))

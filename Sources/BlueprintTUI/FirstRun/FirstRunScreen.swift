@@ -62,7 +62,7 @@ public final class FirstRunScreen: Screen {
         self.dataDirectory = dataDirectory
         self.requestRedraw = requestRedraw
         self.opened = opened
-        form = NewWeddingForm.form(defaultCurrency: defaultCurrency)
+        form = NewWeddingForm.form(defaultCurrency: defaultCurrency, offersChecklist: planner.services.checklist != nil)
     }
 
     /// Shows `text` in the status line (a note from the command line).
@@ -118,7 +118,8 @@ public final class FirstRunScreen: Screen {
     private func handleForm(_ key: Key) {
         guard let event = form.handle(key, keymap: keymap) else { return }
         switch event {
-        case .submit: create(NewWeddingForm.draft(from: form))
+        case .submit:
+            create(NewWeddingForm.draft(from: form), checklist: NewWeddingForm.wantsChecklist(form) ? planner.services.checklist : nil)
         case .cancel:
             isFormOpen = false
             message = nil
@@ -127,14 +128,23 @@ public final class FirstRunScreen: Screen {
 
     // MARK: Creating
 
-    private func create(_ draft: WeddingDraft) {
+    private func create(_ draft: WeddingDraft, checklist: ChecklistTemplate?) {
         let weddings = planner.model.context.weddings
         let now = planner.model.context.clock.now()
+        let today = planner.today
         message = ("Creating \(draft.name)…", .info)
         run { [weak self] in
             do {
                 let wedding = try draft.wedding(among: try await weddings.fetchWeddings(), createdAt: now)
-                let created = try await weddings.createWedding(wedding)
+                var tasks: [WeddingTask] = []
+                if let checklist {
+                    guard let date = wedding.weddingDate else {
+                        throw RepositoryError.invalid(.wedding, [ValidationIssue(
+                            field: "checklist", message: "needs a date: its tasks are due at set times before the day")])
+                    }
+                    tasks = checklist.tasks(forWeddingOn: date, today: today, createdAt: now)
+                }
+                let created = try await weddings.createWedding(from: WeddingDataset(wedding: wedding, tasks: tasks))
                 guard let self else { return }
                 let next = [keymap.hint(.add, in: .guests, "adds a guest"), keymap.hint(.help, in: .global, "lists every key")]
                 await open(created, note: KeyHints.sentence("Created \(created.name)", next, lead: "; "))

@@ -291,6 +291,8 @@ public final class PlannerScreen: Screen, PlannerHost {
                     self?.report("Cannot open \(name): \(error)", severity: .error)
                 }
             }
+        case .date(let date):
+            moveWeddingDay(to: date)
         case .importFile(let kind, let path):
             transfer { transfer, session in
                 try await transfer.importFile(kind, path: Self.expanded(path), into: session)
@@ -299,6 +301,42 @@ public final class PlannerScreen: Screen, PlannerHost {
             transfer { transfer, session in
                 try await transfer.exportFile(kind, format: format, path: Self.expanded(path), from: session)
             }
+        }
+    }
+
+    /// Saves the new wedding day, then offers to move the open checklist tasks with it (each
+    /// keeps its time before the wedding; tasks moved by hand stay where they are).
+    private func moveWeddingDay(to date: CalendarDate) {
+        guard let session, var wedding = session.wedding.wedding else {
+            report("Open a wedding first", severity: .error)
+            return
+        }
+        let previous = wedding.weddingDate
+        guard previous != date else { return report("The wedding is already on \(date)") }
+        wedding.weddingDate = date
+        perform { [weak self] in
+            guard let self else { return }
+            guard case .saved = await session.wedding.update(wedding) else {
+                return report("The wedding day was not moved", severity: .error)
+            }
+            guard let previous, let checklist = services.checklist else { return report("The wedding is now on \(date)") }
+            let moving = session.tasks.checklistTasks(following: checklist, from: previous, to: date)
+            guard !moving.isEmpty else { return report("The wedding is now on \(date)") }
+            let count = moving.count == 1 ? "1 open checklist task" : "\(moving.count) open checklist tasks"
+            present(ConfirmOverlay(
+                dialog: ConfirmDialog(title: DisplayText("Move the checklist"),
+                                      message: DisplayText("The wedding is now on \(date). Move \(count) with it, each the same "
+                                          + "time before the day? Tasks you moved by hand stay where they are."),
+                                      confirmLabel: "Move"),
+                onConfirm: { [weak self] in
+                    self?.perform { [weak self] in
+                        switch await session.tasks.importTasks(ImportBatch(updates: moving)) {
+                        case .success: self?.report("Moved \(count) with the wedding day")
+                        case .failure(let error): self?.report("The checklist tasks were not moved: \(error)", severity: .error)
+                        }
+                    }
+                },
+                onCancel: { [weak self] in self?.report("The wedding is now on \(date); the checklist tasks kept their dates") }))
         }
     }
 

@@ -15,13 +15,18 @@ public struct PlannerServices: Sendable {
     /// Why a wedding can be read but not changed (a folder that may not be written), said
     /// whenever it is opened; `nil` for a wedding that can be changed.
     public var readOnlyNote: @Sendable (WeddingID) -> String?
+    /// The planning checklist whose open tasks follow the wedding date when `:date` moves it;
+    /// `nil` where the app has none.
+    public var checklist: ChecklistTemplate?
 
     public init(monitor: PerformanceMonitor = .shared, cacheEntries: @escaping @Sendable () -> Int = { 0 },
-                transfer: (any DataTransfer)? = nil, readOnlyNote: @escaping @Sendable (WeddingID) -> String? = { _ in nil }) {
+                transfer: (any DataTransfer)? = nil, readOnlyNote: @escaping @Sendable (WeddingID) -> String? = { _ in nil },
+                checklist: ChecklistTemplate? = nil) {
         self.monitor = monitor
         self.cacheEntries = cacheEntries
         self.transfer = transfer
         self.readOnlyNote = readOnlyNote
+        self.checklist = checklist
     }
 }
 

@@ -20,7 +20,8 @@ final class FirstRunHarness {
     let driver: FrameDriver
     private(set) var opened: [Wedding] = []
 
-    init(_ datasets: [WeddingDataset] = [], rows: Int = 24, columns: Int = 80, keymap: Keymap = .standard) {
+    init(_ datasets: [WeddingDataset] = [], rows: Int = 24, columns: Int = 80, keymap: Keymap = .standard,
+         checklist: ChecklistTemplate? = nil) {
         host = InMemoryWeddingHost(datasets)
         let clock = ManualClock(start: Wedding1.start)
         let monitor = PerformanceMonitor(clock: clock)
@@ -28,7 +29,8 @@ final class FirstRunHarness {
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                    vendors: repositories.vendors, tasks: repositories.tasks, changes: repositories,
                                    clock: clock, timeZone: TimeZone(identifier: "UTC")!)
-        planner = PlannerScreen(model: AppModel(context: context), services: PlannerServices(monitor: monitor), keymap: keymap)
+        planner = PlannerScreen(model: AppModel(context: context), services: PlannerServices(monitor: monitor, checklist: checklist),
+                                keymap: keymap)
         var opened: ((Wedding) -> Void)?
         screen = FirstRunScreen(planner: planner, defaultCurrency: .usd, dataDirectory: Self.dataDirectory,
                                 opened: { opened?($0) })

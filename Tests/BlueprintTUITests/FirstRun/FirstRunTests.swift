@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintStorage
 import BlueprintStores
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
@@ -96,6 +97,26 @@ struct FirstRunTests {
         #expect(rows[0].hasSuffix("Mia & Noor · 254 days to go ● live"))
         #expect(rows.last!.hasPrefix(" GUESTS │ 0 guests"))
         #expect(rows.last!.contains("Created Mia & Noor"))
+    }
+
+    @Test("with a checklist to offer, the form adds its tasks before the date (none in the past), and asks for a date first")
+    func createWithTheChecklist() async throws {
+        let run = FirstRunHarness(checklist: .standard)
+        await run.press(.character("c"))
+        #expect(run.frame().contains("Planning checklist"))
+        await run.type("Mia & Noor")
+        await run.press(.enter)
+        #expect(run.frame().contains("needs a date"))
+        #expect(try await run.storedWeddings().isEmpty)
+
+        #expect(run.screen.form.focusedField.name == "checklist", "the problem's field has the focus")
+        for _ in 0..<7 where run.screen.form.focusedField.name != "date" { await run.press(.tab) }
+        await run.type("2026-09-12")
+        await run.press(.enter)
+        let stored = try #require(try await run.storedWeddings().first)
+        let dues = try await run.host.read(stored.weddingID) { $0.tasks.records.compactMap(\.dueDate) }
+        #expect(dues.count == ChecklistTemplate.standard.items.count)
+        #expect(dues.allSatisfy { $0 >= Wedding1.today && $0 <= CalendarDate(year: 2026, month: 9, day: 12)! })
     }
 
     @Test("Esc goes back to the welcome and keeps what was typed; q in the form is text, not quit")

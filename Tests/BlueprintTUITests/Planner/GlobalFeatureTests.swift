@@ -109,6 +109,52 @@ struct GlobalFeatureTests {
         #expect(planner.statusRow.contains("Cannot open Nobody"))
     }
 
+    /// A wedding on 2026-06-20 with two tasks of a two-item checklist (one moved by hand) and one
+    /// task of its own; today is 2026-01-01.
+    static func checklistWedding() -> (WeddingDataset, ChecklistTemplate) {
+        let template = ChecklistTemplate(items: [
+            ChecklistItem(key: "venue", leadTime: ChecklistLeadTime(3, .months)!, title: "Sign the hall"),
+            ChecklistItem(key: "cake", leadTime: ChecklistLeadTime(1, .months)!, title: "Taste the cakes"),
+        ])
+        var dataset = Wedding1.dataset()
+        var tasks = template.tasks(forWeddingOn: Wedding1.date(6, 20), today: Wedding1.today, createdAt: Wedding1.start)
+        tasks[1].dueDate = Wedding1.date(2, 14)
+        for task in tasks + [WeddingTask(title: "Our own", dueDate: Wedding1.date(5, 1), createdAt: Wedding1.start)] {
+            dataset.tasks.upsert(task)
+        }
+        return (dataset, template)
+    }
+
+    @Test(":date moves the wedding day and, once confirmed, the open checklist tasks with it; tasks moved by hand stay")
+    func movingTheDateMovesTheChecklist() async throws {
+        let (dataset, template) = Self.checklistWedding()
+        let planner = await PlannerHarness([dataset], checklist: template)
+        await command(planner, "date 2026-08-20")
+        #expect(planner.session.wedding.wedding?.weddingDate == Wedding1.date(8, 20))
+        #expect(planner.frame().contains("Move 1 open checklist task"))
+        await planner.press(.character("y"))
+        let dues = try await planner.stored { data in
+            ["Sign the hall", "Taste the cakes", "Our own"].map { title in data.tasks.first { $0.title == title }?.dueDate }
+        }
+        #expect(dues == [Wedding1.date(5, 20), Wedding1.date(2, 14), Wedding1.date(5, 1)])
+        #expect(planner.statusRow.contains("Moved 1 open checklist task with the wedding day"))
+        #expect(planner.session.tasks.tasks.first { $0.title == "Sign the hall" }?.dueDate == Wedding1.date(5, 20),
+                "the pane shows the moved date")
+    }
+
+    @Test(":date declined keeps the checklist's dates; a bad date is refused with the usage")
+    func decliningKeepsTheDates() async throws {
+        let (dataset, template) = Self.checklistWedding()
+        let planner = await PlannerHarness([dataset], checklist: template)
+        await command(planner, "date 2026-07-20")
+        await planner.press(.escape)
+        #expect(planner.statusRow.contains("the checklist tasks kept their dates"))
+        #expect(try await planner.stored { $0.wedding.weddingDate } == Wedding1.date(7, 20))
+        #expect(try await planner.stored { $0.tasks.records.map(\.dueDate) } == dataset.tasks.records.map(\.dueDate))
+        await command(planner, "date 2026-02-30")
+        #expect(planner.statusRow.contains("Usage: date yyyy-mm-dd"))
+    }
+
     @Test("a kept / search shows in the status line with its matches, in every pane that searches, until Esc drops it")
     func keptSearchInStatusLine() async {
         let planner = await PlannerHarness()

@@ -109,7 +109,7 @@ final class PlannerHarness {
 
     /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`.
     init(_ datasets: [WeddingDataset] = [Wedding1.dataset()], rows: Int = 30, columns: Int = 100,
-         transfer: (any DataTransfer)? = nil, keymap: Keymap = .standard) async {
+         transfer: (any DataTransfer)? = nil, keymap: Keymap = .standard, checklist: ChecklistTemplate? = nil) async {
         host = InMemoryWeddingHost(datasets)
         weddingID = datasets[0].wedding.weddingID
         let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
@@ -120,7 +120,8 @@ final class PlannerHarness {
         let cache = repositories.cache
         var redraws: (() -> Void)?
         screen = PlannerScreen(model: AppModel(context: context),
-                               services: PlannerServices(monitor: monitor, cacheEntries: { cache.entryCount }, transfer: transfer),
+                               services: PlannerServices(monitor: monitor, cacheEntries: { cache.entryCount }, transfer: transfer,
+                                                         checklist: checklist),
                                keymap: keymap, requestRedraw: { redraws?() })
         driver = FrameDriver(root: screen, keymap: keymap)
         redraws = { [unowned self] in self.redrawRequests += 1 }
