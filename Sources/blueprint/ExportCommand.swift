@@ -4,28 +4,56 @@ import BlueprintStorage
 import BlueprintText
 import Foundation
 
-/// `blueprint export`: one domain to CSV or JSON, on standard output or into a file.
+/// `blueprint export`: one domain to CSV or JSON, the calendar to iCalendar, or the run sheet or
+/// seating plan as a page to print; on standard output or into a file.
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export guests, vendors, expenses or tasks as CSV or JSON."
+        abstract: "Export guests, vendors, expenses or tasks as CSV or JSON, the calendar as iCalendar, "
+            + "or the run sheet or seating plan as a page to print.",
+        discussion: "calendar: tasks with a due date and payments still to make as to-dos, milestones and the run "
+            + "sheet as events; importing a newer file into a calendar app updates its entries instead of adding "
+            + "copies. runsheet and seating: HTML that prints on A4 or Letter (open it in a browser and print), "
+            + "or Markdown. A --format the kind is not written in is refused, and nothing is written."
     )
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case guests, vendors, expenses, tasks
+        case guests, vendors, expenses, tasks, calendar, runsheet, seating
+
+        /// The formats this kind is written in, its default first.
+        var formats: [Format] {
+            switch self {
+            case .guests, .vendors, .expenses, .tasks: [.csv, .json]
+            case .calendar: [.ics]
+            case .runsheet, .seating: [.html, .md]
+            }
+        }
     }
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case csv, json
+        case csv, json, ics, html, md
     }
 
     @OptionGroup var options: WeddingOptions
-    @Argument(help: "What to export: guests, vendors, expenses or tasks.") var kind: Kind
-    @Option(help: "csv (re-importable, spreadsheet-friendly) or json (every field).") var format: Format = .csv
+    @Argument(help: "What to export: guests, vendors, expenses or tasks (csv or json), calendar (ics), runsheet or seating (html or md).")
+    var kind: Kind
+    @Option(help: "csv (re-importable, spreadsheet-friendly; the default) or json (every field) for guests, vendors, expenses and tasks; ics for calendar; html (the default) or md for runsheet and seating.")
+    var format: Format?
     @Flag(help: "CSV: write every cell as stored, for scripts. Without it, a cell starting with = + - @ or a tab gets an apostrophe in front, so a spreadsheet shows it as text instead of running it (import takes the apostrophe off again).")
     var raw = false
     @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.",
             completion: .file()) var output: String?
+
+    /// The format to write: the one asked for, else the kind's default.
+    private var chosenFormat: Format { format ?? kind.formats[0] }
+
+    func validate() throws {
+        if let format, !kind.formats.contains(format) {
+            let formats = kind.formats.map(\.rawValue)
+            throw ValidationError("--format \(format.rawValue) does not apply to \(kind.rawValue); "
+                                  + (formats.count == 1 ? "it is written as \(formats[0])" : "use \(formats.joined(separator: " or "))"))
+        }
+    }
 
     func run() async throws {
         let progress = TransferProgress(subject: kind.rawValue)
@@ -44,34 +72,42 @@ struct ExportCommand: AsyncParsableCommand {
         let (_, repositories, wedding) = try await options.open()
         let id = wedding.weddingID
         let csv = CSVExporter(wedding: wedding, spreadsheetSafe: !raw, progress: progress.handler)
-        let data: Data
-        switch (kind, format) {
-        case (.guests, .csv):
-            data = try csv.guests(try await repositories.guests.fetchGuests(in: id))
-        case (.guests, .json):
+        let json = chosenFormat == .json
+        switch kind {
+        case .guests:
             let records = try await repositories.guests.fetchGuests(in: id)
-            data = try JSONExporter.export(records)
-        case (.vendors, .csv):
-            data = try csv.vendors(try await repositories.vendors.fetchVendors(in: id),
-                                   categories: try await repositories.budget.fetchCategories(in: id))
-        case (.vendors, .json):
+            return json ? try JSONExporter.export(records) : try csv.guests(records)
+        case .vendors:
             let records = try await repositories.vendors.fetchVendors(in: id)
-            data = try JSONExporter.export(records)
-        case (.expenses, .csv):
-            data = try csv.expenses(try await repositories.budget.fetchExpenses(in: id),
-                                    categories: try await repositories.budget.fetchCategories(in: id),
-                                    vendors: try await repositories.vendors.fetchVendors(in: id))
-        case (.expenses, .json):
+            return json ? try JSONExporter.export(records)
+                : try csv.vendors(records, categories: try await repositories.budget.fetchCategories(in: id))
+        case .expenses:
             let records = try await repositories.budget.fetchExpenses(in: id)
-            data = try JSONExporter.export(records)
-        case (.tasks, .csv):
-            data = try csv.tasks(try await repositories.tasks.fetchTasks(in: id),
-                                 categories: try await repositories.budget.fetchCategories(in: id),
-                                 vendors: try await repositories.vendors.fetchVendors(in: id))
-        case (.tasks, .json):
+            return json ? try JSONExporter.export(records)
+                : try csv.expenses(records, categories: try await repositories.budget.fetchCategories(in: id),
+                                   vendors: try await repositories.vendors.fetchVendors(in: id))
+        case .tasks:
             let records = try await repositories.tasks.fetchTasks(in: id)
-            data = try JSONExporter.export(records)
+            return json ? try JSONExporter.export(records)
+                : try csv.tasks(records, categories: try await repositories.budget.fetchCategories(in: id),
+                                vendors: try await repositories.vendors.fetchVendors(in: id))
+        case .calendar:
+            async let milestones = repositories.milestones.fetchAll(in: id)
+            async let runSheet = repositories.runSheet.fetchAll(in: id)
+            async let tasks = repositories.tasks.fetchTasks(in: id)
+            async let expenses = repositories.budget.fetchExpenses(in: id)
+            async let vendors = repositories.vendors.fetchVendors(in: id)
+            return try WeddingCalendar(wedding: wedding, milestones: try await milestones, runSheet: try await runSheet,
+                                       tasks: try await tasks, expenses: try await expenses, vendors: try await vendors).data()
+        case .runsheet:
+            async let items = repositories.runSheet.fetchAll(in: id)
+            async let vendors = repositories.vendors.fetchVendors(in: id)
+            return pageFormat.data(RunSheetPrintout(wedding: wedding, items: try await items, vendors: try await vendors).document)
+        case .seating:
+            return pageFormat.data(SeatingPrintout(wedding: wedding, guests: try await repositories.guests.fetchGuests(in: id)).document)
         }
-        return data
     }
+
+    /// The page format of a run sheet or seating plan (`validate` has refused all but html and md).
+    private var pageFormat: PrintableFormat { chosenFormat == .md ? .markdown : .html }
 }

@@ -4,11 +4,14 @@ import BlueprintStorage
 import BlueprintText
 import Foundation
 
-/// `blueprint stats`: the four domains' figures, as text or as stable JSON for scripts.
+/// `blueprint stats`: the domains' figures and the timeline's, as text or as stable JSON for scripts.
 struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show the wedding's guest, budget, vendor and task figures."
+        abstract: "Show the wedding's guest, budget, vendor, task and timeline figures.",
+        discussion: "The timeline's figures: milestones, those done, those overdue (past their date and not done) and "
+            + "the next one (the earliest not done, today or later); run-sheet items, and their clashes (two items at "
+            + "overlapping times in one place, or one vendor in two places at once)."
     )
 
     @OptionGroup var options: WeddingOptions
@@ -62,11 +65,39 @@ struct StatsReport: Encodable {
         let byStatus: [String: Int]
     }
 
+    struct MilestonePart: Encodable {
+        struct Next: Encodable {
+            let title: String
+            let date: String
+            let daysUntil: Int
+        }
+
+        let total, done, overdue: Int
+        /// Written as `null` when no open milestone is ahead, so the key is always there.
+        let next: Next?
+
+        private enum CodingKeys: String, CodingKey { case total, done, overdue, next }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(total, forKey: .total)
+            try container.encode(done, forKey: .done)
+            try container.encode(overdue, forKey: .overdue)
+            try container.encode(next, forKey: .next)
+        }
+    }
+
+    struct RunSheetPart: Encodable {
+        let items, clashes: Int
+    }
+
     let wedding: WeddingPart
     let guests: GuestPart
     let budget: BudgetPart
     let vendors: VendorPart
     let tasks: TaskPart
+    let milestones: MilestonePart
+    let runSheet: RunSheetPart
 
     static func make(wedding: Wedding, repositories: Repositories, today: CalendarDate) async throws -> StatsReport {
         let id = wedding.weddingID
@@ -74,7 +105,10 @@ struct StatsReport: Encodable {
         async let summary = repositories.budget.budgetSummary(asOf: today, in: id)
         async let vendorStats = repositories.vendors.vendorStats(in: id)
         async let taskStats = repositories.tasks.taskStats(asOf: today, in: id)
-        let (g, b, v, t) = try await (guestStats, summary, vendorStats, taskStats)
+        async let milestones = repositories.milestones.fetchAll(in: id)
+        async let runSheet = repositories.runSheet.fetchAll(in: id)
+        let (g, b, v, t, m, r) = try await (guestStats, summary, vendorStats, taskStats, milestones, runSheet)
+        let timeline = TimelineStats(milestones: m, runSheet: r, today: today)
         return StatsReport(
             wedding: WeddingPart(id: id.description, name: wedding.name, date: wedding.weddingDate?.description,
                                  daysToGo: wedding.weddingDate?.days(since: today), currency: wedding.currency.code,
@@ -92,7 +126,13 @@ struct StatsReport: Encodable {
                                 byCategory: Dictionary(uniqueKeysWithValues: v.byCategory.map { ($0.key.rawValue, $0.value) }),
                                 totalQuoted: v.totalQuoted.minorUnits, bookedCost: v.bookedCost.minorUnits),
             tasks: TaskPart(total: t.total, overdue: t.overdue, dueWithin7Days: t.dueWithin7Days,
-                            byStatus: Dictionary(uniqueKeysWithValues: t.byStatus.map { ($0.key.rawValue, $0.value) })))
+                            byStatus: Dictionary(uniqueKeysWithValues: t.byStatus.map { ($0.key.rawValue, $0.value) })),
+            milestones: MilestonePart(total: timeline.milestones, done: timeline.milestonesDone,
+                                      overdue: timeline.milestonesOverdue,
+                                      next: timeline.nextMilestone.map {
+                                          MilestonePart.Next(title: $0.title, date: $0.date.description, daysUntil: $0.daysUntil)
+                                      }),
+            runSheet: RunSheetPart(items: timeline.runSheetItems, clashes: timeline.runSheetClashes))
     }
 
     /// A plain-text rendering for people.
@@ -117,6 +157,19 @@ struct StatsReport: Encodable {
                      + "booked cost \(money(vendors.bookedCost))")
         lines.append("Tasks    \(tasks.total) total, \(tasks.byStatus["completed"] ?? 0) completed, \(tasks.overdue) overdue, "
                      + "\(tasks.dueWithin7Days) due within 7 days")
+        lines.append("Timeline \(milestones.total) milestones, \(milestones.done) done, \(milestones.overdue) overdue"
+                     + (milestones.next.map { "; next: \(safe($0.title)) on \($0.date) (\(Self.days($0.daysUntil)))" } ?? ""))
+        lines.append("         run sheet: \(runSheet.items) items, \(runSheet.clashes) "
+                     + (runSheet.clashes == 1 ? "clash" : "clashes"))
         return lines.joined(separator: "\n")
+    }
+
+    /// "today", "tomorrow", "in 12 days".
+    private static func days(_ count: Int) -> String {
+        switch count {
+        case 0: "today"
+        case 1: "tomorrow"
+        default: "in \(count) days"
+        }
     }
 }

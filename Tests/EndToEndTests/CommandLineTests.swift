@@ -18,7 +18,7 @@ struct CommandLineTests {
         #expect(guests["invited"] as? Int == 60)
         let wedding = try #require(json["wedding"] as? [String: Any])
         #expect(wedding["name"] as? String == "Ana & Ben")
-        #expect(Set(json.keys) == ["wedding", "guests", "budget", "vendors", "tasks"])
+        #expect(Set(json.keys) == ["wedding", "guests", "budget", "vendors", "tasks", "milestones", "runSheet"])
 
         let text = try blueprint.run(["stats"])
         #expect(text.status == 0)

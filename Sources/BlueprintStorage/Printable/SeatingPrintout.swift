@@ -1,0 +1,52 @@
+import BlueprintDomain
+
+/// The seating plan to print: a block per table with its guests by seat then name (seat, name
+/// and plus-one, answer, meal, dietary notes) and its counts, then the guests still without a
+/// table. Declined guests are left out, as in the planner's seating view (`SeatingChart`).
+public struct SeatingPrintout: Sendable {
+    /// The table's columns, in order.
+    public static let columns = ["Seat", "Guest", "RSVP", "Meal", "Dietary notes"]
+
+    public var wedding: Wedding
+    public var guests: [Guest]
+
+    public init(wedding: Wedding, guests: [Guest]) {
+        self.wedding = wedding
+        self.guests = guests
+    }
+
+    public var document: PrintableDocument {
+        let chart = SeatingChart(guests: guests)
+        var sections = chart.tables.map { table in
+            PrintableDocument.Section(heading: "Table \(table.number)",
+                                      summary: CountPhrase.of(table.guests.count, "guest") + ", "
+                                        + CountPhrase.of(table.seatsUsed, "seat") + " taken by those attending",
+                                      table: Self.table(table.guests), keepsTogether: true)
+        }
+        if !chart.unassigned.isEmpty {
+            sections.append(PrintableDocument.Section(heading: "Without a table",
+                                                      summary: CountPhrase.of(chart.unassigned.count, "guest"),
+                                                      table: Self.table(chart.unassigned)))
+        }
+        let seated = chart.tables.reduce(0) { $0 + $1.guests.count }
+        let summary = chart.tables.isEmpty && chart.unassigned.isEmpty
+            ? "No guests to seat yet."
+            : CountPhrase.of(chart.tables.count, "table") + "; " + CountPhrase.of(seated, "guest") + " at a table, "
+                + "\(chart.unassigned.count) without one; "
+                + CountPhrase.of(chart.tables.reduce(0) { $0 + $1.seatsUsed }, "seat") + " taken by those attending"
+        return PrintableDocument(title: "\(wedding.name) — Seating", summary: [summary], sections: sections)
+    }
+
+    private static func table(_ guests: [Guest]) -> PrintableDocument.Table {
+        PrintableDocument.Table(columns: columns, rows: guests.map { guest in
+            PrintableDocument.Row([guest.seat.map(String.init) ?? "", name(guest), guest.rsvp.rawValue, guest.mealChoice,
+                                   guest.dietaryRestrictions])
+        })
+    }
+
+    /// The guest's name, with their plus-one when one is coming: "Ana Silva + Tom Reed".
+    private static func name(_ guest: Guest) -> String {
+        guard guest.plusOneAllowed && guest.plusOneAttending else { return guest.fullName }
+        return guest.fullName + " + " + (guest.plusOneName.isEmpty ? "guest" : guest.plusOneName)
+    }
+}
