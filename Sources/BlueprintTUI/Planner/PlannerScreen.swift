@@ -55,7 +55,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         let session = model.open(wedding)
         panes = Self.panes(for: session)
         observe(session)
-        var shownFirst: StoreDomain? = panes[activePane].store.domain
+        var shownFirst: StoreDomain? = panes[activePane].store?.domain
         // A preview draws the guests pane's first frame before the guest list is read; the
         // loads then land behind it.
         if shownFirst == .guests, let preview = await model.context.weddings.fetchPreview(wedding) {
@@ -141,6 +141,14 @@ public final class PlannerScreen: Screen, PlannerHost {
         message = (text, severity)
     }
 
+    func reveal(_ destination: Destination) {
+        guard let index = panes.firstIndex(where: { $0.reveal(destination, host: self) }) else {
+            report("That is no longer there", severity: .warning)
+            return
+        }
+        activePane = index
+    }
+
     /// Starts `work` at once, on the main actor, rather than after this key is done: a store
     /// intent shows its change synchronously, so the frame drawn right after the key shows it.
     func perform(_ work: @escaping @MainActor () async -> Void) {
@@ -217,8 +225,8 @@ public final class PlannerScreen: Screen, PlannerHost {
         activePane = index
     }
 
-    private func undo(in store: DomainStore) {
-        guard let title = store.undoTitle else {
+    private func undo(in store: DomainStore?) {
+        guard let store, let title = store.undoTitle else {
             report("Nothing to undo in this pane", severity: .warning)
             return
         }
