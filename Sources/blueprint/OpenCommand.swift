@@ -56,7 +56,8 @@ struct OpenCommand: AsyncParsableCommand {
         }
         let cache = repositories.cache
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                                   vendors: repositories.vendors, tasks: repositories.tasks, changes: repositories)
+                                   vendors: repositories.vendors, tasks: repositories.tasks, milestones: repositories.milestones,
+                                   runSheet: repositories.runSheet, changes: repositories)
         let screen = PlannerScreen(
             model: AppModel(context: context),
             services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer(),

@@ -26,7 +26,7 @@ struct CacheWarmerTests {
         #expect(report.total == .milliseconds(30))
         #expect(session.stores.allSatisfy { $0.loadState == .loaded })
         let recorded = Set(monitor.snapshot().operations.map(\.operation))
-        #expect(recorded.isSuperset(of: ["warm wedding", "warm guests", "warm budget", "warm vendors", "warm tasks"]))
+        #expect(recorded.isSuperset(of: ["warm wedding", "warm guests", "warm budget", "warm vendors", "warm tasks", "warm timeline"]))
         session.close()
     }
 

@@ -6,45 +6,59 @@ import Testing
 @Suite("Header, status line, dialogs, help and the size notice")
 @MainActor
 struct WidgetTests {
-    /// The standard keys of the header's tabs: 1 to 4.
+    /// The standard keys of the header's tabs: 0 to 5.
     private let standardTabKeys = HeaderBar.keys(.standard)
 
     @Test("the header shows numbered tabs, the active one styled, and the title on the right")
     func header() {
         let canvas = MemoryCanvas(rows: 1, columns: 80)
         HeaderBar(title: "Ana & Ben", keys: standardTabKeys, activeTab: 2).render(into: canvas)
-        #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks                            Ana & Ben")
-        #expect(canvas.styleMap == "iiiiiiiiii iiiiiiiiii ttttttttttt iiiiiiiii                            hhhhhhhhh")
+        #expect(canvas.text == "[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5]          Ana & Ben")
+        #expect(canvas.styleMap == "iiiiiiiiiiiii iiiiiiiiii tttttttttt iiiiiiiiiii iiiiiiiii iii          hhhhhhhhh")
         let header = HeaderBar(title: "x", keys: standardTabKeys, activeTab: 0)
         #expect(header.tab(atColumn: 0) == 0)
-        #expect(header.tab(atColumn: 12) == 1)
-        #expect(header.tab(atColumn: 10) == nil)
+        #expect(header.tab(atColumn: 14) == 1)
+        #expect(header.tab(atColumn: 13) == nil)
+        #expect(header.tab(atColumn: 69) == 5)
         #expect(header.tab(atColumn: 70) == nil)
+        // A tab that shows only its key is clicked where it is drawn.
+        let short = HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 1, marker: "● live")
+        #expect(short.tab(atColumn: 30, width: 80) == 3)
+        #expect(short.tab(atColumn: 30) == 2)
     }
 
     @Test("a hostile wedding title is neutralised and cut to the room left by the tabs")
     func hostileTitle() {
-        let canvas = MemoryCanvas(rows: 1, columns: 60)
+        let canvas = MemoryCanvas(rows: 1, columns: 50)
         HeaderBar(title: DisplayText("\u{1B}]0;owned\u{07}山田 & \u{202E}Ben"), keys: standardTabKeys, activeTab: 0)
             .render(into: canvas)
-        #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks  ␛]0;owned␇山田…")
-        #expect(canvas.rowWidths == [60])
+        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5]  ␛]0;owned␇山田…")
+        #expect(canvas.rowWidths == [50])
     }
 
-    @Test("where room is short the title is cut and the subtitle (days to go) and the marker stay whole")
-    func titleGivesWayFirst() {
+    @Test("where room is short the tabs farthest from the active one show only their key, then the title is cut; the subtitle (days to go) and the marker stay whole")
+    func tabsThenTitleGiveWay() {
         let canvas = MemoryCanvas(rows: 1, columns: 80)
         HeaderBar(title: "Alexandra Konstantinopoulou & Maximilian", subtitle: " · 170 days to go", keys: standardTabKeys,
                   activeTab: 0, marker: "● live").render(into: canvas)
-        #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks   Alexandra… · 170 days to go ● live")
+        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5]  Alexandra Konstantin… · 170 days to go ● live")
         canvas.clear()
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
             .render(into: canvas)
-        #expect(canvas.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks    Ana & Ben · 170 days to go ● live")
+        #expect(canvas.text == "[0] Dashboard [1] Guests [2] [3] [4] [5]       Ana & Ben · 170 days to go ● live")
+        canvas.clear()
+        HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 3, marker: "● live")
+            .render(into: canvas)
+        #expect(canvas.text == "[0] [1] [2] Budget [3] Vendors [4] Tasks [5]   Ana & Ben · 170 days to go ● live")
+        let wide = MemoryCanvas(rows: 1, columns: 120)
+        HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 3, marker: "● live")
+            .render(into: wide)
+        #expect(wide.text == "[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5] Timeline"
+                + String(repeating: " ", count: 17) + "Ana & Ben · 170 days to go ● live")
         let narrow = MemoryCanvas(rows: 1, columns: 60)
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
             .render(into: narrow)
-        #expect(narrow.text == "[1] Guests [2] Budget [3] Vendors [4] Tasks    · 170… ● live")
+        #expect(narrow.text == "[0] Dashboard [1] [2] [3] [4] [5]  … · 170 days to go ● live")
     }
 
     @Test("the status line keeps its hints while there is room, then gives them up for the message")
@@ -154,10 +168,12 @@ struct WidgetTests {
           │ Everywhere                                                               │
           │  q, Ctrl-C             Quit                                              │
           │  ?                     Show this help                                    │
+          │  0                     Show the dashboard: what needs you now            │
           │  1                     Show guests                                       │
           │  2                     Show the budget                                   │
           │  3                     Show vendors                                      │
           │  4                     Show tasks                                        │
+          │  5                     Show the timeline: milestones and the run sheet   │
           │  Tab                   Next pane                                         │
           │  Shift-Tab             Previous pane                                     │
           │  :                     Type a command (with completion)                  │
@@ -169,8 +185,6 @@ struct WidgetTests {
           │ Lists and tables                                                         │
           │  k, ↑                  Move up                                           │
           │  j, ↓                  Move down                                         │
-          │  h, ←                  Scroll left                                       │
-          │  l, →                  Scroll right                                      │
           └──────────────────────────────────────────────────── ↓ more · Esc closes ─┘
 
         """)

@@ -1,8 +1,8 @@
 import BlueprintDomain
 
 /// What every store of one wedding shares: loading and validity, live changes, observation,
-/// undo and conflict resolution. `GuestStore`, `BudgetStore`, `VendorStore`, `TaskStore` and
-/// `WeddingStore` add their records, figures, list state and intents.
+/// undo and conflict resolution. `GuestStore`, `BudgetStore`, `VendorStore`, `TaskStore`,
+/// `TimelineStore` and `WeddingStore` add their records, figures, list state and intents.
 ///
 /// A store serves one wedding for its whole life; opening another wedding makes new stores
 /// (`AppModel`), so nothing loaded for one wedding can reach another's.
@@ -204,7 +204,14 @@ public class DomainStore: CacheableStore {
     /// Subclasses override it to derive their state, then call `super`.
     func recordsDidChange() { signalUpdate() }
 
-    func signalUpdate() { updateSignal.signal() }
+    func signalUpdate() {
+        changeCount += 1
+        updateSignal.signal()
+    }
+
+    /// Counts the updates signalled, so that what is derived from several stores (the dashboard)
+    /// is derived again only when one of them changed.
+    private(set) var changeCount = 0
 
     // MARK: Undo
 

@@ -3,6 +3,8 @@ public enum StoreDomain: String, CaseIterable, Sendable, Hashable, CustomStringC
     /// The wedding's own settings: names, date, currency, total budget.
     case wedding
     case guests, budget, vendors, tasks
+    /// Milestones and the run sheet.
+    case timeline
 
     public var description: String { rawValue }
 }

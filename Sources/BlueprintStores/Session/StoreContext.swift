@@ -11,6 +11,9 @@ public struct StoreContext: Sendable {
     public var budget: any BudgetRepository
     public var vendors: any VendorRepository
     public var tasks: any TaskRepository
+    /// Milestones and run-sheet items have no queries of their own: plain record repositories.
+    public var milestones: any RecordRepository<Milestone>
+    public var runSheet: any RecordRepository<RunSheetItem>
     /// Changes to a wedding from this process and others; the cache must already have dropped
     /// what a change made stale when it is delivered (as `Repositories.changes(in:)` does).
     public var changes: any ChangeFeed
@@ -19,13 +22,16 @@ public struct StoreContext: Sendable {
     public var timeZone: TimeZone
 
     public init(weddings: any WeddingRepository, guests: any GuestRepository, budget: any BudgetRepository,
-                vendors: any VendorRepository, tasks: any TaskRepository, changes: any ChangeFeed,
+                vendors: any VendorRepository, tasks: any TaskRepository, milestones: any RecordRepository<Milestone>,
+                runSheet: any RecordRepository<RunSheetItem>, changes: any ChangeFeed,
                 clock: any TimeSource = SystemClock(), timeZone: TimeZone = .current) {
         self.weddings = weddings
         self.guests = guests
         self.budget = budget
         self.vendors = vendors
         self.tasks = tasks
+        self.milestones = milestones
+        self.runSheet = runSheet
         self.changes = changes
         self.clock = clock
         self.timeZone = timeZone

@@ -13,6 +13,9 @@ public final class WeddingSession {
     public let budget: BudgetStore
     public let vendors: VendorStore
     public let tasks: TaskStore
+    public let timeline: TimelineStore
+    /// What needs the couple now, derived from the stores above.
+    public let dashboard: DashboardStore
     let context: StoreContext
     private var feed: Task<Void, Never>?
     /// Told of each change another process made, once the stores show it (the front end says so).
@@ -28,6 +31,9 @@ public final class WeddingSession {
         budget = BudgetStore(wedding: wedding, context: context)
         vendors = VendorStore(wedding: wedding, context: context)
         tasks = TaskStore(wedding: wedding, context: context)
+        timeline = TimelineStore(wedding: wedding, context: context)
+        dashboard = DashboardStore(wedding: self.wedding, guests: guests, budget: budget, vendors: vendors, tasks: tasks,
+                                   timeline: timeline)
         for store in stores { store.receivesChanges = true }
         let changes = context.changes.changes(in: wedding)
         feed = Task {
@@ -52,7 +58,7 @@ public final class WeddingSession {
     }
 
     /// Every store, in `StoreDomain` order.
-    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks] }
+    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks, timeline] }
 
     public func store(for domain: StoreDomain) -> DomainStore {
         switch domain {
@@ -61,6 +67,7 @@ public final class WeddingSession {
         case .budget: return budget
         case .vendors: return vendors
         case .tasks: return tasks
+        case .timeline: return timeline
         }
     }
 

@@ -18,6 +18,23 @@ public enum Formats {
         }
     }
 
+    /// When something falls due, `days` from today: "today", "tomorrow", "in 5 days", or past it,
+    /// "1 day overdue", "12 days overdue".
+    static func due(inDays days: Int) -> String {
+        switch days {
+        case 0: "today"
+        case 1: "tomorrow"
+        case 2...: "in \(days) days"
+        case -1: "1 day overdue"
+        default: "\(-days) days overdue"
+        }
+    }
+
+    /// `09:00–11:30` (a hyphen where the locale cannot draw the dash).
+    static func timeRange(_ start: TimeOfDay, _ end: TimeOfDay) -> String {
+        "\(start)" + (TerminalLocale.isUTF8 ? "–" : "-") + "\(end)"
+    }
+
     /// `$1,234.50` in the wedding's currency.
     static func money(_ amount: Money, _ currency: Currency) -> String { currency.format(amount) }
 

@@ -73,6 +73,21 @@ struct FieldReader {
         return date(name) ?? CalendarDate(daysSince1970: 0)
     }
 
+    /// A time of day typed `HH:mm` (`24:00` is the end of a day); `nil`, with a problem named
+    /// `label`, when the field is empty or holds something else.
+    mutating func requiredTime(_ name: String, _ label: String) -> TimeOfDay? {
+        let text = form.trimmed(name)
+        guard !text.isEmpty else {
+            issues.append(ValidationIssue(field: name, message: "\(label) is required (HH:mm)"))
+            return nil
+        }
+        guard let time = TimeOfDay(parsing: text) else {
+            issues.append(ValidationIssue(field: name, message: "'\(text)' is not a time (HH:mm, 00:00 to 24:00)"))
+            return nil
+        }
+        return time
+    }
+
     /// Adds problems found elsewhere (the domain's validation).
     mutating func add(_ more: [ValidationIssue]) { issues += more }
 }

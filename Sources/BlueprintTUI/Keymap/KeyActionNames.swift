@@ -44,6 +44,7 @@ extension KeyAction {
         case .expand: "expand"
         case .expandAll: "expand-all"
         case .categoryDetails: "category-details"
+        case .nextClash: "next-clash"
         case .nextField: "next-field"
         case .previousField: "previous-field"
         case .submit: "submit"
@@ -72,12 +73,12 @@ extension KeyAction {
     /// `setRSVP` per answer.
     public static let all: [KeyAction] = [
         .quit, .help, .redraw, .suspend, .nextPane, .previousPane, .command, .undo, .diagnostics, .openDemo,
-    ] + (1...HeaderBar.paneTitles.count).map { .showPane($0) } + [
+    ] + HeaderBar.paneTitles.indices.map { .showPane($0) } + [
         .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .top, .bottom,
         .search, .nextMatch, .previousMatch, .add, .edit, .delete, .toggle, .activate, .cancel,
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
-        .markPaid, .recordInstallment, .book, .expand, .expandAll, .categoryDetails,
+        .markPaid, .recordInstallment, .book, .expand, .expandAll, .categoryDetails, .nextClash,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,
         .cursorLeft, .cursorRight, .lineStart, .lineEnd,
         .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBackward,

@@ -14,6 +14,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     case vendors
     /// The task list, on top of `list`.
     case tasks
+    /// The milestones and the run sheet, on top of `list`.
+    case timeline
     /// The seating chart, a table per row: moving, and Enter to list a table's guests.
     case seating
     /// The details of one record.
@@ -50,6 +52,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .budget: "Budget"
         case .vendors: "Vendors"
         case .tasks: "Tasks"
+        case .timeline: "Timeline"
         case .seating: "Seating chart"
         case .detail: "Details"
         case .form: "Forms"
@@ -75,6 +78,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .budget: "budget"
         case .vendors: "vendors"
         case .tasks: "tasks"
+        case .timeline: "timeline"
         case .seating: "seating"
         case .detail: "detail"
         case .form: "form"
@@ -104,7 +108,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .choiceField: [.choiceField, .form]
         case .search: [.search, .textEditing]
         case .commandLine: [.commandLine, .textEditing]
-        case .guests, .budget, .vendors, .tasks: [self, .list]
+        case .guests, .budget, .vendors, .tasks, .timeline: [self, .list]
         default: [self]
         }
     }
@@ -122,7 +126,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     /// so that typing `q` in a field, or pressing Tab in a dialog, stays there.
     public var isModal: Bool {
         switch self {
-        case .global, .list, .guests, .budget, .vendors, .tasks, .seating: false
+        case .global, .list, .guests, .budget, .vendors, .tasks, .timeline, .seating: false
         default: true
         }
     }
@@ -132,7 +136,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
 public enum KeyAction: Hashable, Sendable {
     // Everywhere.
     case quit, help, redraw, suspend, nextPane, previousPane, command, undo, diagnostics
-    /// Show pane `n` (1-based, as numbered in the header tabs).
+    /// Show pane `n`, as numbered in the header tabs: 0 the dashboard, 1 to 4 guests, budget,
+    /// vendors and tasks, 5 the timeline.
     case showPane(Int)
     // Lists and tables.
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
@@ -145,6 +150,8 @@ public enum KeyAction: Hashable, Sendable {
     case markPaid, recordInstallment, book, expand, expandAll
     /// Shows the budget category in view: its money, expenses, and linked vendors and tasks.
     case categoryDetails
+    /// Selects the next run-sheet item that clashes with another.
+    case nextClash
     // Forms, pick-lists and the command line.
     case nextField, previousField, submit, previousOption, nextOption, openList, complete
     // Text fields.

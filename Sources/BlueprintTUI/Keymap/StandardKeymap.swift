@@ -4,10 +4,12 @@ extension Keymap {
     public static let standard = Keymap([
         KeyBinding(.global, [.character("q"), .control("c")], .quit, "Quit"),
         KeyBinding(.global, [.character("?")], .help, "Show this help"),
+        KeyBinding(.global, [.character("0")], .showPane(0), "Show the dashboard: what needs you now"),
         KeyBinding(.global, [.character("1")], .showPane(1), "Show guests"),
         KeyBinding(.global, [.character("2")], .showPane(2), "Show the budget"),
         KeyBinding(.global, [.character("3")], .showPane(3), "Show vendors"),
         KeyBinding(.global, [.character("4")], .showPane(4), "Show tasks"),
+        KeyBinding(.global, [.character("5")], .showPane(5), "Show the timeline: milestones and the run sheet"),
         KeyBinding(.global, [.tab], .nextPane, "Next pane"),
         KeyBinding(.global, [.backTab], .previousPane, "Previous pane"),
         KeyBinding(.global, [.character(":")], .command, "Type a command (with completion)"),
@@ -37,7 +39,8 @@ extension Keymap {
         KeyBinding(.list, [.character("S")], .reverseSort, "Reverse the sort"),
         KeyBinding(.list, [.character("f")], .filter, "Filter the list"),
         KeyBinding(.list, [.character("F")], .clearFilters, "Clear the filters"),
-        KeyBinding(.list, [.character("v")], .switchView, "Switch view: seating chart, categories/expenses, tasks by status"),
+        KeyBinding(.list, [.character("v")], .switchView,
+                   "Switch view: seating chart, categories/expenses, tasks by status, milestones/run sheet"),
 
         KeyBinding(.guests, [.character("A")], .setRSVP(.attending), "RSVP: attending"),
         KeyBinding(.guests, [.character("D")], .setRSVP(.declined), "RSVP: declined"),
@@ -53,6 +56,8 @@ extension Keymap {
 
         KeyBinding(.tasks, [.character("o")], .expand, "Expand or collapse the subtasks"),
         KeyBinding(.tasks, [.character("O")], .expandAll, "Expand or collapse every task"),
+
+        KeyBinding(.timeline, [.character("c")], .nextClash, "Go to the next clash on the run sheet"),
 
         KeyBinding(.seating, [.character("k"), .up], .moveUp, "Previous table"),
         KeyBinding(.seating, [.character("j"), .down], .moveDown, "Next table"),

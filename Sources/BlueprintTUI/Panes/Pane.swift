@@ -1,16 +1,16 @@
 import BlueprintStores
 import BlueprintTerminal
 
-/// One of the four panes (guests, budget, vendors, tasks): it draws its part of the screen and
-/// handles the keys of its mode; the planner screen handles the global ones.
+/// One of the planner's panes (dashboard, guests, budget, vendors, tasks, timeline): it draws its
+/// part of the screen and handles the keys of its mode; the planner screen handles the global ones.
 @MainActor
 protocol Pane: AnyObject {
     /// The mode keys are resolved in (it changes with the pane's view: the seating chart has its own).
     var keyMode: KeyMode { get }
     /// The mode shown at the left of the status line ("GUESTS", "SEATING").
     var modeName: String { get }
-    /// The store whose changes `u` takes back.
-    var store: DomainStore { get }
+    /// The store whose changes `u` takes back; `nil` for a pane that changes nothing (the dashboard).
+    var store: DomainStore? { get }
     /// What the pane shows, for the status line: active filters and counts.
     var statusContext: String { get }
     /// What `/`, `n` and `N` search in the current view; nil where there is nothing to search.
@@ -22,6 +22,13 @@ protocol Pane: AnyObject {
     /// A click (selects the row under it) or wheel step (scrolls) over the pane, when mouse
     /// input is on; false if nothing there takes it.
     func handle(_ mouse: MouseEvent) -> Bool
+    /// Shows `destination` (selects the record, sets the view and filter that show it); false if
+    /// it is not this pane's to show, or no longer there.
+    func reveal(_ destination: Destination, host: any PlannerHost) -> Bool
+}
+
+extension Pane {
+    func reveal(_ destination: Destination, host: any PlannerHost) -> Bool { false }
 }
 
 extension Pane {

@@ -19,6 +19,8 @@ protocol PlannerHost: AnyObject {
     func perform(_ work: @escaping @MainActor () async -> Void)
     /// Runs a command from the `:` line.
     func run(_ command: PlannerCommand)
+    /// Switches to the pane that shows `destination`, showing it there.
+    func reveal(_ destination: Destination)
 }
 
 extension PlannerHost {

@@ -18,8 +18,12 @@ public final class PlannerScreen: Screen, PlannerHost {
     let services: PlannerServices
     private let requestRedraw: @MainActor () -> Void
     private(set) var panes: [any Pane] = []
-    /// Index into `panes` of the pane on screen.
-    public private(set) var activePane = 0
+    /// Index into `panes` of the pane on screen, which is also its number key (0 the dashboard,
+    /// 1 the guests, …, 5 the timeline). The planner opens on the guests, whose first frame a
+    /// wedding's preview draws before anything else is read.
+    public private(set) var activePane = PlannerScreen.guestsPane
+    /// The guests' place among the panes (and their key).
+    static let guestsPane = 1
     private var overlays: [any Overlay] = []
     private var message: (text: String, severity: StatusLine.Severity)?
     private var observers: [Task<Void, Never>] = []
@@ -29,6 +33,8 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// How long warming each store of the open wedding took, once all have landed.
     public private(set) var warmUpReport: WarmUpReport?
     private var warmUpLanding: Task<Void, Never>?
+    /// The width of the last frame, where the header's tabs are for mouse clicks.
+    private var drawnWidth = Int.max
 
     public init(model: AppModel, services: PlannerServices = PlannerServices(), keymap: Keymap = .standard,
                 requestRedraw: @escaping @MainActor () -> Void = {}) {
@@ -55,7 +61,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         let session = model.open(wedding)
         panes = Self.panes(for: session)
         observe(session)
-        var shownFirst: StoreDomain? = panes[activePane].store.domain
+        var shownFirst: StoreDomain? = panes[activePane].store?.domain
         // A preview draws the guests pane's first frame before the guest list is read; the
         // loads then land behind it.
         if shownFirst == .guests, let preview = await model.context.weddings.fetchPreview(wedding) {
@@ -100,11 +106,14 @@ public final class PlannerScreen: Screen, PlannerHost {
         model.closeSession()
     }
 
+    /// The panes in the order of the header's tabs and number keys.
     private static func panes(for session: WeddingSession) -> [any Pane] {
-        [GuestsPane(guests: session.guests, wedding: session.wedding),
+        [DashboardPane(dashboard: session.dashboard, budget: session.budget),
+         GuestsPane(guests: session.guests, wedding: session.wedding),
          BudgetPane(budget: session.budget, vendors: session.vendors, tasks: session.tasks),
          VendorsPane(vendors: session.vendors, budget: session.budget),
-         TasksPane(tasks: session.tasks, vendors: session.vendors, budget: session.budget)]
+         TasksPane(tasks: session.tasks, vendors: session.vendors, budget: session.budget),
+         TimelinePane(timeline: session.timeline, vendors: session.vendors, wedding: session.wedding)]
     }
 
     /// Redraws whenever a store changes, and says so when another session changed the wedding.
@@ -124,7 +133,8 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     private static func nouns(_ kinds: Set<RecordKind>) -> String {
         let nouns: [(RecordKind, String)] = [(.wedding, "wedding settings"), (.guest, "guests"), (.category, "budget"),
-                                             (.expense, "expenses"), (.vendor, "vendors"), (.task, "tasks")]
+                                             (.expense, "expenses"), (.vendor, "vendors"), (.task, "tasks"),
+                                             (.milestone, "milestones"), (.runSheetItem, "run sheet")]
         return nouns.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
     }
 
@@ -139,6 +149,14 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     func report(_ text: String, severity: StatusLine.Severity) {
         message = (text, severity)
+    }
+
+    func reveal(_ destination: Destination) {
+        guard let index = panes.firstIndex(where: { $0.reveal(destination, host: self) }) else {
+            report("That is no longer there", severity: .warning)
+            return
+        }
+        activePane = index
     }
 
     /// Starts `work` at once, on the main actor, rather than after this key is done: a store
@@ -159,6 +177,7 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     public func render(into canvas: any Canvas) {
         let size = canvas.size
+        drawnWidth = size.columns
         header.render(into: canvas)
         let body = CanvasRect(row: 1, column: 0, rows: size.rows - 2, columns: size.columns)
         if let pane = panes[safe: activePane] {
@@ -186,7 +205,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         switch action {
         case .quit: return .quit
         case .help: present(HelpOverlayHost(keymap: keymap))
-        case .showPane(let number): show(pane: number - 1)
+        case .showPane(let number): show(pane: number)
         case .nextPane: show(pane: (activePane + 1) % panes.count)
         case .previousPane: show(pane: (activePane + panes.count - 1) % panes.count)
         case .undo: undo(in: pane.store)
@@ -204,7 +223,9 @@ public final class PlannerScreen: Screen, PlannerHost {
     private func handle(_ mouse: MouseEvent) -> Effect {
         guard overlays.isEmpty else { return .nothing }
         if mouse.position.row == 0 {
-            guard mouse.kind == .click, let tab = header.tab(atColumn: mouse.position.column) else { return .nothing }
+            guard mouse.kind == .click, let tab = header.tab(atColumn: mouse.position.column, width: drawnWidth) else {
+                return .nothing
+            }
             show(pane: tab)
             return .redraw
         }
@@ -217,8 +238,8 @@ public final class PlannerScreen: Screen, PlannerHost {
         activePane = index
     }
 
-    private func undo(in store: DomainStore) {
-        guard let title = store.undoTitle else {
+    private func undo(in store: DomainStore?) {
+        guard let store, let title = store.undoTitle else {
             report("Nothing to undo in this pane", severity: .warning)
             return
         }

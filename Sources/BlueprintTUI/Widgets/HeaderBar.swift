@@ -1,12 +1,17 @@
 import BlueprintTerminal
 
-/// The top line: tabs for the panes with the keys that show them, `[1] Guests [2] Budget
-/// [3] Vendors [4] Tasks`, then on the right a title (the wedding), a subtitle kept whole after
-/// it (`· 87 days to go`) and a marker (the live-sync state). Where room is short the title is
-/// cut first.
+/// The top line: tabs for the panes with the keys that show them, `[0] Dashboard [1] Guests
+/// [2] Budget [3] Vendors [4] Tasks [5] Timeline`, then on the right a title (the wedding), a
+/// subtitle kept whole after it (`· 87 days to go`) and a marker (the live-sync state).
+///
+/// Where room is short, the tabs farthest from the active one give up their titles first and
+/// show only their key (`[5]`), until the title (up to `keptTitleWidth` columns of it), the subtitle
+/// and the marker fit; after that the title is cut.
 public struct HeaderBar: Hashable, Sendable {
-    /// The planner's panes, in the order of their number keys.
-    public static let paneTitles: [DisplayText] = ["Guests", "Budget", "Vendors", "Tasks"]
+    /// The planner's panes, in the order of their number keys (0 to 5).
+    public static let paneTitles: [DisplayText] = ["Dashboard", "Guests", "Budget", "Vendors", "Tasks", "Timeline"]
+    /// The columns of the title that tabs shorten to keep in view.
+    public static let keptTitleWidth = 24
 
     public var title: DisplayText
     /// Drawn right after the title and never cut while the title has a column left to give.
@@ -33,13 +38,13 @@ public struct HeaderBar: Hashable, Sendable {
 
     /// The keys of `keymap` that show the planner's panes, one per pane title.
     public static func keys(_ keymap: Keymap) -> [String?] {
-        paneTitles.indices.map { keymap.keyName(for: .showPane($0 + 1), in: .global) }
+        paneTitles.indices.map { keymap.keyName(for: .showPane($0), in: .global) }
     }
 
-    /// The tab under `column`, for mouse clicks on the header.
-    public func tab(atColumn column: Int) -> Int? {
+    /// The tab under `column` of a header drawn `width` columns wide, for mouse clicks on it.
+    public func tab(atColumn column: Int, width: Int = .max) -> Int? {
         var x = 0
-        for (index, label) in tabLabels.enumerated() {
+        for (index, label) in tabLabels(width: width).enumerated() {
             if column >= x && column < x + label.width { return index }
             x += label.width + 1
         }
@@ -50,7 +55,7 @@ public struct HeaderBar: Hashable, Sendable {
     public func render(into canvas: any Canvas, row: Int = 0) {
         let width = canvas.size.columns
         var x = 0
-        for (index, label) in tabLabels.enumerated() where x < width {
+        for (index, label) in tabLabels(width: width).enumerated() where x < width {
             canvas.draw(label, row: row, column: x, style: index == activeTab ? .tabActive : .tabInactive)
             x += label.width + 1
         }
@@ -68,9 +73,19 @@ public struct HeaderBar: Hashable, Sendable {
         }
     }
 
-    private var tabLabels: [DisplayText] {
-        tabs.enumerated().map { index, title in
-            (keys[safe: index] ?? nil).map { DisplayText("[\($0)] ") + title } ?? title
+    /// Each tab's label in a header `width` columns wide: `[2] Budget`, or `[2]` for a tab that gave
+    /// up its title to leave room on the right; a tab without a key keeps its title.
+    private func tabLabels(width: Int) -> [DisplayText] {
+        let key = { (index: Int) in (self.keys[safe: index] ?? nil).map { DisplayText("[\($0)]") } }
+        var labels = tabs.enumerated().map { index, title in key(index).map { $0 + " " + title } ?? title }
+        // What the right end needs: the title (or `keptTitleWidth` of it), the subtitle, the marker, and a gap of two.
+        let right = min(title.width, Self.keptTitleWidth) + subtitle.width + (marker.isEmpty ? 0 : marker.width + 1) + 2
+        func tabsWidth() -> Int { labels.reduce(0) { $0 + $1.width } + max(0, labels.count - 1) }
+        let farthestFirst = tabs.indices.filter { $0 != activeTab }
+            .sorted { (abs($0 - activeTab), $0) > (abs($1 - activeTab), $1) }
+        for index in farthestFirst where tabsWidth() + right > width {
+            if let short = key(index) { labels[index] = short }
         }
+        return labels
     }
 }

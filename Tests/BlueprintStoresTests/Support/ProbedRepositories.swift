@@ -3,10 +3,10 @@ import BlueprintStorage
 import BlueprintStores
 import Foundation
 
-/// The five repositories of `Repositories`, with each call passing a `LoadProbe` first.
+/// The repositories of `Repositories`, with each call passing a `LoadProbe` first.
 ///
 /// Store loads are reads: `fetchWedding` (wedding), and fetching all guests, expenses (budget),
-/// vendors or tasks (`ProbedRecords`). Every create, update, delete, save and import is a write
+/// vendors, tasks or milestones (timeline) (`ProbedRecords`). Every create, update, delete, save and import is a write
 /// of its store. Other calls pass unwatched.
 struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository, VendorRepository, TaskRepository, ChangeFeed {
     let base: Repositories
@@ -117,5 +117,15 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     }
     func searchTasks(_ filter: TaskFilter, in wedding: WeddingID) async throws -> [WeddingTask] {
         try await base.tasks.searchTasks(filter, in: wedding)
+    }
+
+    // MARK: Timeline
+
+    /// The timeline store loads the run sheet with the milestones: one read, counted on the milestones.
+    var milestoneRecords: any RecordRepository<Milestone> {
+        ProbedRecords(base: base.milestones, probe: probe, reads: .timeline, writes: .timeline)
+    }
+    var runSheetRecords: any RecordRepository<RunSheetItem> {
+        ProbedRecords(base: base.runSheet, probe: probe, reads: nil, writes: .timeline)
     }
 }

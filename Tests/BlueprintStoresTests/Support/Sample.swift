@@ -19,14 +19,18 @@ enum Sample {
     static let grandHall = uuid(41), roseFlorist = uuid(42)
     static let bookVenue = uuid(51), orderCake = uuid(52), sendInvites = uuid(53)
     static let tasteCakes = uuid(61), chooseFlavour = uuid(62)
+    static let saveTheDates = uuid(71), invitationsSent = uuid(72), finalHeadcount = uuid(73), weddingDay = uuid(74)
+    static let ceremony = uuid(81), drinks = uuid(82), dinner = uuid(83), venueTour = uuid(84)
 
     /// "Ana & Ben": four guests, two categories, two expenses (one paid in two installments),
-    /// two vendors, three tasks (one with subtasks).
+    /// two vendors, three tasks (one with subtasks), four milestones (one done, one overdue) and
+    /// a run sheet of four items with two clashes (drinks in the garden during the ceremony, and
+    /// the Grand Hall at dinner and at a tour of the terrace).
     static func dataset(id: WeddingID = WeddingID(), name: String = "Ana & Ben") -> WeddingDataset {
         WeddingDataset(
             wedding: Wedding(id: id, name: name, partner1Name: "Ana", partner2Name: "Ben",
-                             weddingDate: CalendarDate(year: 2026, month: 6, day: 20), totalBudget: money(20_000),
-                             createdAt: start),
+                             weddingDate: weddingDate, totalBudget: money(20_000),
+                             rsvpDeadline: CalendarDate(year: 2026, month: 5, day: 1), createdAt: start),
             guests: [
                 Guest(id: ana, firstName: "Ana", lastName: "Alvarez", email: "ana@example.com", household: "Alvarez",
                       rsvp: .attending, mealChoice: "Fish", table: 2, createdAt: start),
@@ -65,6 +69,25 @@ enum Sample {
                                        Subtask(id: chooseFlavour, title: "Choose a flavour")], createdAt: start),
                 WeddingTask(id: sendInvites, title: "Send invitations", status: .cancelled, priority: .urgent,
                             dueDate: CalendarDate(year: 2025, month: 12, day: 1), createdAt: start),
+            ],
+            milestones: [
+                Milestone(id: weddingDay, title: "The wedding day", date: weddingDate, createdAt: start),
+                Milestone(id: saveTheDates, title: "Save-the-dates sent", date: CalendarDate(year: 2025, month: 12, day: 1)!,
+                          isDone: true, createdAt: start),
+                Milestone(id: invitationsSent, title: "Invitations sent", date: CalendarDate(year: 2025, month: 12, day: 20)!,
+                          createdAt: start),
+                Milestone(id: finalHeadcount, title: "Final headcount", date: CalendarDate(year: 2026, month: 6, day: 6)!,
+                          createdAt: start),
+            ],
+            runSheet: [
+                RunSheetItem(id: dinner, day: weddingDate, start: time(16, 30), end: time(18, 30), title: "Dinner",
+                             place: "Main hall", vendorID: grandHall, createdAt: start),
+                RunSheetItem(id: ceremony, day: weddingDate, start: time(14, 0), end: time(14, 45), title: "Ceremony",
+                             place: "Garden", people: ["Ana", "Ben"], createdAt: start),
+                RunSheetItem(id: drinks, day: weddingDate, start: time(14, 30), end: time(16, 0), title: "Drinks",
+                             place: "garden ", createdAt: start),
+                RunSheetItem(id: venueTour, day: weddingDate, start: time(17, 0), end: time(17, 30), title: "Venue tour",
+                             place: "Terrace", vendorID: grandHall, createdAt: start),
             ])
     }
 
@@ -76,4 +99,8 @@ enum Sample {
     }
 
     static func money(_ whole: Int64) -> Money { Money(minorUnits: whole * 100) }
+
+    static let weddingDate = CalendarDate(year: 2026, month: 6, day: 20)!
+
+    static func time(_ hour: Int, _ minute: Int) -> TimeOfDay { TimeOfDay(hour: hour, minute: minute)! }
 }

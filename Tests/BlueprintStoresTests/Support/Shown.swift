@@ -2,7 +2,8 @@ import BlueprintDomain
 @testable import BlueprintStores
 
 /// Everything the stores of a session show, to compare before and after, or with another
-/// session: the records in table order, the rows in their order, the figures and search matches.
+/// session: the records in table order, the rows in their order, the figures and search matches,
+/// the timeline and the dashboard.
 struct Shown: Equatable {
     let wedding: Wedding?
     let guests: [Guest], categories: [BudgetCategory], expenses: [Expense], vendors: [Vendor], tasks: [WeddingTask]
@@ -10,6 +11,8 @@ struct Shown: Equatable {
     let visibleVendors: [Vendor], vendorStats: VendorStats
     let visibleTasks: [WeddingTask], taskStats: TaskStats
     let visibleExpenses: [Expense], summary: BudgetSummary?, categoryMetrics: [CategoryMetrics]
+    let milestones: [Milestone], runSheet: [RunSheetItem], clashes: [RunSheetClash]
+    let dashboard: Dashboard
 
     @MainActor init(_ session: WeddingSession) {
         wedding = session.wedding.wedding
@@ -28,5 +31,9 @@ struct Shown: Equatable {
         visibleExpenses = session.budget.visibleExpenses
         summary = session.budget.summary
         categoryMetrics = session.budget.categoryMetrics
+        milestones = session.timeline.milestones
+        runSheet = session.timeline.runSheet
+        clashes = session.timeline.clashes
+        dashboard = session.dashboard.dashboard
     }
 }

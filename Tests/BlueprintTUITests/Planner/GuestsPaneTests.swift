@@ -13,7 +13,7 @@ struct GuestsPaneTests {
     }
 
     func selectedName(_ planner: PlannerHarness) -> String? {
-        let pane = planner.screen.panes[0] as! GuestsPane
+        let pane = planner.screen.panes[1] as! GuestsPane
         return pane.selectedRow.map { planner.session.guests.visibleGuests[$0].fullName }
     }
 
@@ -287,7 +287,7 @@ struct GuestsPaneTests {
     func seatingKeys() async throws {
         let planner = await PlannerHarness()
         await planner.press(.character("v"))
-        let pane = try #require(planner.screen.panes[0] as? GuestsPane)
+        let pane = try #require(planner.screen.panes[1] as? GuestsPane)
         #expect(pane.keyMode == .seating)
         for key in "aedsSfF /nN".map({ Key.character($0) }) {
             #expect(planner.screen.keymap.resolve(key, in: .seating) == .unbound, "\(key.displayName)")

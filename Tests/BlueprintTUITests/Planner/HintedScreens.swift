@@ -62,6 +62,19 @@ struct HintedScreens {
                                                       .press(.showPane(3), .global)]))
         add("no-task-match", await planner(filled, [.run { $0.session.tasks.filter = TaskFilter(text: "zzz") },
                                                     .press(.showPane(4), .global)]))
+        add("timeline", await planner(filled, [.press(.showPane(5), .global)]))
+        add("run-sheet", await planner(filled, [.press(.showPane(5), .global), .press(.switchView, .list)]))
+        add("empty-milestones", await planner([nothing], [.press(.showPane(5), .global)]))
+        add("empty-run-sheet", await planner([nothing], [.press(.showPane(5), .global), .press(.switchView, .list)]))
+        // From the dashboard's first item down to the replies, which open the guests still to answer.
+        add("waiting-guests", await planner(filled, [.press(.showPane(0), .global)] + Array(repeating: .press(.moveDown, .list), count: 3)
+                                            + [.press(.activate, .list)], show: status))
+        // The caterers considered, from the dashboard's vendors to book.
+        add("caterers", await planner(filled, [
+            .run { _ = await $0.session.vendors.create(Vendor(name: "Feast", category: .catering, status: .quoted)) },
+            .press(.showPane(0), .global), .press(.bottom, .list), .press(.moveUp, .list), .press(.moveUp, .list),
+            .press(.activate, .list),
+        ], show: status))
 
         let run = FirstRunHarness(rows: 40, columns: 120, keymap: keymap)
         add("welcome", Self.shown(run.rows))

@@ -20,10 +20,12 @@ struct KeyHintTests {
         help = "f1"
         undo = "U"
         command = ";"
+        show-pane-0 = "f9"
         show-pane-1 = "f5"
         show-pane-2 = "f6"
         show-pane-3 = "f7"
         show-pane-4 = "f8"
+        show-pane-5 = "f11"
 
         [keys.list]
         add = "+"
@@ -32,6 +34,13 @@ struct KeyHintTests {
         next-match = "]"
         previous-match = "["
         activate = "f3"
+        switch-view = "V"
+
+        [keys.vendors]
+        book = "B"
+
+        [keys.timeline]
+        next-clash = "Z"
 
         [keys.detail]
         edit = "E"
@@ -76,6 +85,14 @@ struct KeyHintTests {
     static let texts: [(screen: String, standard: String, rebound: String)] = [
         ("status", "? help  q quit", "F1 help  Q quit"),
         ("header", "[1] Guests [2] Budget [3] Vendors [4] Tasks", "[F5] Guests [F6] Budget [F7] Vendors [F8] Tasks"),
+        ("header", "[0] Dashboard [1] Guests", "[F9] Dashboard [F5] Guests"),
+        ("header", "[4] Tasks [5] Timeline", "[F8] Tasks [F11] Timeline"),
+        ("timeline", "1 overdue  2 clashes  v switches", "1 overdue  2 clashes  V switches"),
+        ("run-sheet", "2 clashes on the run sheet · c goes to the next", "2 clashes on the run sheet · Z goes to the next"),
+        ("empty-milestones", "No milestones yet: press a to add one.", "No milestones yet: press + to add one."),
+        ("empty-run-sheet", "No run-sheet items yet: press a to add one.", "No run-sheet items yet: press + to add one."),
+        ("waiting-guests", "The guests still to answer · F shows everyone", "The guests still to answer · x shows everyone"),
+        ("caterers", "Catering: none booked yet · b books one, F shows all", "Catering: none booked yet · B books one, x shows all"),
         ("guest-detail", "↓ more · e edits · d deletes · Esc closes", "J more · E edits · X deletes · F4 closes"),
         ("expense-detail", "e edits · d deletes · p paid · i installment · Esc closes",
          "E edits · X deletes · P paid · I installment · F4 closes"),
@@ -116,7 +133,8 @@ struct KeyHintTests {
 
     /// How the standard keys are named in hints: none may show once every hinted action has another key.
     static let standardHints = [
-        "? help", "q quit", "[1]", "[2]", "[3]", "[4]", "press a ", "a adds", "? lists", ":import", ":wedding", "F clears",
+        "? help", "q quit", "[0]", "[1]", "[2]", "[3]", "[4]", "[5]", "press a ", "a adds", "? lists", ":import", ":wedding", "F clears",
+        "v switches", "c goes", "F shows", "b books",
         "Enter", "Esc", "Tab next", "Tab lists", "↓ more", "↑↓", "e edits", "d deletes", "p paid", "i installment", "i records", "r Reload",
         "o Overwrite", "c Cancel", "r reloads", "o overwrites", "c goes back", "r refreshes", "u undoes", "n next",
         "N previous", "/ starts", "press q", "c  Create",

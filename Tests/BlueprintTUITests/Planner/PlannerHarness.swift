@@ -24,9 +24,14 @@ enum Wedding1 {
     static let grandHall = uuid(41), roseFlorist = uuid(42)
     static let bookVenue = uuid(51), orderCake = uuid(52), sendInvites = uuid(53), oldTask = uuid(54)
     static let tasteCakes = uuid(61), chooseFlavour = uuid(62)
+    static let saveTheDates = uuid(71), engagementParty = uuid(72), invitationsSent = uuid(73), finalHeadcount = uuid(74),
+               weddingDay = uuid(75)
+    static let rehearsal = uuid(81), guestsArrive = uuid(82), ceremony = uuid(83), quartet = uuid(84), drinks = uuid(85),
+               walkthrough = uuid(86), dinner = uuid(87)
 
     static func money(_ units: Int64) -> Money { Money(minorUnits: units * 100) }
     static func date(_ month: Int, _ day: Int) -> CalendarDate { CalendarDate(year: 2026, month: month, day: day)! }
+    static func time(_ hour: Int, _ minute: Int) -> TimeOfDay { TimeOfDay(hour: hour, minute: minute)! }
 
     static func dataset(id: WeddingID = WeddingID(uuid(100)), name: String = "Ana & Ben", extraGuests: Int = 0) -> WeddingDataset {
         var guests = [
@@ -53,7 +58,7 @@ enum Wedding1 {
         }
         return WeddingDataset(
             wedding: Wedding(id: id, name: name, partner1Name: "Ana", partner2Name: "Ben", weddingDate: date(6, 20),
-                             totalBudget: money(20_000), createdAt: start),
+                             totalBudget: money(20_000), rsvpDeadline: date(4, 1), createdAt: start),
             guests: guests,
             categories: [
                 BudgetCategory(id: venue, name: "Venue", allocated: money(8_000), createdAt: start),
@@ -90,6 +95,31 @@ enum Wedding1 {
                             assignees: ["Ana", "Ben"], createdAt: start),
                 WeddingTask(id: oldTask, title: "Pick a photographer", priority: .low,
                             dueDate: CalendarDate(year: 2025, month: 12, day: 1), assignees: ["Ben"], createdAt: start),
+            ],
+            milestones: [
+                Milestone(id: weddingDay, title: "The wedding day", date: date(6, 20), createdAt: start),
+                Milestone(id: saveTheDates, title: "Save-the-dates sent", date: CalendarDate(year: 2025, month: 11, day: 15)!,
+                          isDone: true, createdAt: start),
+                Milestone(id: engagementParty, title: "Engagement party", date: CalendarDate(year: 2025, month: 12, day: 28)!,
+                          notes: "At Ana's parents'", createdAt: start),
+                Milestone(id: invitationsSent, title: "Invitations sent", date: date(1, 5), createdAt: start),
+                Milestone(id: finalHeadcount, title: "Final headcount to the caterer", date: date(6, 6), createdAt: start),
+            ],
+            runSheet: [
+                RunSheetItem(id: ceremony, day: date(6, 20), start: time(14, 0), end: time(14, 45), title: "Ceremony",
+                             place: "Garden", people: ["Ana", "Ben", "officiant"], createdAt: start),
+                RunSheetItem(id: guestsArrive, day: date(6, 20), start: time(13, 30), end: time(14, 0), title: "Guests arrive",
+                             place: "Garden", people: ["ushers"], createdAt: start),
+                RunSheetItem(id: quartet, day: date(6, 20), start: time(14, 30), end: time(15, 0), title: "Quartet warms up",
+                             place: "garden", createdAt: start),
+                RunSheetItem(id: drinks, day: date(6, 20), start: time(14, 45), end: time(16, 0), title: "Drinks reception",
+                             place: "Terrace", people: ["everyone"], vendorID: grandHall, createdAt: start),
+                RunSheetItem(id: walkthrough, day: date(6, 20), start: time(15, 30), end: time(16, 0), title: "Hall walkthrough",
+                             place: "Main hall", people: ["Ana"], vendorID: grandHall, createdAt: start),
+                RunSheetItem(id: dinner, day: date(6, 20), start: time(16, 30), end: time(18, 30), title: "Dinner and speeches",
+                             place: "Main hall", people: ["everyone", "best man"], vendorID: grandHall, createdAt: start),
+                RunSheetItem(id: rehearsal, day: date(6, 19), start: time(18, 0), end: time(20, 0), title: "Rehearsal dinner",
+                             place: "Main hall", people: ["wedding party"], createdAt: start),
             ])
     }
 }
@@ -114,7 +144,8 @@ final class PlannerHarness {
         weddingID = datasets[0].wedding.weddingID
         let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
         context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                               vendors: repositories.vendors, tasks: repositories.tasks, changes: repositories,
+                               vendors: repositories.vendors, tasks: repositories.tasks, milestones: repositories.milestones,
+                               runSheet: repositories.runSheet, changes: repositories,
                                clock: clock, timeZone: TimeZone(identifier: "UTC")!)
         canvas = MemoryCanvas(rows: rows, columns: columns)
         let cache = repositories.cache

@@ -16,7 +16,18 @@ enum Snapshot {
         .appendingPathComponent("Snapshots", isDirectory: true)
 
     static func expect(_ canvas: MemoryCanvas, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let drawn = canvas.text + "\n--- styles\n" + canvas.styleMap + "\n"
+        compare(canvas, canvas.text + "\n--- styles\n" + canvas.styleMap + "\n", named: name, sourceLocation: sourceLocation)
+    }
+
+    /// As `expect`, with the attributes a monochrome terminal draws each cell in (bold 1,
+    /// reverse 2, underline 4, dim 8; `MemoryCanvas.attributeMap`) in place of the styles: what
+    /// is left to tell an overdue or clashing row apart once there is no colour.
+    static func expectMonochrome(_ canvas: MemoryCanvas, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let attributes = canvas.attributeMap(theme: Theme(capability: .monochrome))
+        compare(canvas, canvas.text + "\n--- monochrome attributes\n" + attributes + "\n", named: name, sourceLocation: sourceLocation)
+    }
+
+    private static func compare(_ canvas: MemoryCanvas, _ drawn: String, named name: String, sourceLocation: SourceLocation) {
         let file = folder.appendingPathComponent("\(name).txt")
         let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
         guard !recording, let stored = try? String(contentsOf: file, encoding: .utf8) else {

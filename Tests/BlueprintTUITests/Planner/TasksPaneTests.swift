@@ -95,7 +95,7 @@ struct TasksPaneTests {
         await planner.type("flavour")
         await planner.press(.enter)
         #expect(planner.statusRow.contains("1 match"))
-        let pane = planner.screen.panes[3] as! TasksPane
+        let pane = planner.screen.panes[4] as! TasksPane
         #expect(pane.selectedRow == 2)
     }
 

@@ -25,10 +25,11 @@ struct FullScreenTests {
         let blueprint = try demo()
         let tmux = try TmuxSession(blueprint)
         let first = try await tmux.waitFor("GUESTS │ 40 guests")
-        #expect(first.hasPrefix("[1] Guests [2] Budget [3] Vendors [4] Tasks"))
+        #expect(first.hasPrefix("[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks"))
         #expect(first.contains("Ana & Ben"))
 
-        for (key, mode) in [("2", "BUDGET"), ("3", "VENDORS"), ("4", "TASKS"), ("Tab", "GUESTS")] {
+        for (key, mode) in [("2", "BUDGET"), ("3", "VENDORS"), ("4", "TASKS"), ("5", "MILESTONES"), ("v", "RUN SHEET"),
+                            ("Tab", "DASHBOARD"), ("Tab", "GUESTS")] {
             try tmux.press(key)
             try await tmux.waitFor(" \(mode) ")
         }
@@ -84,6 +85,31 @@ struct FullScreenTests {
         #expect(guests.count == 41)
         let zed = try #require(guests.first { $0["lastName"] as? String == "Zulu-Edited" })
         #expect(zed["firstName"] as? String == "Zed")
+    }
+
+    @Test("the dashboard lists what needs the couple, and Enter on its first item opens that record's pane")
+    func dashboard() async throws {
+        let blueprint = try demo()
+        let tmux = try TmuxSession(blueprint)
+        try await tmux.waitFor("GUESTS │ 40 guests")
+        try tmux.press("0")
+        let screen = try await tmux.waitFor(" DASHBOARD │ as of ")
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for heading in ["Overdue tasks", "Tasks due within 7 days", "Payments due or overdue", "Replies", "Next milestones",
+                        "Vendors to book"] {
+            #expect(rows.contains { $0.hasPrefix(heading) }, "\(heading)")
+        }
+        // The first item, under the first section that has one, opens in that section's pane.
+        let panes = [("Overdue tasks", " TASKS "), ("Tasks due", " TASKS "), ("Payments", " EXPENSES "), ("Replies", " GUESTS "),
+                     ("Next milestones", " MILESTONES "), ("Vendors to book", " VENDORS ")]
+        let listed = try #require(rows.firstIndex { $0.hasPrefix("What needs you") })
+        let item = try #require(rows[(listed + 1)...].firstIndex { $0.hasPrefix("! ") || $0.hasPrefix("  ") })
+        let heading = try #require(rows[listed..<item].last { !$0.hasPrefix(" ") })
+        let mode = try #require(panes.first { heading.hasPrefix($0.0) }?.1)
+        try tmux.press("Enter")
+        try await tmux.waitFor(mode)
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
     }
 
     @Test("an import by another process shows in the open screen, with a status message")

@@ -27,7 +27,7 @@ final class BudgetPane: Pane, SearchTarget {
         self.tasks = tasks
     }
 
-    var store: DomainStore { budget }
+    var store: DomainStore? { budget }
     var keyMode: KeyMode { .budget }
     var modeName: String { focus == .categories ? "BUDGET" : "EXPENSES" }
     var searchTarget: (any SearchTarget)? { focus == .expenses ? self : nil }
@@ -262,6 +262,22 @@ final class BudgetPane: Pane, SearchTarget {
         default:
             return false
         }
+        return true
+    }
+
+    /// Shows the expense: its category selected, the expense list in focus on it (a filter that
+    /// hides it is cleared).
+    func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
+        guard case .expense(let id) = destination, let expense = budget.expense(id) else { return false }
+        categoryList.select(id: expense.categoryID, in: budget.categoryMetrics)
+        followCategory()
+        if !budget.visibleExpenses.contains(where: { $0.id == id }) {
+            budget.filter = ExpenseFilter(categoryID: expense.categoryID)
+            host.report("Filters cleared to show the expense")
+        }
+        budget.searchText = ""
+        focus = .expenses
+        expenseList.select(id: id, in: budget.visibleExpenses)
         return true
     }
 

@@ -23,7 +23,7 @@ final class GuestsPane: Pane, SearchTarget {
         self.wedding = wedding
     }
 
-    var store: DomainStore { guests }
+    var store: DomainStore? { guests }
     var keyMode: KeyMode { view == .list ? .guests : .seating }
     var modeName: String { view == .list ? "GUESTS" : "SEATING" }
     var searchTarget: (any SearchTarget)? { view == .list ? self : nil }
@@ -120,6 +120,17 @@ final class GuestsPane: Pane, SearchTarget {
         default:
             return false
         }
+        return true
+    }
+
+    /// Shows the guests still to answer: the list, filtered to them, the first selected.
+    func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
+        guard destination == .waitingGuests else { return false }
+        view = .list
+        guests.filter = GuestFilter(rsvp: [.invited, .pending, .maybe])
+        list.select(row: 0, in: guests.visibleGuests)
+        host.report(KeyHints.sentence("The guests still to answer", [host.keymap.hint(.clearFilters, in: keyMode, "shows everyone")],
+                                      lead: " · ", end: ""))
         return true
     }
 

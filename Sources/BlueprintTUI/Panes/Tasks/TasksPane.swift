@@ -29,7 +29,7 @@ final class TasksPane: Pane, SearchTarget {
         self.budget = budget
     }
 
-    var store: DomainStore { tasks }
+    var store: DomainStore? { tasks }
     var keyMode: KeyMode { .tasks }
     var modeName: String { grouped ? "TASKS BY STATUS" : "TASKS" }
     var searchTarget: (any SearchTarget)? { self }
@@ -165,6 +165,18 @@ final class TasksPane: Pane, SearchTarget {
         default:
             return false
         }
+        return true
+    }
+
+    /// Shows the task selected in the list, clearing a filter or search that hides it.
+    func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
+        guard case .task(let id) = destination, tasks.task(id) != nil else { return false }
+        if !tasks.visibleTasks.contains(where: { $0.id == id }) {
+            tasks.filter = TaskFilter()
+            host.report("Filters cleared to show the task")
+        }
+        tasks.searchText = ""
+        list.select(id: id, in: rows)
         return true
     }
 

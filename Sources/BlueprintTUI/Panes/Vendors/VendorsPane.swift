@@ -16,7 +16,7 @@ final class VendorsPane: Pane, SearchTarget {
         self.budget = budget
     }
 
-    var store: DomainStore { vendors }
+    var store: DomainStore? { vendors }
     var keyMode: KeyMode { .vendors }
     var modeName: String { "VENDORS" }
     var searchTarget: (any SearchTarget)? { self }
@@ -118,6 +118,24 @@ final class VendorsPane: Pane, SearchTarget {
         return true
     }
 
+    /// Shows the vendors of a category, filtered to them; with none yet, opens the form to add
+    /// one, the category already chosen.
+    func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
+        guard case .vendors(let category) = destination else { return false }
+        guard vendors.vendors.contains(where: { $0.category == category }) else {
+            openForm(nil, category: category, host: host)
+            return true
+        }
+        vendors.filter = VendorFilter(category: [category])
+        vendors.searchText = ""
+        list.select(row: 0, in: vendors.visibleVendors)
+        host.report(KeyHints.sentence("\(category.displayName): none booked yet",
+                                      [host.keymap.hint(.book, in: keyMode, "books one"),
+                                       host.keymap.hint(.clearFilters, in: keyMode, "shows all")],
+                                      lead: " · ", end: ""))
+        return true
+    }
+
     private func book(_ vendor: Vendor, host: any PlannerHost) {
         let vendors = self.vendors
         host.run({ await vendors.book(vendor.id) }, undoable: "Booked \(vendor.name) today", store: vendors)
@@ -156,10 +174,12 @@ final class VendorsPane: Pane, SearchTarget {
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
     }
 
-    private func openForm(_ vendor: Vendor?, host: any PlannerHost) {
+    /// The vendor form: editing `vendor`, or adding one (of `category`, when given).
+    private func openForm(_ vendor: Vendor?, category: VendorCategory = .other, host: any PlannerHost) {
         let vendors = self.vendors, categories = self.categories, wedding = budget.wedding
-        let base = vendor ?? Vendor(name: "")
-        host.present(FormOverlay(VendorForms.form(vendor, categories: categories, currency: currency), store: vendors) { [weak self] form in
+        let base = vendor ?? Vendor(name: "", category: category)
+        let opening = VendorForms.form(base, categories: categories, currency: currency)
+        host.present(FormOverlay(opening, store: vendors) { [weak self] form in
             switch VendorForms.vendor(from: form, base: base, categories: categories, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
