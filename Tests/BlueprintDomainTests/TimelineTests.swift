@@ -59,6 +59,16 @@ struct RunSheetTests {
                             RunSheetClash(first: setUp.id, second: after.id, reason: .samePlace("Garden"))])
     }
 
+    @Test("places that look alike are one place: invisible characters, spacing, case, accents and width do not tell them apart")
+    func placesCompareAsTheyLook() {
+        let first = Self.item("14:00", "15:00", "Ceremony", place: "Gar\u{200B}den  Ter\u{2060}race")
+        for lookalike in ["garden terrace", " GARDEN\tTERRACE ", "Gärden Terrace", "Ｇａｒｄｅｎ Terrace"] {
+            let second = Self.item("14:30", "15:30", "Set up", place: lookalike)
+            #expect(RunSheetClash.find(in: [first, second]).count == 1, "\(lookalike)")
+        }
+        #expect(RunSheetClash.find(in: [first, Self.item("14:30", "15:30", "Set up", place: "Garden")]).isEmpty)
+    }
+
     @Test("a vendor booked in two places at once clashes; the same vendor later, or in the same place, does not")
     func vendorInTwoPlaces() {
         let photographer = UUID()

@@ -22,8 +22,8 @@ public struct RunSheetClash: Hashable, Sendable {
         self.reason = reason
     }
 
-    /// Every clash among `items`, in run-sheet order of their first item. Places are compared
-    /// ignoring case and surrounding spaces; an item without a place clashes with none by place.
+    /// Every clash among `items`, in run-sheet order of their first item. Places are compared as
+    /// they look (`placeKey`); an item without a place clashes with none by place.
     /// The items are swept in order, each compared only with those still running when it starts.
     public static func find(in items: some Sequence<RunSheetItem>) -> [RunSheetClash] {
         let sorted = items.sorted(by: RunSheetItem.precedes)
@@ -45,7 +45,12 @@ public struct RunSheetClash: Hashable, Sendable {
         return clashes
     }
 
+    /// A place as compared: invisible format characters (zero-width spaces, direction marks)
+    /// dropped, runs of spaces made one, case, accents and width folded, so "Gar\u{200B}den " and
+    /// "garden" are one place, as they look.
     private static func placeKey(_ place: String) -> String {
-        place.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let visible = String(String.UnicodeScalarView(place.unicodeScalars.filter { $0.properties.generalCategory != .format }))
+        return visible.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 }
