@@ -33,7 +33,8 @@ struct RecordCodingTests {
     static let fullVendor = Vendor(
         id: uuid(7), name: "Lens & Light", category: .hairAndMakeup, status: .booked, contactName: "Kim",
         phone: "555-0101", email: "kim@example.com", website: "https://example.com/kim", quotedAmount: usd(3_000),
-        bookedDate: day("2026-02-14"), budgetCategoryID: uuid(3), notes: "Books fast", createdAt: createdTime)
+        bookedDate: day("2026-02-14"), budgetCategoryID: uuid(3), notes: "Books fast", rating: 4,
+        review: "Calm on the day", wouldBookAgain: true, createdAt: createdTime)
 
     static let fullTask = WeddingTask(
         id: uuid(8), title: "Send invitations", details: "Print, stamp, post", status: .inProgress, priority: .urgent,
@@ -83,6 +84,20 @@ struct RecordCodingTests {
         expected.checklistKey = nil
         #expect(try JSONDecoder().decode(WeddingTask.self, from: Data(text.utf8)) == expected)
         #expect(try json(expected) == text)
+    }
+
+    @Test("a vendor written before reviews decodes with no rating, an empty review and no answer to booking again")
+    func vendorWithoutReview() throws {
+        var text = try json(Self.fullVendor)
+        for field in [#""rating":4,"#, #""review":"Calm on the day","#, #","wouldBookAgain":true"#] {
+            #expect(text.contains(field))
+            text = text.replacingOccurrences(of: field, with: "")
+        }
+        var expected = Self.fullVendor
+        expected.rating = nil
+        expected.review = ""
+        expected.wouldBookAgain = nil
+        #expect(try JSONDecoder().decode(Vendor.self, from: Data(text.utf8)) == expected)
     }
 
     @Test("date-only fields are written as yyyy-MM-dd, times as ISO-8601 with milliseconds")

@@ -134,6 +134,17 @@ struct ValidationTests {
         #expect(Vendor(name: "DJ", quotedAmount: .zero, createdAt: createdTime).validationIssues(in: dataset).isEmpty)
     }
 
+    @Test("a vendor's rating is 1 to 5 stars, and the message names the rating", arguments: [0, 6, -1])
+    func vendorRatingOutOfRange(rating: Int) {
+        let vendor = Vendor(name: "DJ", rating: rating, createdAt: createdTime)
+        #expect(vendor.validationIssues(in: dataset) == [
+            ValidationIssue(field: "rating", message: "the rating must be 1 to 5 stars, not \(rating)"),
+        ])
+        for stars in 1...5 {
+            #expect(Vendor(name: "DJ", rating: stars, createdAt: createdTime).validationIssues(in: dataset).isEmpty)
+        }
+    }
+
     @Test("a task needs a title, titled subtasks and existing vendor and category")
     func taskFields() {
         let task = WeddingTask(title: "", vendorID: uuid(778), budgetCategoryID: uuid(777),

@@ -40,11 +40,18 @@ public struct Vendor: Record {
     public var bookedDate: CalendarDate?
     public var budgetCategoryID: UUID?
     public var notes: String
+    /// The couple's stars for the vendor, 1 to 5; `nil` until they rate it.
+    public var rating: Int?
+    /// What the couple would tell a friend about the vendor.
+    public var review: String
+    /// Whether they would book the vendor again; `nil` until they say.
+    public var wouldBookAgain: Bool?
 
     public init(id: UUID = UUID(), name: String, category: VendorCategory = .other, status: VendorStatus = .researching,
                 contactName: String = "", phone: String = "", email: String = "", website: String = "",
                 quotedAmount: Money? = nil, bookedDate: CalendarDate? = nil, budgetCategoryID: UUID? = nil,
-                notes: String = "", createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
+                notes: String = "", rating: Int? = nil, review: String = "", wouldBookAgain: Bool? = nil,
+                createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
         self.id = id
         self.name = name
         self.category = category
@@ -57,8 +64,36 @@ public struct Vendor: Record {
         self.bookedDate = bookedDate
         self.budgetCategoryID = budgetCategoryID
         self.notes = notes
+        self.rating = rating
+        self.review = review
+        self.wouldBookAgain = wouldBookAgain
         self.createdAt = createdAt
         self.updatedAt = createdAt
         self.version = version
+    }
+}
+
+extension Vendor {
+    /// Reads files written before vendors had a rating, a review and "would book again".
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
+        updatedAt = try container.decode(Timestamp.self, forKey: .updatedAt)
+        version = try container.decode(Int.self, forKey: .version)
+        name = try container.decode(String.self, forKey: .name)
+        category = try container.decode(VendorCategory.self, forKey: .category)
+        status = try container.decode(VendorStatus.self, forKey: .status)
+        contactName = try container.decode(String.self, forKey: .contactName)
+        phone = try container.decode(String.self, forKey: .phone)
+        email = try container.decode(String.self, forKey: .email)
+        website = try container.decode(String.self, forKey: .website)
+        quotedAmount = try container.decodeIfPresent(Money.self, forKey: .quotedAmount)
+        bookedDate = try container.decodeIfPresent(CalendarDate.self, forKey: .bookedDate)
+        budgetCategoryID = try container.decodeIfPresent(UUID.self, forKey: .budgetCategoryID)
+        notes = try container.decode(String.self, forKey: .notes)
+        rating = try container.decodeIfPresent(Int.self, forKey: .rating)
+        review = try container.decodeIfPresent(String.self, forKey: .review) ?? ""
+        wouldBookAgain = try container.decodeIfPresent(Bool.self, forKey: .wouldBookAgain)
     }
 }

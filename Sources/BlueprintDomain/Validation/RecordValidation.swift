@@ -22,6 +22,11 @@ enum Check {
         return ValidationIssue(field: field, message: "\(label) must be 1 or more")
     }
 
+    static func stars(_ value: Int?, _ field: String) -> ValidationIssue? {
+        guard let value, !(1...5).contains(value) else { return nil }
+        return ValidationIssue(field: field, message: "the rating must be 1 to 5 stars, not \(value)")
+    }
+
     static func exists<R: TableRecord>(_ id: UUID?, _ type: R.Type, in dataset: WeddingDataset,
                                        _ field: String) -> ValidationIssue? {
         guard let id, dataset[keyPath: R.collection][id] == nil else { return nil }
@@ -113,7 +118,8 @@ extension Vendor {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
         [Check.required(name, "name", "a vendor name"), Check.email(email),
          Check.notNegative(quotedAmount, "quotedAmount", "the quoted amount"),
-         Check.exists(budgetCategoryID, BudgetCategory.self, in: dataset, "budgetCategory")].compactMap { $0 }
+         Check.exists(budgetCategoryID, BudgetCategory.self, in: dataset, "budgetCategory"),
+         Check.stars(rating, "rating")].compactMap { $0 }
     }
 }
 

@@ -53,6 +53,14 @@ public enum Formats {
     /// "yes" or "no".
     static func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
 
+    /// A 1–5 rating as stars and as a number, for monochrome screens and screen readers:
+    /// "★★★★☆ 4/5". Empty when there is none.
+    static func stars(_ rating: Int?) -> String {
+        guard let rating else { return "" }
+        let filled = min(max(rating, 0), 5)
+        return String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled) + " \(rating)/5"
+    }
+
     /// Capitalised enumeration values: "not-started" → "Not started".
     static func label(_ raw: String) -> String {
         let spaced = raw.replacingOccurrences(of: "-", with: " ")

@@ -72,4 +72,23 @@ import Testing
         #expect(plan.batch.updates.map(\.status) == [.booked, .quoted])
         #expect(plan.batch.updates.last?.category == .music)
     }
+
+    @Test func reviewColumnsAndTheirAliases() throws {
+        let file = "Vendor Name,Stars,Feedback,Rebook\nPetal,4,\"Lovely, on time\",yes\nSound,,,\nGlam,1,Late,no\n"
+        let read = try vendors(file)
+        #expect(read.map(\.rating) == [4, nil, 1])
+        #expect(read.map(\.review) == ["Lovely, on time", "", "Late"])
+        #expect(read.map(\.wouldBookAgain) == [true, nil, false])
+    }
+
+    @Test func aRatingOutsideOneToFiveIsReportedAgainstItsColumn() {
+        let error = importError { () throws(CSVImportError) in
+            try vendors("Vendor Name,Rating,Would Book Again\nX,6,perhaps\nY,lots,\n")
+        }
+        #expect(messages(error) == [
+            "vendors.csv:2: column \"Rating\": the rating must be 1 to 5 stars, not 6",
+            "vendors.csv:2: column \"Would Book Again\": 'perhaps' is not yes or no (use one of: yes, no)",
+            "vendors.csv:3: column \"Rating\": 'lots' is not a whole number",
+        ])
+    }
 }

@@ -28,6 +28,15 @@ extension CSVSchema where R == Vendor {
                        parse: { (text, context) throws(CSVValueError) in try context.optionalCategoryID(named: text) },
                        format: { value, context in context.categoryName(value) }),
                 .text("Notes", aliases: ["Note", "Comments"], \.notes),
+                .field("Rating", aliases: ["Stars", "Star Rating", "Score"], issueField: "rating", \.rating,
+                       parse: { (text, _) throws(CSVValueError) in try CSVValues.wholeNumber(text) },
+                       format: { value, _ in value.map(String.init) ?? "" }),
+                .text("Review", aliases: ["Vendor Review", "Feedback"], \.review),
+                .field("Would Book Again", aliases: ["Book Again", "Rebook", "Would Rebook", "Recommend"], \.wouldBookAgain,
+                       parse: { (text, _) throws(CSVValueError) in
+                           CSVValues.trimmed(text).isEmpty ? nil : try CSVChoices.yesNo.parse(text, as: "yes or no")
+                       },
+                       format: { value, _ in value.map(CSVChoices.label) ?? "" }),
             ],
             requiredColumns: [["Vendor Name"]],
             blank: { Vendor(name: "") },

@@ -3,6 +3,11 @@ import Foundation
 
 /// The vendor form (add and edit, with the link to a budget category) and the vendor filter form.
 enum VendorForms {
+    /// The ratings the form offers after "(none)".
+    private static let ratings = Array(1...5)
+    /// "Would book again": not said, yes, no.
+    private static let bookAgainOptions = ["(not said)", "Yes", "No"]
+
     static func form(_ vendor: Vendor?, categories: [BudgetCategory], currency: Currency) -> Form {
         let vendor = vendor ?? Vendor(name: "")
         return Form(title: vendor.name.isEmpty ? "New vendor" : "Edit \(vendor.name)", fields: [
@@ -20,6 +25,11 @@ enum VendorForms {
             .choice("budgetCategory", "Budget category", ["(none)"] + categories.map(\.name),
                     selected: vendor.budgetCategoryID.flatMap { id in categories.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0),
             .text("notes", "Notes", vendor.notes),
+            .choice("rating", "Rating", ["(none)"] + ratings.map(Formats.stars),
+                    selected: vendor.rating.flatMap { ratings.firstIndex(of: $0) }.map { $0 + 1 } ?? 0),
+            .text("review", "Review", vendor.review),
+            .choice("wouldBookAgain", "Book again", bookAgainOptions,
+                    selected: vendor.wouldBookAgain.map { $0 ? 1 : 2 } ?? 0),
         ])
     }
 
@@ -39,6 +49,10 @@ enum VendorForms {
         let category = form["budgetCategory"].selectedIndex
         vendor.budgetCategoryID = category == 0 ? nil : categories[category - 1].id
         vendor.notes = form["notes"].text
+        let rating = form["rating"].selectedIndex
+        vendor.rating = rating == 0 ? nil : ratings[rating - 1]
+        vendor.review = form["review"].text
+        vendor.wouldBookAgain = [nil, true, false][form["wouldBookAgain"].selectedIndex]
         if let wedding { reader.add(vendor.validationIssues(in: WeddingDataset(wedding: wedding, categories: categories))) }
         return FormReading(vendor, issues: reader.issues)
     }

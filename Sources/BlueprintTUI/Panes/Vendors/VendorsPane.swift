@@ -164,6 +164,9 @@ final class VendorsPane: Pane, SearchTarget {
             .init(label: "Committed", value: Formats.money(totals?.committed ?? .zero, currency)),
             .init(label: "Paid", value: Formats.money(totals?.paid ?? .zero, currency), style: .success),
             .init(label: "Notes", value: vendor.notes),
+            .init(label: "Rating", value: Formats.stars(vendor.rating), style: .accent),
+            .init(label: "Review", value: vendor.review),
+            .init(label: "Book again", value: vendor.wouldBookAgain.map(Formats.yesNo) ?? ""),
             .init(label: "Updated", value: "\(vendor.updatedAt) (version \(vendor.version))", style: .muted),
         ]
         let vendors = self.vendors
