@@ -9,7 +9,8 @@ struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show the wedding's guest, budget, vendor, task and timeline figures.",
-        discussion: "The timeline's figures: milestones, those done, those overdue (past their date and not done) and "
+        discussion: "The vendors' figures leave out archived vendors, which are only counted (archived).\n\n"
+            + "The timeline's figures: milestones, those done, those overdue (past their date and not done) and "
             + "the next one (the earliest not done, today or later); run-sheet items, and their clashes (two items at "
             + "overlapping times in one place, or one vendor in two places at once)."
     )
@@ -58,6 +59,7 @@ struct StatsReport: Encodable {
         let byStatus: [String: Int]
         let byCategory: [String: Int]
         let totalQuoted, bookedCost: Int64
+        let archived: Int
     }
 
     struct TaskPart: Encodable {
@@ -124,7 +126,8 @@ struct StatsReport: Encodable {
             vendors: VendorPart(total: v.total,
                                 byStatus: Dictionary(uniqueKeysWithValues: v.byStatus.map { ($0.key.rawValue, $0.value) }),
                                 byCategory: Dictionary(uniqueKeysWithValues: v.byCategory.map { ($0.key.rawValue, $0.value) }),
-                                totalQuoted: v.totalQuoted.minorUnits, bookedCost: v.bookedCost.minorUnits),
+                                totalQuoted: v.totalQuoted.minorUnits, bookedCost: v.bookedCost.minorUnits,
+                                archived: v.archived),
             tasks: TaskPart(total: t.total, overdue: t.overdue, dueWithin7Days: t.dueWithin7Days,
                             byStatus: Dictionary(uniqueKeysWithValues: t.byStatus.map { ($0.key.rawValue, $0.value) })),
             milestones: MilestonePart(total: timeline.milestones, done: timeline.milestonesDone,
@@ -154,7 +157,8 @@ struct StatsReport: Encodable {
         lines.append("         due in 30 days \(money(budget.dueNext30Days)), overdue \(money(budget.overdue))"
                      + (budget.overBudgetCategories.isEmpty ? "" : "; over budget: " + budget.overBudgetCategories.map(safe).joined(separator: ", ")))
         lines.append("Vendors  \(vendors.total) total, \(vendors.byStatus["booked"] ?? 0) booked; quoted \(money(vendors.totalQuoted)), "
-                     + "booked cost \(money(vendors.bookedCost))")
+                     + "booked cost \(money(vendors.bookedCost))"
+                     + (vendors.archived == 0 ? "" : "; \(vendors.archived) archived, left out"))
         lines.append("Tasks    \(tasks.total) total, \(tasks.byStatus["completed"] ?? 0) completed, \(tasks.overdue) overdue, "
                      + "\(tasks.dueWithin7Days) due within 7 days")
         lines.append("Timeline \(milestones.total) milestones, \(milestones.done) done, \(milestones.overdue) overdue"

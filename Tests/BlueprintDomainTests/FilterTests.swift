@@ -94,6 +94,17 @@ struct FilterTests {
         #expect(vendorNames(VendorFilter(text: "sound", status: [.archived], category: [.music])) == ["Old Sound"])
     }
 
+    @Test("archived vendors are hidden unless the filter includes them, and then still filtered")
+    func archivedVendors() {
+        let vendors = Self.vendors + [Vendor(name: "Put Away Sound", category: .music, status: .booked, isArchived: true,
+                                             createdAt: createdTime)]
+        func names(_ filter: VendorFilter) -> [String] { vendors.filter(filter.matches).map(\.name) }
+        #expect(names(VendorFilter()) == ["Café Lumière", "Sound Co", "Old Sound"])
+        #expect(names(VendorFilter(includesArchived: true)) == ["Café Lumière", "Sound Co", "Old Sound", "Put Away Sound"])
+        #expect(names(VendorFilter(status: [.booked], includesArchived: true)) == ["Café Lumière", "Put Away Sound"])
+        #expect(names(VendorFilter(text: "put away")).isEmpty)
+    }
+
     static let tasks = [
         WeddingTask(title: "Book the DJ", details: "Ask about the lights", status: .inProgress, priority: .high,
                     assignees: ["Ana"], createdAt: createdTime),

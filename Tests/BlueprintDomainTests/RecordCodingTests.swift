@@ -34,7 +34,7 @@ struct RecordCodingTests {
         id: uuid(7), name: "Lens & Light", category: .hairAndMakeup, status: .booked, contactName: "Kim",
         phone: "555-0101", email: "kim@example.com", website: "https://example.com/kim", quotedAmount: usd(3_000),
         bookedDate: day("2026-02-14"), budgetCategoryID: uuid(3), notes: "Books fast", rating: 4,
-        review: "Calm on the day", wouldBookAgain: true, createdAt: createdTime)
+        review: "Calm on the day", wouldBookAgain: true, isArchived: true, createdAt: createdTime)
 
     static let fullTask = WeddingTask(
         id: uuid(8), title: "Send invitations", details: "Print, stamp, post", status: .inProgress, priority: .urgent,
@@ -86,10 +86,10 @@ struct RecordCodingTests {
         #expect(try json(expected) == text)
     }
 
-    @Test("a vendor written before reviews decodes with no rating, an empty review and no answer to booking again")
+    @Test("a vendor written before reviews and archiving decodes unrated, unreviewed and not archived")
     func vendorWithoutReview() throws {
         var text = try json(Self.fullVendor)
-        for field in [#""rating":4,"#, #""review":"Calm on the day","#, #","wouldBookAgain":true"#] {
+        for field in [#""isArchived":true,"#, #""rating":4,"#, #""review":"Calm on the day","#, #","wouldBookAgain":true"#] {
             #expect(text.contains(field))
             text = text.replacingOccurrences(of: field, with: "")
         }
@@ -97,6 +97,7 @@ struct RecordCodingTests {
         expected.rating = nil
         expected.review = ""
         expected.wouldBookAgain = nil
+        expected.isArchived = false
         #expect(try JSONDecoder().decode(Vendor.self, from: Data(text.utf8)) == expected)
     }
 

@@ -33,6 +33,23 @@ struct VendorStatsTests {
         #expect(VendorStats(vendors: Self.vendors).bookedCost == usd(10_500))
     }
 
+    @Test("archived vendors are left out of every figure and only counted as archived")
+    func archivedLeftOut() {
+        let archived = [
+            Vendor(name: "Past Hall", category: .venue, status: .booked, quotedAmount: usd(9_000), isArchived: true,
+                   createdAt: createdTime),
+            Vendor(name: "Past Lens", category: .photography, status: .quoted, quotedAmount: usd(1_000), isArchived: true,
+                   createdAt: createdTime),
+        ]
+        let stats = VendorStats(vendors: Self.vendors + archived)
+        #expect(stats.total == 8 && stats.archived == 2)
+        #expect(stats.byStatus == [.booked: 3, .quoted: 1, .declined: 1, .archived: 1, .researching: 1, .contacted: 1])
+        #expect(stats.byCategory == [.venue: 3, .music: 3, .florist: 1, .photography: 1])
+        #expect(stats.totalQuoted == usd(8_000 + 6_000 + 2_500 + 3_000))
+        #expect(stats.bookedCost == usd(10_500))
+        #expect(VendorStats(vendors: Self.vendors).archived == 0)
+    }
+
     @Test("no vendors, nothing quoted")
     func empty() {
         let stats = VendorStats(vendors: [Vendor]())

@@ -25,6 +25,22 @@ struct IntentTests {
         #expect(store.stats.bookedCost == Sample.money(8_300))
     }
 
+    @Test func archivingAVendorHidesItFromTheListAndTheFiguresUntilItIsBack() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(VendorStore.init)
+        let total = store.stats.total, booked = store.stats.byStatus[.booked, default: 0], cost = store.stats.bookedCost
+        #expect(await store.setArchived(Sample.grandHall, true) == .saved)
+        #expect(try await harness.stored { $0.vendors[Sample.grandHall]?.isArchived } == true)
+        #expect(!store.visibleVendors.contains { $0.id == Sample.grandHall })
+        #expect(store.stats.total == total - 1 && store.stats.archived == 1)
+        #expect(store.stats.byStatus[.booked, default: 0] == booked - 1 && store.stats.bookedCost < cost)
+        store.filter.includesArchived = true
+        #expect(store.visibleVendors.contains { $0.id == Sample.grandHall })
+        #expect(await store.setArchived(Sample.grandHall, false) == .saved)
+        #expect(store.stats.total == total && store.stats.archived == 0 && store.stats.bookedCost == cost)
+        #expect(try await harness.stored { $0.vendors[Sample.grandHall]?.status } == .booked)
+    }
+
     @Test func unbookingAVendorTakesItBackToItsQuote() async throws {
         let harness = Harness()
         let store = await harness.loaded(VendorStore.init)

@@ -25,6 +25,34 @@ struct CommandLineTests {
         #expect(text.stdout.contains("60 invited"))
     }
 
+    @Test("stats leave archived vendors out of the vendor figures and count them apart; JSON export keeps the review")
+    func archivedVendorsInStats() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["wedding", "create", "Ana & Ben"]).status == 0)
+        let csv = try blueprint.file(named: "vendors.csv", """
+            Vendor Name,Booking Status,Quoted Amount,Archived,Rating,Review,Would Book Again
+            Grand Hall,Booked,7500,no,5,Calm on the day,yes
+            Old Barn,Booked,4000,yes,2,,no
+            """)
+        let imported = try blueprint.run(["import", "vendors", csv])
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        let stats = try blueprint.run(["stats", "--json"])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        let vendors = try #require(json["vendors"] as? [String: Any])
+        #expect(vendors["total"] as? Int == 1 && vendors["archived"] as? Int == 1)
+        #expect(vendors["bookedCost"] as? Int == 750_000)
+        let text = try blueprint.run(["stats"])
+        #expect(text.stdout.contains("Vendors  1 total, 1 booked;"), "\(text.stdout)")
+        #expect(text.stdout.contains("; 1 archived, left out"), "\(text.stdout)")
+
+        let exported = try blueprint.run(["export", "vendors", "--format", "json"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains(#""review" : "Calm on the day""#), "\(exported.stdout)")
+        #expect(exported.stdout.contains(#""rating" : 5"#) && exported.stdout.contains(#""isArchived" : true"#))
+    }
+
     @Test("the same seed makes the same demo wedding")
     func demoIsDeterministic() throws {
         let first = try BlueprintProcess.withTemporaryDataDirectory()

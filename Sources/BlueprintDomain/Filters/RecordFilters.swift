@@ -54,15 +54,20 @@ public struct VendorFilter: Hashable, Sendable {
     public var text: TextQuery
     public var status: Set<VendorStatus>
     public var category: Set<VendorCategory>
+    /// Whether archived vendors are shown too; by default they are hidden.
+    public var includesArchived: Bool
 
-    public init(text: String = "", status: Set<VendorStatus> = [], category: Set<VendorCategory> = []) {
+    public init(text: String = "", status: Set<VendorStatus> = [], category: Set<VendorCategory> = [],
+                includesArchived: Bool = false) {
         self.text = TextQuery(text)
         self.status = status
         self.category = category
+        self.includesArchived = includesArchived
     }
 
     public func matches(_ vendor: Vendor) -> Bool {
-        (status.isEmpty || status.contains(vendor.status))
+        (includesArchived || !vendor.isArchived)
+            && (status.isEmpty || status.contains(vendor.status))
             && (category.isEmpty || category.contains(vendor.category))
             && text.matches(vendor.name, vendor.contactName, vendor.email, vendor.phone, vendor.website, vendor.notes)
     }

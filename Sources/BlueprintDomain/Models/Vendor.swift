@@ -46,12 +46,15 @@ public struct Vendor: Record {
     public var review: String
     /// Whether they would book the vendor again; `nil` until they say.
     public var wouldBookAgain: Bool?
+    /// Put away: left out of the vendor list (unless asked for) and of the figures, its status
+    /// and history kept.
+    public var isArchived: Bool
 
     public init(id: UUID = UUID(), name: String, category: VendorCategory = .other, status: VendorStatus = .researching,
                 contactName: String = "", phone: String = "", email: String = "", website: String = "",
                 quotedAmount: Money? = nil, bookedDate: CalendarDate? = nil, budgetCategoryID: UUID? = nil,
                 notes: String = "", rating: Int? = nil, review: String = "", wouldBookAgain: Bool? = nil,
-                createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
+                isArchived: Bool = false, createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
         self.id = id
         self.name = name
         self.category = category
@@ -67,6 +70,7 @@ public struct Vendor: Record {
         self.rating = rating
         self.review = review
         self.wouldBookAgain = wouldBookAgain
+        self.isArchived = isArchived
         self.createdAt = createdAt
         self.updatedAt = createdAt
         self.version = version
@@ -74,7 +78,8 @@ public struct Vendor: Record {
 }
 
 extension Vendor {
-    /// Reads files written before vendors had a rating, a review and "would book again".
+    /// Reads files written before vendors had a rating, a review, "would book again" and the
+    /// archive flag.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(UUID.self, forKey: .id)
@@ -95,5 +100,6 @@ extension Vendor {
         rating = try container.decodeIfPresent(Int.self, forKey: .rating)
         review = try container.decodeIfPresent(String.self, forKey: .review) ?? ""
         wouldBookAgain = try container.decodeIfPresent(Bool.self, forKey: .wouldBookAgain)
+        isArchived = try container.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false
     }
 }

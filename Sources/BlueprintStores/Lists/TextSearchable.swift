@@ -34,6 +34,9 @@ public protocol RecordFilter: Hashable {
 }
 
 extension GuestFilter: RecordFilter { public static var none: GuestFilter { GuestFilter() } }
-extension VendorFilter: RecordFilter { public static var none: VendorFilter { VendorFilter() } }
+extension VendorFilter: RecordFilter {
+    /// Every vendor, archived ones too (`VendorFilter()` hides those).
+    public static var none: VendorFilter { VendorFilter(includesArchived: true) }
+}
 extension ExpenseFilter: RecordFilter { public static var none: ExpenseFilter { ExpenseFilter() } }
 extension TaskFilter: RecordFilter { public static var none: TaskFilter { TaskFilter() } }

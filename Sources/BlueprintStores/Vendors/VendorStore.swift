@@ -19,6 +19,7 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
         repository = context.vendors
         super.init(wedding: wedding, domain: .vendors, validity: Self.validity, context: context,
                    gateway: RecordGateway(context.vendors.vendorRecords, in: wedding), order: .name, noun: "vendor")
+        filter = VendorFilter()
     }
 
     public func vendor(_ id: UUID) -> Vendor? { record(id) }
@@ -42,6 +43,14 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
         vendor.status = vendor.quotedAmount == nil ? .contacted : .quoted
         vendor.bookedDate = nil
         return await records.update(vendor, title: "unbook vendor")
+    }
+
+    /// Archives the vendor (hidden from the list and the figures) or brings it back.
+    @discardableResult
+    public func setArchived(_ id: UUID, _ archived: Bool) async -> EditOutcome {
+        guard var vendor = records[id] else { return .failed(.notLoaded(.vendor, id: id)) }
+        vendor.isArchived = archived
+        return await records.update(vendor, title: archived ? "archive vendor" : "unarchive vendor")
     }
 
     /// Adds and updates many vendors in one all-or-nothing write (a CSV import). Not undoable.

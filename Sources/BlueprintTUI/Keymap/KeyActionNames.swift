@@ -41,6 +41,8 @@ extension KeyAction {
         case .markPaid: "mark-paid"
         case .recordInstallment: "record-installment"
         case .book: "book"
+        case .archive: "archive"
+        case .showArchived: "show-archived"
         case .expand: "expand"
         case .expandAll: "expand-all"
         case .categoryDetails: "category-details"
@@ -78,7 +80,7 @@ extension KeyAction {
         .search, .nextMatch, .previousMatch, .add, .edit, .delete, .toggle, .activate, .cancel,
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
-        .markPaid, .recordInstallment, .book, .expand, .expandAll, .categoryDetails, .nextClash,
+        .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,
         .cursorLeft, .cursorRight, .lineStart, .lineEnd,
         .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBackward,

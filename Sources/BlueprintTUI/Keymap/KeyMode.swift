@@ -148,6 +148,10 @@ public enum KeyAction: Hashable, Sendable {
     /// Sets the selected guest's answer.
     case setRSVP(RSVPStatus)
     case markPaid, recordInstallment, book, expand, expandAll
+    /// Archives the selected vendor, or brings an archived one back.
+    case archive
+    /// Shows or hides archived vendors.
+    case showArchived
     /// Shows the budget category in view: its money, expenses, and linked vendors and tasks.
     case categoryDetails
     /// Selects the next run-sheet item that clashes with another.

@@ -53,6 +53,8 @@ extension Keymap {
         KeyBinding(.budget, [.character("c")], .categoryDetails, "Show the category's details: money, expenses, linked vendors and tasks"),
 
         KeyBinding(.vendors, [.character("b")], .book, "Book the selected vendor today"),
+        KeyBinding(.vendors, [.character("X")], .archive, "Archive the selected vendor, or bring it back"),
+        KeyBinding(.vendors, [.character("H")], .showArchived, "Show or hide archived vendors"),
 
         KeyBinding(.tasks, [.character("o")], .expand, "Expand or collapse the subtasks"),
         KeyBinding(.tasks, [.character("O")], .expandAll, "Expand or collapse every task"),

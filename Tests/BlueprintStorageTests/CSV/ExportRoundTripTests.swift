@@ -77,7 +77,7 @@ import Testing
                    bookedDate: CalendarDate(year: 2026, month: 3, day: 1), budgetCategoryID: flowers.id, notes: "peonies\nnot roses",
                    rating: 5, review: "Lovely, \"on time\"\nwould recommend", wouldBookAgain: true),
             Vendor(name: "Glam Squad", category: .hairAndMakeup, status: .contacted, quotedAmount: .zero, rating: 2,
-                   wouldBookAgain: false),
+                   wouldBookAgain: false, isArchived: true),
         ] + VendorCategory.allCases.map { Vendor(name: "Any \($0.rawValue)", category: $0) }
             + VendorStatus.allCases.map { Vendor(name: "Status \($0.rawValue)", status: $0) }
         let data = try CSVExporter(wedding: wedding).vendors(vendors, categories: [venue, flowers])

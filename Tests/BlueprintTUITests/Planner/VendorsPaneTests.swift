@@ -56,6 +56,38 @@ struct VendorsPaneTests {
         #expect(try await storedVendor(planner, Wedding1.roseFlorist)?.status == .quoted)
     }
 
+    @Test("X archives the selected vendor: gone from the list and the figures; H shows it; u brings it back")
+    func archive() async throws {
+        let planner = await opened()
+        await planner.press(.character("X"))
+        #expect(try await storedVendor(planner, Wedding1.grandHall)?.isArchived == true)
+        #expect(planner.session.vendors.visibleVendors.map(\.name) == ["Rose Florist"])
+        #expect(planner.rows[1].hasPrefix("1 vendors  0 booked  1 quoted  $650.00 quoted in all  $0.00 booked cost"))
+        #expect(planner.statusRow.contains("Archived Grand Hall"))
+        await planner.press(.character("H"))
+        #expect(planner.statusRow.contains("Showing archived vendors"))
+        #expect(planner.session.vendors.visibleVendors.map(\.name) == ["Grand Hall", "Rose Florist"])
+        #expect(planner.rows[3].contains("Venue        Archived"))
+        await planner.press(.character("g"), .enter)
+        #expect(planner.rows.contains { $0.contains("Status  Booked, archived") })
+        await planner.press(.escape)
+        await planner.press(.character("H"), .character("u"))
+        #expect(try await storedVendor(planner, Wedding1.grandHall)?.isArchived == false)
+        #expect(planner.session.vendors.visibleVendors.map(\.name) == ["Grand Hall", "Rose Florist"])
+        #expect(planner.rows[1].hasPrefix("2 vendors  1 booked"))
+    }
+
+    @Test("the filter form's Archived choice shows archived vendors")
+    func archivedFilter() async throws {
+        let planner = await opened()
+        await planner.press(.character("X"))
+        await planner.press(.character("f"), .tab, .tab, .tab, .right, .enter)
+        #expect(planner.session.vendors.visibleVendors.map(\.name) == ["Grand Hall", "Rose Florist"])
+        #expect(planner.statusRow.contains("with archived · 2 vendors"))
+        await planner.press(.character("F"))
+        #expect(planner.session.vendors.visibleVendors.map(\.name) == ["Rose Florist"])
+    }
+
     @Test("the details show every contact field, the linked budget category and what was paid")
     func detail() async {
         let planner = await opened()

@@ -37,6 +37,7 @@ extension CSVSchema where R == Vendor {
                            CSVValues.trimmed(text).isEmpty ? nil : try CSVChoices.yesNo.parse(text, as: "yes or no")
                        },
                        format: { value, _ in value.map(CSVChoices.label) ?? "" }),
+                .flag("Archived", aliases: ["Is Archived"], \.isArchived),
             ],
             requiredColumns: [["Vendor Name"]],
             blank: { Vendor(name: "") },

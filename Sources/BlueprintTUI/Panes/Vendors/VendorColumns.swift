@@ -25,12 +25,22 @@ enum VendorColumns {
         switch column {
         case 0: TableCell(DisplayText(vendor.name), style: isMatch ? .accent : .normal)
         case 1: TableCell(DisplayText(vendor.category.displayName))
-        case 2: TableCell(DisplayText(Formats.label(vendor.status.rawValue)), style: style(vendor.status))
+        case 2: TableCell(DisplayText(vendor.isArchived ? "Archived" : Formats.label(vendor.status.rawValue)), style: style(vendor))
         case 3: TableCell(DisplayText(vendor.contactName))
         case 4: TableCell(DisplayText(vendor.phone), style: .muted)
         case 5: TableCell(DisplayText(vendor.email), style: .muted)
         default: TableCell(DisplayText(vendor.quotedAmount.map { Formats.money($0, currency) } ?? ""))
         }
+    }
+
+    /// "Booked", or "Booked, archived" for an archived vendor (the table, narrower, says "Archived").
+    static func statusText(_ vendor: Vendor) -> String {
+        Formats.label(vendor.status.rawValue) + (vendor.isArchived ? ", archived" : "")
+    }
+
+    /// Archived vendors are muted whatever their status.
+    static func style(_ vendor: Vendor) -> TextStyle {
+        vendor.isArchived ? .muted : style(vendor.status)
     }
 
     static func style(_ status: VendorStatus) -> TextStyle {

@@ -64,6 +64,7 @@ enum VendorForms {
             .choice("category", "Provides", ["Any"] + VendorCategory.allCases.map(\.displayName),
                     selected: filter.category.count == 1 ? VendorCategory.allCases.firstIndex(of: filter.category.first!)! + 1 : 0),
             .text("text", "Contains", filter.text.text, placeholder: "name, contact, email, phone, website, notes"),
+            .choice("archived", "Archived", ["Hidden", "Shown"], selected: filter.includesArchived ? 1 : 0),
         ])
     }
 
@@ -71,7 +72,8 @@ enum VendorForms {
         let status = form["status"].selectedIndex, category = form["category"].selectedIndex
         return VendorFilter(text: form["text"].text,
                             status: status == 0 ? [] : [VendorStatus.allCases[status - 1]],
-                            category: category == 0 ? [] : [VendorCategory.allCases[category - 1]])
+                            category: category == 0 ? [] : [VendorCategory.allCases[category - 1]],
+                            includesArchived: form["archived"].selectedIndex == 1)
     }
 
     static func summary(_ filter: VendorFilter) -> String {
@@ -79,6 +81,7 @@ enum VendorForms {
             filter.status.isEmpty ? nil : filter.status.map(\.rawValue).sorted().joined(separator: "/"),
             filter.category.isEmpty ? nil : filter.category.map(\.displayName).sorted().joined(separator: "/"),
             filter.text.isEmpty ? nil : "“\(filter.text.text)”",
+            filter.includesArchived ? "with archived" : nil,
         ])
     }
 }

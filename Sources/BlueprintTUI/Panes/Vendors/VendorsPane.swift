@@ -4,7 +4,8 @@ import BlueprintTerminal
 
 /// The vendors: the figures, then a table (name, category, status, contact, quote) with
 /// sorting, filters by status and category, `/` search, every contact field in the details,
-/// the add and edit form (which links a budget category), and `b` to book.
+/// the add and edit form (which links a budget category), `b` to book, `X` to archive and `H`
+/// to show archived vendors.
 @MainActor
 final class VendorsPane: Pane, SearchTarget {
     let vendors: VendorStore
@@ -24,7 +25,8 @@ final class VendorsPane: Pane, SearchTarget {
     private var categories: [BudgetCategory] { budget.categories.sorted { $0.name.lowercased() < $1.name.lowercased() } }
 
     var statusContext: String {
-        let shown = vendors.visibleVendors.count, total = vendors.stats.total
+        let shown = vendors.visibleVendors.count
+        let total = vendors.filter.includesArchived ? vendors.vendors.count : vendors.stats.total
         let counts = shown == total ? "\(total) vendors" : "\(shown) of \(total) vendors"
         let filter = VendorForms.summary(vendors.filter)
         return filter.isEmpty ? counts : "\(filter) · \(counts)"
@@ -109,6 +111,14 @@ final class VendorsPane: Pane, SearchTarget {
                 return true
             }
             host.run({ await vendors.unbook(selected.id) }, undoable: "\(selected.name) is no longer booked", store: vendors)
+        case .archive:
+            guard let selected else { return false }
+            let archiving = !selected.isArchived
+            host.run({ await vendors.setArchived(selected.id, archiving) },
+                     undoable: archiving ? "Archived \(selected.name)" : "\(selected.name) is back from the archive", store: vendors)
+        case .showArchived:
+            vendors.filter.includesArchived.toggle()
+            host.report(vendors.filter.includesArchived ? "Showing archived vendors" : "Archived vendors hidden")
         case .activate:
             guard let selected else { return false }
             showDetail(selected, host: host)
@@ -153,7 +163,7 @@ final class VendorsPane: Pane, SearchTarget {
         let lines: [DetailOverlay.Line] = [
             .init(label: "Name", value: vendor.name),
             .init(label: "Provides", value: vendor.category.displayName),
-            .init(label: "Status", value: Formats.label(vendor.status.rawValue), style: VendorColumns.style(vendor.status)),
+            .init(label: "Status", value: VendorColumns.statusText(vendor), style: VendorColumns.style(vendor)),
             .init(label: "Contact", value: vendor.contactName),
             .init(label: "Phone", value: vendor.phone),
             .init(label: "Email", value: vendor.email),
