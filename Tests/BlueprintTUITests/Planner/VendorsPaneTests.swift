@@ -100,6 +100,16 @@ struct VendorsPaneTests {
         }
     }
 
+    @Test("the details show the vendor's ledger: outstanding, and each dated payment still owed")
+    func ledger() async {
+        let planner = await opened()
+        await planner.press(.enter)
+        let frame = planner.frame()
+        #expect(frame.contains("Outstanding  $3,000.00"))
+        #expect(frame.contains("Due 2026-01-20  $3,000.00 Venue deposit"))
+        #expect(!frame.contains("overdue"))
+    }
+
     @Test("a adds a vendor linked to a budget category; a bad email is refused beside its field")
     func addLinked() async throws {
         let planner = await opened()

@@ -159,7 +159,7 @@ final class VendorsPane: Pane, SearchTarget {
 
     private func showDetail(_ vendor: Vendor, host: any PlannerHost) {
         let currency = self.currency
-        let totals = VendorPaymentTotal.all(expenses: budget.expenses.filter { $0.vendorID == vendor.id }).first
+        let ledger = VendorLedger(vendor: vendor, expenses: budget.expenses, today: vendors.today)
         let lines: [DetailOverlay.Line] = [
             .init(label: "Name", value: vendor.name),
             .init(label: "Provides", value: vendor.category.displayName),
@@ -171,8 +171,14 @@ final class VendorsPane: Pane, SearchTarget {
             .init(label: "Quote", value: vendor.quotedAmount.map { Formats.money($0, currency) } ?? ""),
             .init(label: "Booked on", value: Formats.date(vendor.bookedDate)),
             .init(label: "Budget category", value: vendor.budgetCategoryID.flatMap { budget.category($0)?.name } ?? ""),
-            .init(label: "Committed", value: Formats.money(totals?.committed ?? .zero, currency)),
-            .init(label: "Paid", value: Formats.money(totals?.paid ?? .zero, currency), style: .success),
+            .init(label: "Committed", value: Formats.money(ledger.committed, currency)),
+            .init(label: "Paid", value: Formats.money(ledger.paid, currency), style: .success),
+            .init(label: "Outstanding", value: Formats.money(ledger.outstanding, currency)),
+        ] + ledger.due.map { due in
+            .init(label: "Due " + Formats.date(due.payment.dueDate),
+                  value: Formats.money(due.payment.amount, currency) + " " + due.payment.expenseName + (due.isOverdue ? " · overdue" : ""),
+                  style: due.isOverdue ? .danger : .normal)
+        } + [
             .init(label: "Notes", value: vendor.notes),
             .init(label: "Rating", value: Formats.stars(vendor.rating), style: .accent),
             .init(label: "Review", value: vendor.review),
