@@ -80,6 +80,14 @@ struct DashboardTests {
         #expect(session.dashboard.dashboard.unbookedCategories == [
             Dashboard.VendorGap(category: .photography, candidates: 1), Dashboard.VendorGap(category: .officiant, candidates: 0),
         ])
+
+        // An archived vendor is put away: it books nothing and is no candidate.
+        #expect(await session.vendors.create(Vendor(name: "Vows", category: .officiant, status: .booked, isArchived: true)) == .saved)
+        #expect(await session.vendors.create(Vendor(name: "Old snaps", category: .photography, status: .contacted,
+                                                    isArchived: true)) == .saved)
+        #expect(session.dashboard.dashboard.unbookedCategories == [
+            Dashboard.VendorGap(category: .photography, candidates: 1), Dashboard.VendorGap(category: .officiant, candidates: 0),
+        ])
         session.close()
     }
 

@@ -72,9 +72,11 @@ public struct Dashboard: Equatable, Sendable {
         overduePayments = budget?.overdue ?? []
         paymentsDueSoon = budget?.dueNext30Days ?? []
         nextMilestones = Array(milestones.filter { !$0.isDone }.sorted(by: TimelineStore.precedes).prefix(Self.milestonesShown))
-        let booked = Set(vendors.filter { $0.status == .booked }.map(\.category))
+        // Archived vendors are put away: they neither book a category nor count as candidates.
+        let current = vendors.filter { !$0.isArchived }
+        let booked = Set(current.filter { $0.status == .booked }.map(\.category))
         unbookedCategories = Self.essentialCategories.filter { !booked.contains($0) }.map { category in
-            VendorGap(category: category, candidates: vendors.count { vendor in
+            VendorGap(category: category, candidates: current.count { vendor in
                 vendor.category == category && [.researching, .contacted, .quoted].contains(vendor.status)
             })
         }
