@@ -24,6 +24,10 @@ struct SheetReader {
             throw reader.failure ?? SpreadsheetFailure("sheet \"\(sheet)\" is not valid worksheet XML")
         }
         let width = reader.width
+        guard reader.rows.count * width <= limits.cells else {
+            throw SpreadsheetFailure("sheet \"\(sheet)\" is too large to import (\(reader.rows.count) rows of "
+                                     + "\(width) columns; the limit is \(limits.cells) cells)")
+        }
         return reader.rows.map { row in
             var fields = Array(repeating: "", count: width)
             for (column, text) in row.cells { fields[column] = text }

@@ -13,6 +13,8 @@ struct SpreadsheetLimits: Sendable {
     var sharedStrings: Int = 1_000_000
     /// Characters in one shared string or cell.
     var cellLength: Int = 32_767
+    /// Cells in a sheet's rows once each is padded to the widest (rows × columns).
+    var cells: Int = 5_000_000
 
     static let standard = SpreadsheetLimits()
 }

@@ -28,6 +28,17 @@ import Testing
         #expect(throws: SpreadsheetFailure.self) { try Workbook(try XLSXFixtures.data("bomb.xlsx"), limits: limits).rows(ofSheet: nil) }
     }
 
+    @Test func aSheetWiderAndLongerThanTheCellLimitIsRefused() throws {
+        var limits = SpreadsheetLimits()
+        limits.cells = 20
+        do {
+            _ = try Workbook(try XLSXFixtures.data("guests.xlsx"), limits: limits).rows(ofSheet: nil)
+            Issue.record("the sheet was read")
+        } catch let failure as SpreadsheetFailure {
+            #expect(failure.message == "sheet \"Guests\" is too large to import (4 rows of 6 columns; the limit is 20 cells)")
+        }
+    }
+
     @Test func aDoctypeIsRefusedAndNoEntityIsResolved() throws {
         #expect(refusal(try XLSXFixtures.data("doctype.xlsx"), fileName: "doctype.xlsx") == [
             "doctype.xlsx: xl/worksheets/sheet1.xml declares a DTD (<!DOCTYPE>), which a workbook never does; the file was not read",

@@ -28,6 +28,18 @@ import Testing
         #expect(SerialDate.date(44_651, uses1904: true)?.description == "2026-04-01")
     }
 
+    @Test func numbersAreWrittenAsTheSpreadsheetShowsThem() throws {
+        let reader = SheetReader(sharedStrings: ["text"], dateStyles: try DateStyles(nil, part: ""), uses1904: false,
+                                 limits: .standard)
+        let values = ["1200", "1500.5", "19.989999999999998", "1.5E+3", "-0.07", "5551234", "abc"]
+        #expect(try values.map { value throws(SpreadsheetFailure) in try reader.text(type: nil, style: 0, value: value) }
+                == ["1200", "1500.5", "19.99", "1500", "-0.07", "5551234", "abc"])
+        #expect(try reader.text(type: "b", style: 0, value: "0") == "FALSE")
+        #expect(try reader.text(type: "s", style: 0, value: "0") == "text")
+        #expect(try reader.text(type: "d", style: 0, value: "2026-04-01T00:00:00") == "2026-04-01")
+        #expect(throws: SpreadsheetFailure.self) { try reader.text(type: "s", style: 0, value: "1") }
+    }
+
     @Test func dateFormats() {
         #expect(["yyyy-mm-dd", "d/m/yy", "mmm yyyy", "[$-409]d-mmm;@", "dd\"th\"", "mm"].allSatisfy(DateStyles.isDate))
         #expect(!["0.00", "General", "h:mm", "mm:ss", "\"$\"#,##0.00", "[Red]0", "0\\d"].contains(where: DateStyles.isDate))
