@@ -7,8 +7,9 @@ import FoundationXML
 ///
 /// Cells are placed by their address (`r="C4"`), so skipped cells are empty; every row is padded
 /// to the widest row. Numbers are written without a trailing `.0`, numbers in a date style as
-/// `yyyy-MM-dd`, booleans as `TRUE`/`FALSE`; a formula's cached value is read. A merged cell's
-/// value is in its first cell only, so a merged header names its first column.
+/// `yyyy-MM-dd`, booleans as `TRUE`/`FALSE`; a formula's cached value is read, and an error
+/// value (`#N/A`) refuses the sheet. A merged cell's value is in its first cell only, so a
+/// merged header names its first column.
 struct SheetReader {
     let sharedStrings: [String]
     let dateStyles: DateStyles
@@ -47,7 +48,9 @@ struct SheetReader {
             return value == "1" ? "TRUE" : "FALSE"
         case "d":
             return String(value.prefix { $0 != "T" })
-        case "str", "inlineStr", "e":
+        case "e":
+            throw SpreadsheetFailure("the cell shows the error \(value); fix its formula or clear it")
+        case "str", "inlineStr":
             return value
         default:
             guard let number = Double(value) else { return value }

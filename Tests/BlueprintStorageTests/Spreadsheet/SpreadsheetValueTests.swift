@@ -38,6 +38,7 @@ import Testing
         #expect(try reader.text(type: "s", style: 0, value: "0") == "text")
         #expect(try reader.text(type: "d", style: 0, value: "2026-04-01T00:00:00") == "2026-04-01")
         #expect(throws: SpreadsheetFailure.self) { try reader.text(type: "s", style: 0, value: "1") }
+        #expect(throws: SpreadsheetFailure.self) { try reader.text(type: "e", style: 0, value: "#N/A") }
     }
 
     @Test func dateFormats() {
