@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
     ],
     targets: [
         .target(
@@ -52,6 +54,8 @@ let package = Package(
                 "BlueprintCache",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "XMLCoder", package: "XMLCoder"),
             ],
             exclude: ["FileStore/FORMAT.md"]
         ),
@@ -104,7 +108,9 @@ let package = Package(
         .testTarget(
             name: "BlueprintStorageTests",
             dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo", "BlueprintTestSupport",
-                           "blueprint-storage-writer"]
+                           "blueprint-storage-writer"],
+            // Read from the source tree by path, not bundled.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "BlueprintTUITests",

@@ -4,9 +4,9 @@ import BlueprintStores
 import BlueprintTUI
 import Foundation
 
-/// The planner's `:import` and `:export`: CSV planned by the storage layer's importer and
-/// written through the open wedding's stores (so the panes update at once), exports written
-/// atomically from what the stores hold.
+/// The planner's `:import` and `:export`: CSV or an `.xlsx` workbook's first sheet planned by the
+/// storage layer's importer and written through the open wedding's stores (so the panes update at
+/// once), exports written atomically from what the stores hold.
 @MainActor
 struct FileTransfer: DataTransfer {
     func importFile(_ kind: TransferKind, path: String, into session: WeddingSession) async throws -> String {
@@ -20,17 +20,18 @@ struct FileTransfer: DataTransfer {
         }
         let importer = CSVImporter(wedding: wedding, mode: .addOnly)
         let name = url.lastPathComponent
+        let source = try ImportSource.detect(data, fileName: name, sheet: nil)
         let result: Result<ImportSummary, StoreError>
         switch kind {
         case .guests:
-            let plan = try importer.planGuests(data, fileName: name, existing: session.guests.guests)
+            let plan = try importer.planGuests(source, fileName: name, existing: session.guests.guests)
             result = await session.guests.importGuests(plan.batch)
         case .vendors:
-            let plan = try importer.planVendors(data, fileName: name, existing: session.vendors.vendors,
+            let plan = try importer.planVendors(source, fileName: name, existing: session.vendors.vendors,
                                                 categories: session.budget.categories)
             result = await session.vendors.importVendors(plan.batch)
         case .expenses:
-            let plan = try importer.planExpenses(data, fileName: name, existing: session.budget.expenses,
+            let plan = try importer.planExpenses(source, fileName: name, existing: session.budget.expenses,
                                                  categories: session.budget.categories, vendors: session.vendors.vendors)
             result = await session.budget.importExpenses(plan.batch, newCategories: plan.newCategories)
         case .tasks:

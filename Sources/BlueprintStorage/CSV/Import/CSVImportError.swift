@@ -5,22 +5,38 @@ public struct CSVImportProblem: Error, Hashable, Sendable {
     /// The column's header as the file spells it, if the problem is in one column.
     public let column: String?
     public let message: String
+    /// For a spreadsheet, the sheet; `line` is then its row number.
+    public let sheet: String?
+    /// The zero-based position of `column` in the row, to name a spreadsheet's cell.
+    public let columnIndex: Int?
 
-    public init(line: Int?, column: String?, message: String) {
+    public init(line: Int?, column: String?, message: String, sheet: String? = nil, columnIndex: Int? = nil) {
         self.line = line
         self.column = column
         self.message = message
+        self.sheet = sheet
+        self.columnIndex = columnIndex
     }
 
-    /// `guests.csv:14: column "Email": 'bob@' is not an email address`.
+    /// This problem, placed in the sheet called `sheet`.
+    func inSheet(_ sheet: String) -> CSVImportProblem {
+        CSVImportProblem(line: line, column: column, message: message, sheet: sheet, columnIndex: columnIndex)
+    }
+
+    /// `guests.csv:14: column "Email": 'bob@' is not an email address`, or for a spreadsheet
+    /// `guests.xlsx: Sheet1!C14: column "Email": …` (`Sheet1 row 14: …` for a whole row).
     public func description(fileName: String) -> String {
-        let place = line.map { "\(fileName):\($0)" } ?? fileName
         let column = column.map { "column \"\($0)\": " } ?? ""
-        return "\(place): \(column)\(message)"
+        guard let sheet, let line else {
+            let place = line.map { "\(fileName):\($0)" } ?? fileName
+            return "\(place): \(column)\(message)"
+        }
+        let cell = columnIndex.map { "\(sheet)!\(CellReference.letters(of: $0))\(line)" } ?? "\(sheet) row \(line)"
+        return "\(fileName): \(cell): \(column)\(message)"
     }
 }
 
-/// Why a CSV file was rejected. Import is all or nothing: every problem in the file is listed,
+/// Why a CSV file or spreadsheet was rejected. Import is all or nothing: every problem in the file is listed,
 /// and none of its rows is imported.
 public struct CSVImportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The name used in messages, such as `guests.csv`.

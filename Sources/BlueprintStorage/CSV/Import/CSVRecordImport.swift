@@ -1,8 +1,8 @@
 import BlueprintDomain
 import Foundation
 
-/// Turns one CSV file into an import plan for one kind of record, or into the full list of
-/// what is wrong with the file. Pure: reads only its arguments.
+/// Turns one CSV file, or one sheet of a workbook, into an import plan for one kind of record,
+/// or into the full list of what is wrong with the file. Pure: reads only its arguments.
 struct CSVRecordImport<R: TableRecord> {
     let schema: CSVSchema<R>
     let context: CSVContext
@@ -42,20 +42,44 @@ struct CSVRecordImport<R: TableRecord> {
         case row(line: Int)
     }
 
-    func plan(_ data: Data, existing: [R]) throws(CSVImportError) -> CSVImportPlan<R> {
-        let file: CSVFile
-        let rows: CSVRowReader
-        do {
-            file = try CSVFile(checking: data)
-            rows = try file.rows(progress: progress)
-        } catch {
-            throw CSVImportError(fileName: fileName, problems: [error])
+    func plan(_ source: ImportSource, existing: [R]) throws(CSVImportError) -> CSVImportPlan<R> {
+        switch source {
+        case .csv(let data):
+            let file: CSVFile
+            let rows: CSVRowReader
+            do {
+                file = try CSVFile(checking: data)
+                rows = try file.rows(progress: progress)
+            } catch {
+                throw CSVImportError(fileName: fileName, problems: [error])
+            }
+            return try plan(rows, lineCount: file.lineCount, quoting: file.quoting, existing: existing, rowNoun: "line")
+        case .spreadsheet(let data, let sheetName):
+            let sheet: String
+            let rows: [CSVRow]
+            do {
+                (sheet, rows) = try Workbook(data).rows(ofSheet: sheetName)
+            } catch {
+                throw CSVImportError(fileName: fileName, problems: [error.problem])
+            }
+            do {
+                return try plan(SheetRows(rows, progress: progress), lineCount: rows.last.map(\.line) ?? 0, quoting: nil, existing: existing,
+                                rowNoun: "row")
+            } catch {
+                throw CSVImportError(fileName: fileName, problems: error.problems.map { $0.inSheet(sheet) })
+            }
         }
+    }
+
+    /// The plan for the rows `rows` hands out (`lineCount` lines or sheet rows in all); a line or
+    /// row number is called a `rowNoun` in messages.
+    private func plan(_ rows: some ImportRows, lineCount: Int, quoting: QuotingCheck.Finding?, existing: [R],
+                      rowNoun: String) throws(CSVImportError) -> CSVImportPlan<R> {
         var problems: [CSVImportProblem] = []
-        let (header, columns, ignoredColumns, outcome) = try read(rows, existing: existing, lineCount: file.lineCount,
-                                                                  problems: &problems)
+        let (header, columns, ignoredColumns, outcome) = try read(rows, existing: existing, lineCount: lineCount,
+                                                                  rowNoun: rowNoun, problems: &problems)
         problems += validate(outcome, columns: columns)
-        problems = QuotingCheck.merge(file.quoting, into: problems)
+        problems = QuotingCheck.merge(quoting, into: problems)
         guard problems.isEmpty else {
             // In file order: by line, then row-wide problems before those of columns left to right.
             let position = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -74,7 +98,8 @@ struct CSVRecordImport<R: TableRecord> {
     /// once, so only the records the plan would write are held. Returns the header, its
     /// recognised and ignored columns, and what the rows come to.
     /// - Throws: the header's problems, or that the file is empty; no row is read then.
-    private func read(_ rows: CSVRowReader, existing: [R], lineCount: Int, problems: inout [CSVImportProblem])
+    private func read(_ rows: some ImportRows, existing: [R], lineCount: Int, rowNoun: String,
+                      problems: inout [CSVImportProblem])
         throws(CSVImportError) -> ([String], [PlacedColumn], [String], Outcome) {
         defer { rows.finish() }
         guard let header = rows.next() else {
@@ -90,7 +115,7 @@ struct CSVRecordImport<R: TableRecord> {
             outcome.inserts.reserveCapacity(lineCount - header.line)
             outcome.toValidate.reserveCapacity(lineCount - header.line)
         }
-        var merging = Merging(claims: mode == .merge ? existingClaims(existing) : [:])
+        var merging = Merging(claims: mode == .merge ? existingClaims(existing) : [:], rowNoun: rowNoun)
         while let row = rows.next() {
             guard let (record, place) = read(row, columnCount: header.fields.count, columns: columns, problems: &problems) else {
                 continue
@@ -137,6 +162,8 @@ struct CSVRecordImport<R: TableRecord> {
     /// or a row that fits several records, are problems.
     private struct Merging {
         var claims: [String: [Claim]]
+        /// What the file's line numbers are called: `line` in CSV, `row` in a sheet.
+        let rowNoun: String
         var updatedLine: [Int: Int] = [:]
 
         mutating func merge(_ record: R, from place: RowPlace, into existing: [R], columns: [PlacedColumn],
@@ -145,7 +172,7 @@ struct CSVRecordImport<R: TableRecord> {
             let matched = keys.first { claims[$0] != nil }.flatMap { claims[$0] } ?? []
             func duplicate(of line: Int) -> CSVImportProblem {
                 CSVImportProblem(line: place.line, column: nil,
-                                 message: "\(schema.label(record)) is the same \(R.kind.noun) as on line \(line)")
+                                 message: "\(schema.label(record)) is the same \(R.kind.noun) as on \(rowNoun) \(line)")
             }
             if case .row(let line)? = matched.first(where: { if case .row = $0 { true } else { false } }) {
                 problems.append(duplicate(of: line))
@@ -190,7 +217,8 @@ struct CSVRecordImport<R: TableRecord> {
             }
             if let earlier = headerOfColumn[position] {
                 problems.append(CSVImportProblem(line: header.line, column: name,
-                                                 message: "means the same as column \"\(earlier)\"; keep one of them"))
+                                                 message: "means the same as column \"\(earlier)\"; keep one of them",
+                                                 columnIndex: index))
                 continue
             }
             headerOfColumn[position] = name
@@ -224,7 +252,7 @@ struct CSVRecordImport<R: TableRecord> {
                 try placed.column.read(SpreadsheetCell.restore(row.fields[placed.index]), context, &record)
             } catch {
                 problems.append(CSVImportProblem(line: row.fieldLines[placed.index], column: placed.header,
-                                                 message: error.message))
+                                                 message: error.message, columnIndex: placed.index))
                 failed.insert(placed.index)
             }
         }
@@ -259,7 +287,8 @@ struct CSVRecordImport<R: TableRecord> {
                 let placed = columns.first { $0.column.issueFields.contains(issue.field) }
                 if let placed, place.failedColumns.contains(placed.index) { continue }
                 problems.append(CSVImportProblem(line: placed.map { place.line(ofField: $0.index) } ?? place.line,
-                                                 column: placed?.header, message: issue.message))
+                                                 column: placed?.header, message: issue.message,
+                                                 columnIndex: placed?.index))
             }
         }
         return problems
