@@ -21,7 +21,7 @@ struct CommandTests {
 
     @Test("mistakes say what would be right")
     func mistakes() {
-        #expect(parse("import tasks x.csv") == .failure(CommandError("Usage: import guests|vendors|expenses FILE.csv")))
+        #expect(parse("import tasks x.csv") == .failure(CommandError("Usage: import guests|vendors|expenses FILE (.csv, or .xlsx: its first sheet)")))
         #expect(parse("export guests") == .failure(CommandError("Usage: export guests|vendors|expenses|tasks FILE [csv|json]")))
         #expect(parse("export guests a.csv xml") == .failure(CommandError("Unknown format xml: csv or json")))
         #expect(parse("frobnicate") == .failure(CommandError(

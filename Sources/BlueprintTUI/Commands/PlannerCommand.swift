@@ -41,7 +41,7 @@ enum PlannerCommand: Equatable {
             return .success(.date(date))
         case "import":
             guard arguments.count == 2, let kind = TransferKind(rawValue: arguments[0]), TransferKind.importable.contains(kind) else {
-                return .failure(CommandError("Usage: import guests|vendors|expenses FILE.csv"))
+                return .failure(CommandError("Usage: import guests|vendors|expenses FILE (.csv, or .xlsx: its first sheet)"))
             }
             return .success(.importFile(kind, path: arguments[1]))
         case "export":

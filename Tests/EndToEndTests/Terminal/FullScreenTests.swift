@@ -266,7 +266,7 @@ struct FullScreenTests {
         #expect(try blueprint.snapshot().keys.allSatisfy { !$0.hasPrefix("weddings/") })
     }
 
-    @Test(":import and :export from the command line go through the open wedding")
+    @Test(":import (CSV and .xlsx) and :export from the command line go through the open wedding")
     func commandLine() async throws {
         let blueprint = try demo()
         let tmux = try TmuxSession(blueprint)
@@ -277,17 +277,26 @@ struct FullScreenTests {
         try tmux.press("Enter")
         try await tmux.waitFor("Imported guests from new guests.csv: 1 added")
         try await tmux.waitFor("41 guests")
+        let workbook = try blueprint.file(named: "more.xlsx", "")
+        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("BlueprintStorageTests/Fixtures/xlsx/guests.xlsx"))
+            .write(to: URL(fileURLWithPath: workbook))
+        try tmux.press(":")
+        try tmux.type("import guests \(workbook)")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Imported guests from more.xlsx: 3 added")
+        try await tmux.waitFor("44 guests")
         let out = blueprint.dataDirectory.deletingLastPathComponent().appendingPathComponent("out.json")
         try tmux.press(":")
         try tmux.type("export guests \(out.path)")
         try tmux.press("Enter")
-        try await tmux.waitFor("Exported 41 guests")
+        try await tmux.waitFor("Exported 44 guests")
         let records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [[String: Any]])
         #expect(records.contains { $0["lastName"] as? String == "Aardvark" })
         try tmux.press(":")
         try tmux.type("q")
         try tmux.press("Enter")
         #expect(try await tmux.waitForExit() == 0)
-        #expect(try exportedGuests(blueprint).count == 41)
+        #expect(try exportedGuests(blueprint).count == 44)
     }
 }
