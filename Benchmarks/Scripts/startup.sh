@@ -59,4 +59,4 @@ summary() {
 echo "$guests guests, $runs launches (the release binary from .ci/release)"
 echo "launch to first full frame:            $(summary 1)"
 echo "of which the shown pane's warm-up:     $(summary 2)"
-echo "warming all four panes (after frame):  $(summary 3)"
+echo "warming every pane (after frame):       $(summary 3)"
