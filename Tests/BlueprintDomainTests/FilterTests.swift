@@ -75,19 +75,20 @@ struct FilterTests {
         Vendor(name: "Café Lumière", category: .catering, status: .booked, contactName: "Renée", email: "hi@lumiere.fr",
                website: "https://lumiere.example", createdAt: createdTime),
         Vendor(name: "Sound Co", category: .music, status: .quoted, phone: "555-0199", notes: "Plays jazz",
-               createdAt: createdTime),
+               review: "Kept the dance floor full", createdAt: createdTime),
         Vendor(name: "Old Sound", category: .music, status: .archived, createdAt: createdTime),
     ]
 
     func vendorNames(_ filter: VendorFilter) -> [String] { Self.vendors.filter(filter.matches).map(\.name) }
 
-    @Test("vendor filters: text in name, contact, email, phone, website and notes, status, category, combined")
+    @Test("vendor filters: text in name, contact, email, phone, website, notes and review, status, category, combined")
     func vendorFilters() {
         #expect(vendorNames(VendorFilter(text: "cafe")) == ["Café Lumière"])
         #expect(vendorNames(VendorFilter(text: "renee")) == ["Café Lumière"])
         #expect(vendorNames(VendorFilter(text: "lumiere.example")) == ["Café Lumière"])
         #expect(vendorNames(VendorFilter(text: "0199")) == ["Sound Co"])
         #expect(vendorNames(VendorFilter(text: "JAZZ")) == ["Sound Co"])
+        #expect(vendorNames(VendorFilter(text: "dance floor")) == ["Sound Co"], "the review is searched too")
         #expect(vendorNames(VendorFilter(text: "sound")) == ["Sound Co", "Old Sound"])
         #expect(vendorNames(VendorFilter(status: [.booked, .quoted])) == ["Café Lumière", "Sound Co"])
         #expect(vendorNames(VendorFilter(category: [.music])) == ["Sound Co", "Old Sound"])

@@ -69,7 +69,8 @@ public struct VendorFilter: Hashable, Sendable {
         (includesArchived || !vendor.isArchived)
             && (status.isEmpty || status.contains(vendor.status))
             && (category.isEmpty || category.contains(vendor.category))
-            && text.matches(vendor.name, vendor.contactName, vendor.email, vendor.phone, vendor.website, vendor.notes)
+            && text.matches(vendor.name, vendor.contactName, vendor.email, vendor.phone, vendor.website, vendor.notes,
+                             vendor.review)
     }
 }
 

@@ -13,7 +13,7 @@ extension Guest: TextSearchable {
 }
 
 extension Vendor: TextSearchable {
-    public var searchFields: [String] { [name, contactName, email, phone, website, notes] }
+    public var searchFields: [String] { [name, contactName, email, phone, website, notes, review] }
 }
 
 extension Expense: TextSearchable {
