@@ -50,6 +50,19 @@ final class TwoSessions: @unchecked Sendable {
     }
 }
 
+/// A loaded session on an in-memory demo wedding, for imports through the planner's stores.
+final class LoadedSession: @unchecked Sendable {
+    @MainActor var session: WeddingSession?
+
+    @MainActor func make(guests: Int) async throws {
+        let repositories = Repositories(host: InMemoryWeddingHost(), cache: RepositoryCache())
+        let (wedding, context) = try await demoWedding(guests: guests, in: repositories)
+        let session = WeddingSession(wedding: wedding, context: context)
+        for store in session.stores { await store.load() }
+        self.session = session
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(10), maxIterations: 500)
 
@@ -97,6 +110,31 @@ let benchmarks: @Sendable () -> Void = {
             for await _ in updates where await MainActor.run(body: { sessions.session!.guests.guest(guest.id) != nil }) {
                 break
             }
+        }
+    }
+
+    // An import from the planner's `:import`: every row shown at once as an edit being written,
+    // then replaced by what was stored (the expenses' store derives its figures from the whole
+    // budget, so it shows whether a batch derives them once or once a row).
+    let planner = LoadedSession()
+    Benchmark("Import 2,000 guests through an open planner's guest store, 1k guests",
+              configuration: .init(maxDuration: .seconds(20), maxIterations: 10,
+                                   setup: { try await planner.make(guests: 1_000) })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let guests = (0..<2_000).map { Guest(firstName: "Row", lastName: String($0)) }
+            let result = await MainActor.run { planner.session!.guests }.importGuests(ImportBatch(inserts: guests))
+            blackHole(try result.get())
+        }
+    }
+
+    Benchmark("Import 2,000 expenses through an open planner's budget store",
+              configuration: .init(maxDuration: .seconds(20), maxIterations: 10,
+                                   setup: { try await planner.make(guests: 1_000) })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let budget = await MainActor.run { planner.session!.budget }
+            let category = await MainActor.run { budget.categories[0].id }
+            let expenses = (0..<2_000).map { Expense(name: "Row \($0)", categoryID: category, amount: Money(minorUnits: 1_000)) }
+            blackHole(try await budget.importExpenses(ImportBatch(inserts: expenses)).get())
         }
     }
 }

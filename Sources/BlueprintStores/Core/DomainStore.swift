@@ -139,7 +139,7 @@ public class DomainStore: CacheableStore {
             validAsOf = invalidationsAtStart
             setLoadState(flight == nil ? .loaded : .loading)
             recordsDidChange()
-            for change in changesDuringLoad { apply(change) }
+            batchingRecordChanges { for change in changesDuringLoad { apply(change) } }
             if flight == nil { changesDuringLoad.removeAll() }
         case .failure(let error) where isNewest:
             changesDuringLoad.removeAll()
@@ -173,7 +173,7 @@ public class DomainStore: CacheableStore {
         if flight != nil {
             changesDuringLoad.append(contentsOf: mine)
         } else if newestLoadShown > 0 {
-            for record in mine { apply(record) }
+            batchingRecordChanges { for record in mine { apply(record) } }
             signalUpdate()
         }
     }
@@ -203,6 +203,32 @@ public class DomainStore: CacheableStore {
     /// Recomputes what is derived from the records (figures, rows) and tells observers.
     /// Subclasses override it to derive their state, then call `super`.
     func recordsDidChange() { signalUpdate() }
+
+    /// Nesting of `batchingRecordChanges`, and whether a change inside it awaits `recordsDidChange`.
+    private var batchDepth = 0
+    private var derivationPending = false
+
+    /// Runs `body`, which changes many records (an import, a published change, what arrived
+    /// during a load), and derives the store's state again at most once, after it: a record
+    /// that its collection cannot patch in place (`recordChanged`) no longer costs a whole
+    /// derivation each.
+    func batchingRecordChanges<T>(_ body: () throws -> T) rethrows -> T {
+        batchDepth += 1
+        defer {
+            batchDepth -= 1
+            if batchDepth == 0, derivationPending {
+                derivationPending = false
+                recordsDidChange()
+            }
+        }
+        return try body()
+    }
+
+    /// A record shown changed and its collection does not patch the store's rows and figures:
+    /// derives them again now, or once the batch it is part of ends.
+    func recordChanged() {
+        if batchDepth > 0 { derivationPending = true } else { recordsDidChange() }
+    }
 
     func signalUpdate() {
         changeCount += 1

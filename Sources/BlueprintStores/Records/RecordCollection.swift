@@ -53,7 +53,10 @@ final class RecordCollection<R: Record>: ConflictHolder {
     /// The records shown, in the source's order.
     private var table = RecordTable<R>([])
     private var underlying: [UUID: Underlying] = [:]
-    private var overlays: [Overlay] = []
+    /// The edits still being written, per record in the order made, and each one's record by
+    /// number: an import lays thousands at once, and each step touches only its own record's.
+    private var overlays: [UUID: [Overlay]] = [:]
+    private var overlaidRecord: [Int: UUID] = [:]
     private var overlaysAdded = 0
     /// Writes that returned while a load was in flight, numbered, to lay over that load.
     private var returnedWrites: [(number: Int, edit: Edit)] = []
@@ -149,14 +152,16 @@ final class RecordCollection<R: Record>: ConflictHolder {
     func importRecords(_ records: [R], write: @escaping @Sendable () async throws -> ImportOutcome<R>)
         async -> Result<ImportSummary, StoreError> {
         guard !store.isClosed else { return .failure(.closed) }
-        let numbers = records.map { addOverlay(.save($0)) }
+        let numbers = store.batchingRecordChanges { records.map { addOverlay(.save($0)) } }
         do {
             let outcome = try await write()
             guard !store.isClosed else { return .success(outcome.summary) }
-            for (number, stored) in zip(numbers, outcome.stored) { written(number, as: .save(stored)) }
+            store.batchingRecordChanges {
+                for (number, stored) in zip(numbers, outcome.stored) { written(number, as: .save(stored)) }
+            }
             return .success(outcome.summary)
         } catch {
-            for number in numbers { removeOverlay(number) }
+            store.batchingRecordChanges { for number in numbers { removeOverlay(number) } }
             return .failure(StoreError(error))
         }
     }
@@ -233,7 +238,8 @@ final class RecordCollection<R: Record>: ConflictHolder {
         overlaysAdded += 1
         let id = edit.id
         if underlying[id] == nil { underlying[id] = Underlying(record: table[id], position: table.index(of: id)) }
-        overlays.append(Overlay(number: overlaysAdded, edit: edit))
+        overlays[id, default: []].append(Overlay(number: overlaysAdded, edit: edit))
+        overlaidRecord[overlaysAdded] = id
         settle(id)
         store.signalUpdate()
         return overlaysAdded
@@ -241,7 +247,7 @@ final class RecordCollection<R: Record>: ConflictHolder {
 
     /// Takes the overlay's returned write as the source's record: what was stored, or the deletion.
     private func written(_ number: Int, as stored: Edit) {
-        overlays.removeAll { $0.number == number }
+        dropOverlay(number)
         if store.isLoading {
             writesReturned += 1
             returnedWrites.append((writesReturned, stored))
@@ -251,15 +257,23 @@ final class RecordCollection<R: Record>: ConflictHolder {
     }
 
     private func removeOverlay(_ number: Int) {
-        guard let index = overlays.firstIndex(where: { $0.number == number }) else { return }
-        let id = overlays.remove(at: index).edit.id
+        guard let id = dropOverlay(number) else { return }
         settle(id)
         store.signalUpdate()
     }
 
+    /// Forgets overlay `number`; returns the id of its record, `nil` if it was gone already.
+    @discardableResult
+    private func dropOverlay(_ number: Int) -> UUID? {
+        guard let id = overlaidRecord.removeValue(forKey: number) else { return nil }
+        overlays[id]?.removeAll { $0.number == number }
+        if overlays[id]?.isEmpty == true { overlays[id] = nil }
+        return id
+    }
+
     /// Shows what record `id` is now: the source's with its overlays laid over, in order.
     private func settle(_ id: UUID) {
-        if overlays.contains(where: { $0.edit.id == id }) {
+        if overlays[id] != nil {
             set(id, resolved(id), at: underlying[id]?.position)
         } else if let source = underlying.removeValue(forKey: id) {
             set(id, source.record, at: source.position)
@@ -270,7 +284,7 @@ final class RecordCollection<R: Record>: ConflictHolder {
     /// source's is passed over: it will fail as a conflict).
     private func resolved(_ id: UUID) -> R? {
         var value = underlying[id]?.record
-        for overlay in overlays where overlay.edit.id == id {
+        for overlay in overlays[id] ?? [] {
             switch overlay.edit {
             case .save(let record):
                 if let shown = value, shown.version > record.version { continue }
@@ -289,7 +303,7 @@ final class RecordCollection<R: Record>: ConflictHolder {
         guard old != value else { return }
         let oldPosition = table.index(of: id)
         if let value { table.upsert(value, at: position) } else { table.remove(id) }
-        guard let rowChanged else { return store.recordsDidChange() }
+        guard let rowChanged else { return store.recordChanged() }
         rowChanged(old, value) { other in other == id && value == nil ? oldPosition! : self.table.index(of: other)! }
     }
 }
