@@ -58,10 +58,11 @@ struct OpenCommand: AsyncParsableCommand {
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                    vendors: repositories.vendors, tasks: repositories.tasks, milestones: repositories.milestones,
                                    runSheet: repositories.runSheet, changes: repositories)
+        let readOnlyNote: @Sendable (WeddingID) -> String? = { [store] in store.isReadOnly($0) ? Self.readOnlyNote : nil }
         let screen = PlannerScreen(
             model: AppModel(context: context),
             services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer(),
-                                      readOnlyNote: { [store] in store.isReadOnly($0) ? Self.readOnlyNote : nil },
+                                      readOnlyNote: readOnlyNote,
                                       checklist: .standard),
             keymap: settings.keymap,
             requestRedraw: { [weak app] in app?.requestRedraw() })
@@ -74,8 +75,8 @@ struct OpenCommand: AsyncParsableCommand {
             logStartup(of: screen, app: app, shownPaneWarmUp: ContinuousClock.now - opening, logger: logger)
             if let note = settings.statusNote {
                 screen.announce(note, severity: .warning)
-            } else if store.isReadOnly(chosen.wedding.weddingID) {
-                screen.announce(Self.readOnlyNote, severity: .warning)
+            } else if let note = readOnlyNote(chosen.wedding.weddingID) {
+                screen.announce(note, severity: .warning)
             } else if let note = logNote ?? chosen.note {
                 screen.announce(note)
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BlueprintDomain
 import BlueprintStorage
 import BlueprintText
+import BlueprintTUI
 import Foundation
 
 /// `blueprint stats`: the domains' figures and the timeline's, as text or as stable JSON for scripts.
@@ -162,18 +163,9 @@ struct StatsReport: Encodable {
         lines.append("Tasks    \(tasks.total) total, \(tasks.byStatus["completed"] ?? 0) completed, \(tasks.overdue) overdue, "
                      + "\(tasks.dueWithin7Days) due within 7 days")
         lines.append("Timeline \(milestones.total) milestones, \(milestones.done) done, \(milestones.overdue) overdue"
-                     + (milestones.next.map { "; next: \(safe($0.title)) on \($0.date) (\(Self.days($0.daysUntil)))" } ?? ""))
+                     + (milestones.next.map { "; next: \(safe($0.title)) on \($0.date) (\(Formats.due(inDays: $0.daysUntil)))" } ?? ""))
         lines.append("         run sheet: \(runSheet.items) items, \(runSheet.clashes) "
                      + (runSheet.clashes == 1 ? "clash" : "clashes"))
         return lines.joined(separator: "\n")
-    }
-
-    /// "today", "tomorrow", "in 12 days".
-    private static func days(_ count: Int) -> String {
-        switch count {
-        case 0: "today"
-        case 1: "tomorrow"
-        default: "in \(count) days"
-        }
     }
 }

@@ -9,8 +9,6 @@ public final class WeddingTransaction {
     public private(set) var dataset: WeddingDataset
     /// What the transaction stored and deleted so far, with each record's previous version.
     public private(set) var changes: [RecordChange] = []
-    /// The mutations to journal.
-    public var mutations: [Mutation] { changes.map(\.mutation) }
     /// The time stamped on created and updated records.
     public let now: Timestamp
     private var undoLog: [(inout WeddingDataset) -> Void] = []

@@ -80,4 +80,10 @@ public struct WeddingTask: Record {
         guard let dueDate, !status.isClosed else { return false }
         return dueDate < today
     }
+
+    /// Still open and due between today and a week from today, both included.
+    public func isDueWithin7Days(today: CalendarDate) -> Bool {
+        guard let dueDate, !status.isClosed else { return false }
+        return dueDate >= today && dueDate <= today.adding(days: 7)
+    }
 }

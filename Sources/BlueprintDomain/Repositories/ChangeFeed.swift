@@ -43,6 +43,9 @@ public struct RepositoryChange: Sendable, Equatable {
     /// Who made it (`user@host` of the process that wrote it); `nil` when the source does not
     /// know (a journal line written before authors were recorded, a wedding reread whole).
     public let author: String?
+    /// The kinds of record that changed (every kind when the change does not say), gathered
+    /// once: every receiver asks, and an import's change holds thousands of records.
+    public let kinds: Set<RecordKind>
 
     public init(wedding: WeddingID, sequence: UInt64, records: [RecordChange]?, origin: Origin, operation: String,
                 author: String? = nil) {
@@ -52,12 +55,7 @@ public struct RepositoryChange: Sendable, Equatable {
         self.origin = origin
         self.operation = operation
         self.author = author
-    }
-
-    /// The kinds of record that changed (every kind when the change does not say).
-    public var kinds: Set<RecordKind> {
-        guard let records else { return Set(RecordKind.allCases) }
-        return Set(records.map(\.kind))
+        kinds = records.map { Set($0.lazy.map(\.kind)) } ?? Set(RecordKind.allCases)
     }
 }
 

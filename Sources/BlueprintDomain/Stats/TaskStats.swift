@@ -11,11 +11,10 @@ public struct TaskStats: Hashable, Sendable, Codable {
         total = tasks.count
         var byStatus: [TaskStatus: Int] = [:]
         var overdue = 0, dueSoon = 0
-        let horizon = today.adding(days: 7)
         for task in tasks {
             byStatus[task.status, default: 0] += 1
             if task.isOverdue(today: today) { overdue += 1 }
-            if let due = task.dueDate, !task.status.isClosed, due >= today, due <= horizon { dueSoon += 1 }
+            if task.isDueWithin7Days(today: today) { dueSoon += 1 }
         }
         self.byStatus = byStatus
         self.overdue = overdue

@@ -16,19 +16,7 @@ enum SerialDate {
             if days < 60 { days += 1 }
         }
         // Now a plain count of days from 1899-12-30, which is 25,569 days before 1970-01-01.
-        return civil(fromDaysSince1970: days - 25_569)
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    private static func civil(fromDaysSince1970 days: Int) -> CalendarDate? {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return CalendarDate(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+        let date = CalendarDate(daysSince1970: days - 25_569)
+        return date.year <= 9999 ? date : nil
     }
 }

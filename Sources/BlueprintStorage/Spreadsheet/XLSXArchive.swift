@@ -23,9 +23,6 @@ final class XLSXArchive {
         self.limits = limits
     }
 
-    /// Whether the archive has a part at `path`.
-    func contains(_ path: String) -> Bool { archive[path] != nil }
-
     /// The XML part at `path`, or `nil` if there is none.
     /// - Throws: if it is too large, compressed suspiciously well, damaged, or declares a DTD.
     func xml(_ path: String) throws(SpreadsheetFailure) -> Data? {

@@ -23,8 +23,6 @@ public final class BudgetStore: DomainStore {
     public var visibleExpenses: [Expense] { list.visible }
     /// Where `searchText` matches among `visibleExpenses`.
     public var searchMatches: SearchMatches { list.matches }
-    /// Counts the changes to `visibleExpenses` (see `ListStore.visibleRevision`).
-    public var visibleRevision: Int { list.revision }
     /// Totals, over-budget categories and payments due, as of `today`; `nil` until loaded.
     public private(set) var summary: BudgetSummary?
     /// Allocated, spent and paid per category, by category name.

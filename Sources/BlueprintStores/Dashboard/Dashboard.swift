@@ -53,6 +53,7 @@ public struct Dashboard: Equatable, Sendable {
     /// Essential categories without a booked vendor, in `essentialCategories` order.
     public var unbookedCategories: [VendorGap]
 
+    /// The dashboard as of `today`; `milestones` come in timeline order, as `TimelineStore` keeps them.
     public init(wedding: Wedding?, guests: GuestStats, tasks: some Collection<WeddingTask>, budget: BudgetSummary?,
                 vendors: some Collection<Vendor>, milestones: some Collection<Milestone>, today: CalendarDate) {
         self.today = today
@@ -60,18 +61,14 @@ public struct Dashboard: Equatable, Sendable {
         daysToGo = wedding?.weddingDate.map { $0.days(since: today) }
         replies = Replies(stats: guests, deadline: wedding?.rsvpDeadline,
                           daysToDeadline: wedding?.rsvpDeadline.map { $0.days(since: today) })
-        let horizon = today.adding(days: 7)
         let byDue: (WeddingTask, WeddingTask) -> Bool = {
             ($0.dueDate!, $0.title.lowercased(), $0.id.uuidString) < ($1.dueDate!, $1.title.lowercased(), $1.id.uuidString)
         }
         overdueTasks = tasks.filter { $0.isOverdue(today: today) }.sorted(by: byDue)
-        tasksDueSoon = tasks.filter { task in
-            guard let due = task.dueDate, !task.status.isClosed else { return false }
-            return due >= today && due <= horizon
-        }.sorted(by: byDue)
+        tasksDueSoon = tasks.filter { $0.isDueWithin7Days(today: today) }.sorted(by: byDue)
         overduePayments = budget?.overdue ?? []
         paymentsDueSoon = budget?.dueNext30Days ?? []
-        nextMilestones = Array(milestones.filter { !$0.isDone }.sorted(by: TimelineStore.precedes).prefix(Self.milestonesShown))
+        nextMilestones = Array(milestones.lazy.filter { !$0.isDone }.prefix(Self.milestonesShown))
         // Archived vendors are put away: they neither book a category nor count as candidates.
         let current = vendors.filter { !$0.isArchived }
         let booked = Set(current.filter { $0.status == .booked }.map(\.category))

@@ -20,7 +20,7 @@ public enum Formats {
 
     /// When something falls due, `days` from today: "today", "tomorrow", "in 5 days", or past it,
     /// "1 day overdue", "12 days overdue".
-    static func due(inDays days: Int) -> String {
+    public static func due(inDays days: Int) -> String {
         switch days {
         case 0: "today"
         case 1: "tomorrow"

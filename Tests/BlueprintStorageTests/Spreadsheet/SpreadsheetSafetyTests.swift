@@ -31,12 +31,10 @@ import Testing
     @Test func aSheetWiderAndLongerThanTheCellLimitIsRefused() throws {
         var limits = SpreadsheetLimits()
         limits.cells = 20
-        do {
-            _ = try Workbook(try XLSXFixtures.data("guests.xlsx"), limits: limits).rows(ofSheet: nil)
-            Issue.record("the sheet was read")
-        } catch let failure as SpreadsheetFailure {
-            #expect(failure.message == "sheet \"Guests\" is too large to import (4 rows of 6 columns; the limit is 20 cells)")
+        let failure = try #require(throws: SpreadsheetFailure.self) {
+            try Workbook(try XLSXFixtures.data("guests.xlsx"), limits: limits).rows(ofSheet: nil)
         }
+        #expect(failure.message == "sheet \"Guests\" is too large to import (4 rows of 6 columns; the limit is 20 cells)")
     }
 
     @Test func aDoctypeIsRefusedAndNoEntityIsResolved() throws {
@@ -48,12 +46,10 @@ import Testing
     @Test func tooManySharedStringsAreRefused() throws {
         var limits = SpreadsheetLimits()
         limits.sharedStrings = 3
-        do {
-            _ = try Workbook(try XLSXFixtures.data("shared_strings.xlsx"), limits: limits).rows(ofSheet: nil)
-            Issue.record("the workbook was read")
-        } catch let failure as SpreadsheetFailure {
-            #expect(failure.message == "the workbook has more than 3 shared strings")
+        let failure = try #require(throws: SpreadsheetFailure.self) {
+            try Workbook(try XLSXFixtures.data("shared_strings.xlsx"), limits: limits).rows(ofSheet: nil)
         }
+        #expect(failure.message == "the workbook has more than 3 shared strings")
     }
 
     @Test func aFileThatIsNotAZipIsRefused() {
