@@ -52,9 +52,7 @@ struct PreviewFile: Codable {
         let file = try StoreJSONDecoder().decode(PreviewFile.self, from: data)
         guard Stamp(at: folder.path(of: .wedding)) == file.weddingFile, Stamp(at: folder.path(of: .guests)) == file.guestsFile,
               let journal = try JournalFile.open(folder.journal, readOnly: true),
-              journal.generation == file.journalGeneration else { return nil }
-        let lines = try journal.readNew()
-        guard lines.entries.isEmpty, lines.tornBytes == 0, lines.unreadable == nil else { return nil }
+              journal.generation == file.journalGeneration, try journal.holdsOnlyItsHeader() else { return nil }
         return file.preview
     }
 }

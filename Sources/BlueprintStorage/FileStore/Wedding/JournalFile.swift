@@ -88,6 +88,12 @@ final class JournalFile {
         }
     }
 
+    /// Whether the file holds its header and nothing more (no entry, not even a cut-off one),
+    /// told from its size without reading it.
+    func holdsOnlyItsHeader() throws -> Bool {
+        try Disk.size(of: descriptor, path: path) == headerLength
+    }
+
     /// What `readNew` found after the lines already read.
     struct NewLines {
         var entries: [JournalEntry] = []
