@@ -24,7 +24,7 @@ public final class TerminalApp {
     private var inputSource: (any DispatchSourceRead)?
     private var onExit: @MainActor () async -> Void = {}
     private var inbox: EventInbox?
-    /// When the batch being handled started, if it holds keys (for `keyToFrame`).
+    /// When the keys being handled were read (for `keyToFrame`); `nil` outside their drain.
     private var keysReadAt: ContinuousClock.Instant?
     private var terminating = false
     private var parked: CheckedContinuation<Void, Never>?
@@ -120,15 +120,17 @@ public final class TerminalApp {
             hangUp()
             return
         }
+        keysReadAt = .now
         inbox?.post(.keys(keys))
         inbox?.drain()
+        // Keys that changed nothing drew no frame; the next frame is not theirs to time.
+        keysReadAt = nil
     }
 
     private func handle(_ event: AppEvent) -> FrameNeed {
         guard session != nil, !terminating else { return .none }
         switch event {
         case .keys(let keys):
-            if keysReadAt == nil { keysReadAt = .now }
             return handle(keys)
         case .signal(let signal):
             return received(signal)
