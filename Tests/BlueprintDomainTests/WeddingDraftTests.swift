@@ -17,6 +17,28 @@ struct WeddingDraftTests {
         }
     }
 
+    @Test("with a checklist the new wedding's data holds its tasks; without a date that is one more problem, listed with the others")
+    func withTheChecklist() throws {
+        let checklist = ChecklistTemplate(items: [
+            ChecklistItem(key: "venue", leadTime: ChecklistLeadTime(12, .months)!, title: "Book the venue"),
+            ChecklistItem(key: "day", leadTime: ChecklistLeadTime(0, .days)!, title: "Get married"),
+        ])
+        let today = CalendarDate(year: 2026, month: 11, day: 24)!
+        let dated = WeddingDraft(name: "Mia & Noor", date: "2027-06-12", currency: "EUR")
+        let dataset = try dated.dataset(among: existing, checklist: checklist, today: today, createdAt: createdTime)
+        #expect(dataset.wedding.name == "Mia & Noor")
+        #expect(dataset.tasks.map(\.dueDate) == [today, CalendarDate(year: 2027, month: 6, day: 12)])
+        #expect(try dated.dataset(among: existing, checklist: nil, today: today).tasks.isEmpty)
+
+        let undated = WeddingDraft(name: "Mia & Noor", currency: "dollars")
+        #expect {
+            try undated.dataset(among: existing, checklist: checklist, today: today)
+        } throws: { error in
+            guard case RepositoryError.invalid(.wedding, let issues) = error else { return false }
+            return issues.map(\.field) == ["currency", "checklist"]
+        }
+    }
+
     @Test("a draft becomes a wedding: trimmed names, the date, the currency and the budget in its minor units")
     func wellFormed() throws {
         let draft = WeddingDraft(name: "  Mia & Noor ", partner1Name: " Mia", partner2Name: "Noor ", date: "2027-05-04",

@@ -139,7 +139,7 @@ struct WeddingCommandTests {
         let before = try blueprint.snapshot()
         let undated = try blueprint.run(["wedding", "create", "Ana & Ben", "--checklist"])
         #expect(undated.status != 0)
-        #expect(undated.stderr.contains("--checklist: needs --date"), "\(undated.stderr)")
+        #expect(undated.stderr.contains("--checklist: needs a date"), "\(undated.stderr)")
         let file = try blueprint.file(named: "mine.csv", "key,due,title\nvenue,12 months,Book the venue\nfav,3 fortnights,Bad\n")
         let bad = try blueprint.run(["wedding", "create", "Ana & Ben", "--date", "2030-06-01", "--checklist-file", file])
         #expect(bad.status != 0)

@@ -28,6 +28,29 @@ public struct WeddingDraft: Hashable, Sendable {
     /// throws `RepositoryError.invalid` with every problem found (nothing is created then).
     public func wedding(among existing: [Wedding], id: WeddingID = WeddingID(),
                         createdAt: Timestamp = Timestamp(Date())) throws(RepositoryError) -> Wedding {
+        let (wedding, issues) = checked(among: existing, id: id, createdAt: createdAt)
+        guard issues.isEmpty else { throw .invalid(.wedding, issues) }
+        return wedding
+    }
+
+    /// A new wedding's data: the wedding the draft describes and, with a `checklist`, its tasks
+    /// for the wedding's date (as of `today`). A checklist without a date is one more problem
+    /// (field `checklist`), reported with the others; nothing is created then.
+    public func dataset(among existing: [Wedding], checklist: ChecklistTemplate?, today: CalendarDate,
+                        id: WeddingID = WeddingID(), createdAt: Timestamp = Timestamp(Date())) throws(RepositoryError) -> WeddingDataset {
+        let (wedding, checkedIssues) = checked(among: existing, id: id, createdAt: createdAt)
+        var issues = checkedIssues
+        if checklist != nil, Self.trimmed(date).isEmpty {
+            issues.append(ValidationIssue(field: "checklist",
+                                          message: "needs a date: its tasks are due at set times before the wedding day"))
+        }
+        guard issues.isEmpty else { throw .invalid(.wedding, issues) }
+        let tasks = checklist.map { $0.tasks(forWeddingOn: wedding.weddingDate!, today: today, createdAt: createdAt) } ?? []
+        return WeddingDataset(wedding: wedding, tasks: tasks)
+    }
+
+    /// The wedding the draft describes, and every problem with it.
+    private func checked(among existing: [Wedding], id: WeddingID, createdAt: Timestamp) -> (Wedding, [ValidationIssue]) {
         var issues = WeddingNaming.issues(for: name, among: existing)
         let weddingDate = Self.trimmed(date).isEmpty ? nil : CalendarDate(iso: Self.trimmed(date))
         if weddingDate == nil && !Self.trimmed(date).isEmpty {
@@ -55,8 +78,7 @@ public struct WeddingDraft: Hashable, Sendable {
         issues += wedding.validationIssues(in: WeddingDataset(wedding: wedding))
             .filter { $0.field != "name" }
             .map { $0.field == "totalBudget" ? ValidationIssue(field: "budget", message: $0.message) : $0 }
-        guard issues.isEmpty else { throw .invalid(.wedding, issues) }
-        return wedding
+        return (wedding, issues)
     }
 
     private static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }

@@ -135,16 +135,9 @@ public final class FirstRunScreen: Screen {
         message = ("Creating \(draft.name)…", .info)
         run { [weak self] in
             do {
-                let wedding = try draft.wedding(among: try await weddings.fetchWeddings(), createdAt: now)
-                var tasks: [WeddingTask] = []
-                if let checklist {
-                    guard let date = wedding.weddingDate else {
-                        throw RepositoryError.invalid(.wedding, [ValidationIssue(
-                            field: "checklist", message: "needs a date: its tasks are due at set times before the day")])
-                    }
-                    tasks = checklist.tasks(forWeddingOn: date, today: today, createdAt: now)
-                }
-                let created = try await weddings.createWedding(from: WeddingDataset(wedding: wedding, tasks: tasks))
+                let dataset = try draft.dataset(among: try await weddings.fetchWeddings(), checklist: checklist, today: today,
+                                                createdAt: now)
+                let created = try await weddings.createWedding(from: dataset)
                 guard let self else { return }
                 let next = [keymap.hint(.add, in: .guests, "adds a guest"), keymap.hint(.help, in: .global, "lists every key")]
                 await open(created, note: KeyHints.sentence("Created \(created.name)", next, lead: "; "))

@@ -46,22 +46,17 @@ struct WeddingCreateCommand: AsyncParsableCommand {
         let template = try checklistTemplate()
         let (store, repositories) = try data.open()
         let existing = try await repositories.weddings.fetchWeddings()
-        let wedding: Wedding
-        do throws(RepositoryError) {
-            wedding = try draft.wedding(among: existing)
-            if template != nil, wedding.weddingDate == nil {
-                throw RepositoryError.invalid(.wedding, [ValidationIssue(
-                    field: "checklist", message: "needs --date: the checklist's tasks are due at set times before the wedding day")])
-            }
+        let dataset: WeddingDataset
+        do {
+            dataset = try draft.dataset(among: existing, checklist: template, today: .today)
         } catch {
             guard case .invalid(_, let issues) = error else { throw error }
             throw CommandFailure("no wedding created:\n" + issues.map { "  \(Self.sources[$0.field] ?? $0.field): \($0.message)" }
                 .joined(separator: "\n"))
         }
-        let tasks = template.map { $0.tasks(forWeddingOn: wedding.weddingDate!, today: .today) } ?? []
-        let created = try await repositories.weddings.createWedding(from: WeddingDataset(wedding: wedding, tasks: tasks))
+        let created = try await repositories.weddings.createWedding(from: dataset)
         await store.close()
-        let checklistNote = tasks.isEmpty ? "" : " with \(tasks.count) checklist tasks"
+        let checklistNote = dataset.tasks.isEmpty ? "" : " with \(dataset.tasks.count) checklist tasks"
         print(TerminalSanitizer.sanitize("Created the wedding '\(created.name)' (id \(created.weddingID))\(checklistNote)."))
     }
 
