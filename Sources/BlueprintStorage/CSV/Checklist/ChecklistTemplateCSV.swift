@@ -82,13 +82,7 @@ struct ChecklistCSVReader {
             problems.append(CSVImportProblem(line: nil, column: nil, message: "the file has no tasks below its header"))
         }
         guard problems.isEmpty else {
-            // In file order: by line, then row-wide problems before those of columns left to right.
-            let position = Dictionary(header.fields.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            let ordered = problems.enumerated().sorted {
-                ($0.element.line ?? 0, $0.element.column.flatMap { position[$0] } ?? -1, $0.offset)
-                    < ($1.element.line ?? 0, $1.element.column.flatMap { position[$0] } ?? -1, $1.offset)
-            }
-            throw CSVImportError(fileName: fileName, problems: ordered.map(\.element))
+            throw CSVImportError(fileName: fileName, problemsInAnyOrder: problems, header: header.fields)
         }
         return ChecklistTemplate(items: items)
     }
@@ -126,11 +120,8 @@ struct ChecklistCSVReader {
     /// problem). A key is claimed in `lineOfKey` even when another cell of its row is wrong.
     private func read(_ row: CSVRow, _ layout: Layout, lineOfKey: inout [String: Int],
                       problems: inout [CSVImportProblem]) -> ChecklistItem? {
-        guard row.fields.count == layout.fieldCount else {
-            let openQuote = row.fields.count < layout.fieldCount && LineBreaks.count(in: row.fields.last!.utf8) > 0
-            problems.append(CSVImportProblem(line: row.line, column: nil, message:
-                "this row has \(row.fields.count) fields but the header has \(layout.fieldCount)"
-                + (openQuote ? " (is a quote left open?)" : "")))
+        if let ragged = CSVImportProblem.ragged(row, headerFields: layout.fieldCount) {
+            problems.append(ragged)
             return nil
         }
         let count = problems.count

@@ -49,10 +49,33 @@ public struct CSVImportError: Error, Hashable, Sendable, CustomStringConvertible
         self.problems = problems
     }
 
+    /// The error for `problems` found in any order, put in file order: by line, then row-wide
+    /// problems before those of columns, left to right as `header` names them.
+    init(fileName: String, problemsInAnyOrder problems: [CSVImportProblem], header: [String]) {
+        let position = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let ordered = problems.enumerated().sorted {
+            ($0.element.line ?? 0, $0.element.column.flatMap { position[$0] } ?? -1, $0.offset)
+                < ($1.element.line ?? 0, $1.element.column.flatMap { position[$0] } ?? -1, $1.offset)
+        }
+        self.init(fileName: fileName, problems: ordered.map(\.element))
+    }
+
     /// One line per problem, then a line saying nothing was imported.
     public var description: String {
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
         return (problems.map { $0.description(fileName: fileName) }
             + ["\(fileName): \(count); nothing was imported"]).joined(separator: "\n")
+    }
+}
+
+extension CSVImportProblem {
+    /// A row with another number of fields than the header has (`nil` when it has as many);
+    /// a short row whose last field runs over lines probably has a quote left open.
+    static func ragged(_ row: CSVRow, headerFields: Int) -> CSVImportProblem? {
+        guard row.fields.count != headerFields else { return nil }
+        let openQuote = row.fields.count < headerFields && LineBreaks.count(in: row.fields.last!.utf8) > 0
+        return CSVImportProblem(line: row.line, column: nil, message:
+            "this row has \(row.fields.count) fields but the header has \(headerFields)"
+            + (openQuote ? " (is a quote left open?)" : ""))
     }
 }

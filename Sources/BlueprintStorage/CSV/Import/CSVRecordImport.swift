@@ -81,13 +81,7 @@ struct CSVRecordImport<R: TableRecord> {
         problems += validate(outcome, columns: columns)
         problems = QuotingCheck.merge(quoting, into: problems)
         guard problems.isEmpty else {
-            // In file order: by line, then row-wide problems before those of columns left to right.
-            let position = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            let ordered = problems.enumerated().sorted {
-                ($0.element.line ?? 0, $0.element.column.flatMap { position[$0] } ?? -1, $0.offset)
-                    < ($1.element.line ?? 0, $1.element.column.flatMap { position[$0] } ?? -1, $1.offset)
-            }
-            throw CSVImportError(fileName: fileName, problems: ordered.map(\.element))
+            throw CSVImportError(fileName: fileName, problemsInAnyOrder: problems, header: header)
         }
         return CSVImportPlan(batch: ImportBatch(inserts: outcome.inserts, updates: outcome.updates),
                              unchanged: outcome.unchanged, newCategories: context.newCategories,
@@ -238,11 +232,8 @@ struct CSVRecordImport<R: TableRecord> {
     /// cannot be read is a problem.
     private func read(_ row: CSVRow, columnCount: Int, columns: [PlacedColumn],
                       problems: inout [CSVImportProblem]) -> (R, RowPlace)? {
-        guard row.fields.count == columnCount else {
-            let openQuote = row.fields.count < columnCount && LineBreaks.count(in: row.fields.last!.utf8) > 0
-            problems.append(CSVImportProblem(line: row.line, column: nil, message:
-                "this row has \(row.fields.count) fields but the header has \(columnCount)"
-                + (openQuote ? " (is a quote left open?)" : "")))
+        if let ragged = CSVImportProblem.ragged(row, headerFields: columnCount) {
+            problems.append(ragged)
             return nil
         }
         var record = schema.blank()
