@@ -84,8 +84,9 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
         self.overdue = overdue.sorted(by: byDate)
     }
 
-    /// The dated payments still owed on an expense.
-    static func unpaidPayments(_ expense: Expense) -> [DuePayment] {
+    /// The dated payments still owed on an expense that is neither paid, cancelled nor refunded:
+    /// each unpaid installment, or the expense itself on its due date when it has no installments.
+    public static func unpaidPayments(_ expense: Expense) -> [DuePayment] {
         guard expense.paymentStatus.isCommitted, expense.paymentStatus != .paid else { return [] }
         if expense.installments.isEmpty {
             guard let dueDate = expense.dueDate else { return [] }

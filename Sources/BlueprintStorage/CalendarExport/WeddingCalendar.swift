@@ -105,10 +105,11 @@ public struct WeddingCalendar: Sendable {
                                        sequence: task.version))
     }
 
-    /// The payments still to make on an expense that is neither paid, cancelled nor refunded:
-    /// each unpaid installment, or the expense itself on its due date when it has no installments.
+    /// The payments still to make on an expense (`BudgetSummary.unpaidPayments`), each a to-do;
+    /// an installment says which of the schedule it is.
     private func paymentToDos(_ expense: Expense, _ contacts: VendorContacts) -> [DatedToDo] {
-        guard expense.paymentStatus.isCommitted, expense.paymentStatus != .paid else { return [] }
+        let payments = BudgetSummary.unpaidPayments(expense)
+        guard !payments.isEmpty else { return [] }
         let vendor = contacts.contact(expense.vendorID)
         let common = [vendor.isEmpty ? "" : "Vendor: " + vendor,
                       expense.paymentMethod.isEmpty ? "" : "Method: " + expense.paymentMethod,
@@ -119,13 +120,13 @@ public struct WeddingCalendar: Sendable {
                                     details: Self.lines([part] + common), categories: [kind.category],
                                     sequence: expense.version))
         }
-        guard !expense.installments.isEmpty else {
-            return expense.dueDate.map { [toDo(.expense, expense.id, due: $0, amount: expense.outstanding, part: "")] } ?? []
-        }
         let schedule = expense.installments.sorted { ($0.dueDate, $0.id.uuidString) < ($1.dueDate, $1.id.uuidString) }
-        return schedule.enumerated().filter { !$0.element.isPaid }.map { index, installment in
-            toDo(.installment, installment.id, due: installment.dueDate, amount: installment.amount,
-                 part: "Installment \(index + 1) of \(schedule.count)")
+        return payments.map { payment in
+            guard let installment = payment.installmentID, let index = schedule.firstIndex(where: { $0.id == installment }) else {
+                return toDo(.expense, expense.id, due: payment.dueDate, amount: payment.amount, part: "")
+            }
+            return toDo(.installment, installment, due: payment.dueDate, amount: payment.amount,
+                        part: "Installment \(index + 1) of \(schedule.count)")
         }
     }
 
