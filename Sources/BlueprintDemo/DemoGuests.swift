@@ -46,12 +46,14 @@ enum DemoGuests {
         .attending: 60, .declined: 12, .pending: 11, .maybe: 5, .invited: 12,
     ]
 
-    /// `count` guests for `couple`, each valid against `mealOptions`.
-    static func make(count: Int, couple: DemoCouple, timeline: DemoTimeline, random: inout SeededRandom) -> [Guest] {
+    /// `count` guests for `couple`, each valid against `mealOptions`, and the households that
+    /// have sent a gift (their heads).
+    static func make(count: Int, couple: DemoCouple, timeline: DemoTimeline,
+                     random: inout SeededRandom) -> (guests: [Guest], givers: [DemoGiver]) {
         var builder = Builder(count: count, couple: couple, timeline: timeline, random: random)
         while builder.guests.count < count { builder.addHousehold() }
         random = builder.random
-        return builder.guests
+        return (builder.guests, builder.givers.filter { giver in builder.guests.contains { $0.id == giver.guestID } })
     }
 
     /// Who a household is and how it answered.
@@ -74,6 +76,8 @@ enum DemoGuests {
         let timeline: DemoTimeline
         var random: SeededRandom
         var guests: [Guest] = []
+        /// The household heads who have sent a gift already.
+        var givers: [DemoGiver] = []
         private let partySize: Int
         private var households = 0, randomHouseholds = 0
         private var labelUses: [String: Int] = [:]
@@ -210,8 +214,7 @@ enum DemoGuests {
                 case .attending: 18
                 case .invited, .pending, .maybe: 4
                 }
-                guest.giftReceived = random.chance(giftChance)
-                guest.thankYouSent = guest.giftReceived && random.chance(60)
+                if random.chance(giftChance) { givers.append(DemoGiver(guestID: guest.id, thanked: random.chance(60))) }
             }
         }
 

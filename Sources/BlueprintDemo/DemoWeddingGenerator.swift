@@ -27,20 +27,31 @@ public enum DemoWeddingGenerator {
         let tasks = DemoTasks.make(count: options.tasks, couple: couple, budget: budget, vendors: vendors,
                                    timeline: timeline, random: &taskRandom)
         var guestRandom = SeededRandom(seed: options.seed, stream: Stream.guests)
-        let guests = DemoGuests.make(count: options.guests, couple: couple, timeline: timeline, random: &guestRandom)
+        let (guests, givers) = DemoGuests.make(count: options.guests, couple: couple, timeline: timeline, random: &guestRandom)
+        var giftRandom = SeededRandom(seed: options.seed, stream: Stream.gifts)
+        let gifts = DemoGifts.make(givers: DemoGifts.atLeastTwo(givers, among: guests), guests: guests, timeline: timeline, random: &giftRandom)
+        let moneyOwed = DemoGifts.contributions(couple: couple, timeline: timeline, random: &giftRandom)
         var scheduleRandom = SeededRandom(seed: options.seed, stream: Stream.schedule)
         let milestones = DemoSchedule.milestones(timeline: timeline, random: &scheduleRandom)
         let runSheet = DemoSchedule.runSheet(timeline: timeline, couple: couple, vendors: vendors, random: &scheduleRandom)
+
+        var seatingRandom = SeededRandom(seed: options.seed, stream: Stream.seating)
+        let tables = DemoSeating.tables(for: guests, timeline: timeline, random: &seatingRandom)
+        let rules = DemoSeating.rules(for: guests, timeline: timeline, random: &seatingRandom)
+        let totalBudget = totalBudget(categories: budget.categories, expenses: expenses)
+        let scenarios = DemoScenarios.make(categories: budget.categories, totalBudget: totalBudget, timeline: timeline,
+                                           random: &seatingRandom)
 
         var wedding = Wedding(id: WeddingID(random.uuid()), name: options.name ?? couple.weddingName,
                               partner1Name: "\(couple.partner1.givenName) \(couple.partner1.familyName)",
                               partner2Name: "\(couple.partner2.givenName) \(couple.partner2.familyName)",
                               weddingDate: timeline.weddingDate, currency: .usd,
-                              totalBudget: totalBudget(categories: budget.categories, expenses: expenses),
+                              totalBudget: totalBudget,
                               mealOptions: DemoGuests.mealOptions, rsvpDeadline: timeline.rsvpDeadline)
         timeline.stamp(&wedding, createdBy: timeline.planningStart, random: &random)
         return WeddingDataset(wedding: wedding, guests: guests, categories: budget.categories, expenses: expenses,
-                              vendors: vendors, tasks: tasks, milestones: milestones, runSheet: runSheet)
+                              vendors: vendors, tasks: tasks, milestones: milestones, runSheet: runSheet, gifts: gifts,
+                              moneyOwed: moneyOwed, scenarios: scenarios, seatingTables: tables, seatingRules: rules)
     }
 
     /// The demo wedding the options describe, under an id of its own: the seed decides the
@@ -54,7 +65,7 @@ public enum DemoWeddingGenerator {
     /// The generator streams, one per part of the wedding.
     private enum Stream {
         static let wedding: UInt64 = 1, budget: UInt64 = 2, vendors: UInt64 = 3, tasks: UInt64 = 4, guests: UInt64 = 5
-        static let schedule: UInt64 = 6
+        static let schedule: UInt64 = 6, gifts: UInt64 = 7, seating: UInt64 = 8
     }
 
     /// What the couple set aside: the allocations plus a little unallocated, or, if the spending

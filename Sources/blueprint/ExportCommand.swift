@@ -92,15 +92,15 @@ struct ExportCommand: AsyncParsableCommand {
                 : try csv.tasks(records, categories: try await repositories.budget.fetchCategories(in: id),
                                 vendors: try await repositories.vendors.fetchVendors(in: id))
         case .calendar:
-            async let milestones = repositories.milestones.fetchAll(in: id)
-            async let runSheet = repositories.runSheet.fetchAll(in: id)
+            async let milestones = repositories.records(Milestone.self).fetchAll(in: id)
+            async let runSheet = repositories.records(RunSheetItem.self).fetchAll(in: id)
             async let tasks = repositories.tasks.fetchTasks(in: id)
             async let expenses = repositories.budget.fetchExpenses(in: id)
             async let vendors = repositories.vendors.fetchVendors(in: id)
             return try WeddingCalendar(wedding: wedding, milestones: try await milestones, runSheet: try await runSheet,
                                        tasks: try await tasks, expenses: try await expenses, vendors: try await vendors).data()
         case .runsheet:
-            async let items = repositories.runSheet.fetchAll(in: id)
+            async let items = repositories.records(RunSheetItem.self).fetchAll(in: id)
             async let vendors = repositories.vendors.fetchVendors(in: id)
             return pageFormat.data(RunSheetPrintout(wedding: wedding, items: try await items, vendors: try await vendors).document)
         case .seating:

@@ -56,8 +56,8 @@ struct OpenCommand: AsyncParsableCommand {
         }
         let cache = repositories.cache
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                                   vendors: repositories.vendors, tasks: repositories.tasks, milestones: repositories.milestones,
-                                   runSheet: repositories.runSheet, changes: repositories)
+                                   vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
+                                   changes: repositories)
         let readOnlyNote: @Sendable (WeddingID) -> String? = { [store] in store.isReadOnly($0) ? Self.readOnlyNote : nil }
         let screen = PlannerScreen(
             model: AppModel(context: context),

@@ -108,8 +108,8 @@ struct StatsReport: Encodable {
         async let summary = repositories.budget.budgetSummary(asOf: today, in: id)
         async let vendorStats = repositories.vendors.vendorStats(in: id)
         async let taskStats = repositories.tasks.taskStats(asOf: today, in: id)
-        async let milestones = repositories.milestones.fetchAll(in: id)
-        async let runSheet = repositories.runSheet.fetchAll(in: id)
+        async let milestones = repositories.records(Milestone.self).fetchAll(in: id)
+        async let runSheet = repositories.records(RunSheetItem.self).fetchAll(in: id)
         let (g, b, v, t, m, r) = try await (guestStats, summary, vendorStats, taskStats, milestones, runSheet)
         let timeline = TimelineStats(milestones: m, runSheet: r, today: today)
         return StatsReport(

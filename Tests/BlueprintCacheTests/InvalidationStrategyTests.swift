@@ -11,7 +11,10 @@ import Testing
 
     @Test(arguments: RecordWrite.allCases)
     func guestsInvalidateTheirStatsAndSeating(_ write: RecordWrite) {
-        #expect(resources(.record(write, .guest)) == [.guests, .guestStats, .seatingChart])
+        let own: Set<CacheResource> = [.guests, .guestStats, .seatingChart]
+        // A deleted guest leaves the gifts and seating rules that named them (money gifts count in the summary).
+        #expect(resources(.record(write, .guest))
+                == (write == .deleted ? own.union([.gifts, .budgetSummary, .seatingRules]) : own))
     }
 
     @Test func categoriesInvalidateBudgetFigures() {
@@ -67,7 +70,8 @@ import Testing
             .reduce(into: Set<CacheKey>()) { $0.formUnion(CacheInvalidator.keys(for: CacheOperation($1, in: wedding))) }
         #expect(external == union)
         #expect(Set(external.map(\.resource))
-            == [.guests, .guestStats, .seatingChart, .vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet])
+            == [.guests, .guestStats, .seatingChart, .vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet,
+                .gifts, .budgetSummary, .seatingRules])
         #expect(CacheInvalidator.keys(for: .external([], in: wedding)).isEmpty)
     }
 

@@ -109,9 +109,13 @@ struct DemoContentTests {
         #expect(party.allSatisfy { $0.rsvp == .attending && $0.table != nil })
         #expect(guests.contains { !$0.email.isEmpty } && guests.contains { $0.email.isEmpty })
         #expect(guests.contains { !$0.phone.isEmpty } && guests.contains { $0.phone.isEmpty })
-        #expect(guests.contains { $0.giftReceived && $0.thankYouSent })
-        #expect(guests.contains { $0.giftReceived && !$0.thankYouSent })
-        #expect(guests.allSatisfy { !$0.thankYouSent || $0.giftReceived })
+        let gifts = dataset.gifts.records
+        #expect(gifts.contains { $0.thankYouSent && $0.thankYouSentOn != nil && $0.thankYouMethod != nil })
+        #expect(gifts.contains { !$0.thankYouSent })
+        #expect(gifts.contains { $0.giftKind == .money && $0.value != nil })
+        #expect(gifts.allSatisfy { gift in !gift.guestIDs.isEmpty && gift.guestIDs.allSatisfy { dataset.guests[$0] != nil } })
+        #expect(gifts.allSatisfy { gift in gift.receivedOn.map { $0 < dataset.wedding.weddingDate! } ?? false })
+        #expect(!dataset.moneyOwed.records.isEmpty)
     }
 
     @Test("the budget nests categories, goes over in one, and has payments of every kind")

@@ -21,7 +21,7 @@ struct RecordCodingTests {
         accessibilityNeeds: "Step-free", table: 4, seat: 2, weddingPartyRole: "Usher",
         address: Address(line1: "1 Main St", line2: "Apt 2", city: "Lisbon", region: "LX", postalCode: "1000",
                          country: "PT"),
-        giftReceived: true, thankYouSent: true, notes: "Line one\nline two", createdAt: createdTime, version: 3)
+        notes: "Line one\nline two", createdAt: createdTime, version: 3)
 
     static let fullExpense = Expense(
         id: uuid(2), name: "Photographer", categoryID: uuid(3), vendorID: uuid(4), amount: usd(3_000),

@@ -6,13 +6,15 @@ public struct TimeToLiveTable: Sendable, Equatable {
 
     /// The defaults: lists that change often and every statistic 60 s, budget categories 5 min,
     /// vendors 10 min (the original app's table), wedding settings and the timeline 5 min (the
-    /// original's timeline strategy kept milestones longest: they change least).
+    /// original's timeline strategy kept milestones longest: they change least); gifts and
+    /// seating 60 s like the guest list they hang on, budget scenarios 5 min like the categories.
     public static let defaults = TimeToLiveTable { resource in
         switch resource {
-        case .guests, .guestStats, .seatingChart: return .seconds(60)
+        case .guests, .guestStats, .seatingChart, .seatingTables, .seatingRules: return .seconds(60)
+        case .gifts, .moneyOwed: return .seconds(60)
         case .expenses, .budgetSummary, .categoryMetrics, .vendorPaymentTotals: return .seconds(60)
         case .tasks, .taskStats, .vendorStats: return .seconds(60)
-        case .budgetCategories, .wedding, .milestones, .runSheet: return .seconds(300)
+        case .budgetCategories, .wedding, .milestones, .runSheet, .budgetScenarios: return .seconds(300)
         case .vendors: return .seconds(600)
         }
     }

@@ -11,6 +11,9 @@ public enum CacheResource: Int, CaseIterable, Sendable, CustomStringConvertible 
     case vendors, vendorStats
     case tasks, taskStats
     case milestones, runSheet
+    case gifts, moneyOwed
+    case budgetScenarios
+    case seatingTables, seatingRules
 
     /// The resource part of a key: `guest_stats`.
     public var name: String {
@@ -30,6 +33,11 @@ public enum CacheResource: Int, CaseIterable, Sendable, CustomStringConvertible 
         case .taskStats: return "task_stats"
         case .milestones: return "milestones"
         case .runSheet: return "run_sheet"
+        case .gifts: return "gifts"
+        case .moneyOwed: return "money_owed"
+        case .budgetScenarios: return "budget_scenarios"
+        case .seatingTables: return "seating_tables"
+        case .seatingRules: return "seating_rules"
         }
     }
 

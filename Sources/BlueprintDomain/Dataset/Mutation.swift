@@ -14,6 +14,11 @@ public indirect enum Mutation: Sendable, Equatable {
     case saveTask(WeddingTask), deleteTask(UUID)
     case saveMilestone(Milestone), deleteMilestone(UUID)
     case saveRunSheetItem(RunSheetItem), deleteRunSheetItem(UUID)
+    case saveGift(Gift), deleteGift(UUID)
+    case saveMoneyOwed(MoneyOwed), deleteMoneyOwed(UUID)
+    case saveScenario(BudgetScenario), deleteScenario(UUID)
+    case saveSeatingTable(SeatingTable), deleteSeatingTable(UUID)
+    case saveSeatingRule(SeatingRule), deleteSeatingRule(UUID)
 
     public var kind: RecordKind {
         switch self {
@@ -25,6 +30,11 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveTask, .deleteTask: return .task
         case .saveMilestone, .deleteMilestone: return .milestone
         case .saveRunSheetItem, .deleteRunSheetItem: return .runSheetItem
+        case .saveGift, .deleteGift: return .gift
+        case .saveMoneyOwed, .deleteMoneyOwed: return .moneyOwed
+        case .saveScenario, .deleteScenario: return .scenario
+        case .saveSeatingTable, .deleteSeatingTable: return .seatingTable
+        case .saveSeatingRule, .deleteSeatingRule: return .seatingRule
         }
     }
 
@@ -39,8 +49,14 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveTask(let record): return record.id
         case .saveMilestone(let record): return record.id
         case .saveRunSheetItem(let record): return record.id
+        case .saveGift(let record): return record.id
+        case .saveMoneyOwed(let record): return record.id
+        case .saveScenario(let record): return record.id
+        case .saveSeatingTable(let record): return record.id
+        case .saveSeatingRule(let record): return record.id
         case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id),
-             .deleteMilestone(let id), .deleteRunSheetItem(let id):
+             .deleteMilestone(let id), .deleteRunSheetItem(let id), .deleteGift(let id), .deleteMoneyOwed(let id),
+             .deleteScenario(let id), .deleteSeatingTable(let id), .deleteSeatingRule(let id):
             return id
         }
     }
@@ -56,7 +72,13 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveTask(let record): return record as? R
         case .saveMilestone(let record): return record as? R
         case .saveRunSheetItem(let record): return record as? R
-        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask, .deleteMilestone, .deleteRunSheetItem:
+        case .saveGift(let record): return record as? R
+        case .saveMoneyOwed(let record): return record as? R
+        case .saveScenario(let record): return record as? R
+        case .saveSeatingTable(let record): return record as? R
+        case .saveSeatingRule(let record): return record as? R
+        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask, .deleteMilestone, .deleteRunSheetItem,
+             .deleteGift, .deleteMoneyOwed, .deleteScenario, .deleteSeatingTable, .deleteSeatingRule:
             return nil
         }
     }
@@ -72,7 +94,13 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveTask(let record): return record.version
         case .saveMilestone(let record): return record.version
         case .saveRunSheetItem(let record): return record.version
-        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask, .deleteMilestone, .deleteRunSheetItem:
+        case .saveGift(let record): return record.version
+        case .saveMoneyOwed(let record): return record.version
+        case .saveScenario(let record): return record.version
+        case .saveSeatingTable(let record): return record.version
+        case .saveSeatingRule(let record): return record.version
+        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask, .deleteMilestone, .deleteRunSheetItem,
+             .deleteGift, .deleteMoneyOwed, .deleteScenario, .deleteSeatingTable, .deleteSeatingRule:
             return nil
         }
     }

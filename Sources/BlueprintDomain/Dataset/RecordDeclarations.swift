@@ -6,6 +6,7 @@ extension WeddingDataset {
     /// Every kind of record the dataset keeps in a table, in the order changes are reported.
     public static let tableRecordTypes: [any TableRecord.Type] = [
         Guest.self, BudgetCategory.self, Expense.self, Vendor.self, WeddingTask.self, Milestone.self, RunSheetItem.self,
+        Gift.self, MoneyOwed.self, BudgetScenario.self, SeatingTable.self, SeatingRule.self,
     ]
 
     /// The declaration of the records of `kind`; `nil` for the wedding, which is not kept in a table.
@@ -18,7 +19,10 @@ extension Guest: TableRecord {
     public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Guest>> { \.guests }
     public static var listResource: CacheResource { .guests }
     public static var figures: Set<CacheResource> { [.guestStats, .seatingChart] }
-    public static var references: [RecordReference<Guest>] { [] }
+    /// Gifts stay (from whoever else gave them, or as written); a seating rule left with one guest goes.
+    public static var references: [RecordReference<Guest>] {
+        [.removedFromList(\Gift.guestIDs), .removedFromList(\SeatingRule.guestIDs, deletingHoldersBelow: 2)]
+    }
     public var saveMutation: Mutation { .saveGuest(self) }
     public static func deleteMutation(_ id: UUID) -> Mutation { .deleteGuest(id) }
 }
@@ -27,9 +31,10 @@ extension BudgetCategory: TableRecord {
     public static var collection: WritableKeyPath<WeddingDataset, RecordTable<BudgetCategory>> { \.categories }
     public static var listResource: CacheResource { .budgetCategories }
     public static var figures: Set<CacheResource> { [.budgetSummary, .categoryMetrics] }
-    /// A category still used by expenses is kept; vendors, tasks and child categories are unlinked.
+    /// A category still used by expenses (or a share of one) is kept; vendors, tasks and child
+    /// categories are unlinked. Scenarios keep their line, which making them live creates anew.
     public static var references: [RecordReference<BudgetCategory>] {
-        [.refusing(\Expense.categoryID), .unlinked(\Vendor.budgetCategoryID), .unlinked(\WeddingTask.budgetCategoryID),
+        [.refusing(\Expense.categoryID), .refusing(\Expense.allocatedCategoryIDs), .unlinked(\Vendor.budgetCategoryID), .unlinked(\WeddingTask.budgetCategoryID),
          .unlinked(\BudgetCategory.parentID)]
     }
     public var saveMutation: Mutation { .saveCategory(self) }
@@ -83,4 +88,52 @@ extension RunSheetItem: TableRecord {
     public static var references: [RecordReference<RunSheetItem>] { [] }
     public var saveMutation: Mutation { .saveRunSheetItem(self) }
     public static func deleteMutation(_ id: UUID) -> Mutation { .deleteRunSheetItem(id) }
+}
+
+extension Gift: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Gift>> { \.gifts }
+    public static var listResource: CacheResource { .gifts }
+    /// Money gifts may count as income in the budget summary.
+    public static var figures: Set<CacheResource> { [.budgetSummary] }
+    public static var references: [RecordReference<Gift>] { [] }
+    public var saveMutation: Mutation { .saveGift(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteGift(id) }
+}
+
+extension MoneyOwed: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<MoneyOwed>> { \.moneyOwed }
+    public static var listResource: CacheResource { .moneyOwed }
+    /// Contributions may count as income in the budget summary.
+    public static var figures: Set<CacheResource> { [.budgetSummary] }
+    public static var references: [RecordReference<MoneyOwed>] { [] }
+    public var saveMutation: Mutation { .saveMoneyOwed(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteMoneyOwed(id) }
+}
+
+extension BudgetScenario: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<BudgetScenario>> { \.scenarios }
+    public static var listResource: CacheResource { .budgetScenarios }
+    public static var figures: Set<CacheResource> { [] }
+    public static var references: [RecordReference<BudgetScenario>] { [] }
+    public var saveMutation: Mutation { .saveScenario(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteScenario(id) }
+}
+
+extension SeatingTable: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<SeatingTable>> { \.seatingTables }
+    public static var listResource: CacheResource { .seatingTables }
+    public static var figures: Set<CacheResource> { [.seatingChart] }
+    /// Guests keep their table number: without the table they sit at a number with no name or capacity.
+    public static var references: [RecordReference<SeatingTable>] { [] }
+    public var saveMutation: Mutation { .saveSeatingTable(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteSeatingTable(id) }
+}
+
+extension SeatingRule: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<SeatingRule>> { \.seatingRules }
+    public static var listResource: CacheResource { .seatingRules }
+    public static var figures: Set<CacheResource> { [.seatingChart] }
+    public static var references: [RecordReference<SeatingRule>] { [] }
+    public var saveMutation: Mutation { .saveSeatingRule(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteSeatingRule(id) }
 }

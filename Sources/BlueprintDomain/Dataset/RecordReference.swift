@@ -19,6 +19,26 @@ public struct RecordReference<Target: TableRecord> {
         }, unlinking: { _, _ in })
     }
 
+    /// Deleting a target is refused while any `Holder` lists it in `links`.
+    public static func refusing<Holder: TableRecord>(_ links: KeyPath<Holder, [UUID]>) -> Self {
+        Self(resourcesMadeStale: [], refusal: { dataset, id in
+            let holders = dataset[keyPath: Holder.collection].lazy.filter { $0[keyPath: links].contains(id) }.count
+            guard holders == 0 else {
+                throw RepositoryError.stillReferenced(Target.kind, id: id,
+                                                      by: "\(holders) \(Holder.kind.noun)\(holders == 1 ? "" : "s")")
+            }
+        }, unlinking: { _, _ in })
+    }
+
+    /// Deleting a target takes it out of `list` in every `Holder` that lists it, as versioned
+    /// updates; a holder left with fewer than `minimum` ids is deleted instead (a rule between
+    /// two guests means nothing with one).
+    public static func removedFromList<Holder: TableRecord>(_ list: WritableKeyPath<Holder, [UUID]>,
+                                                            deletingHoldersBelow minimum: Int = 0) -> Self {
+        Self(resourcesMadeStale: Holder.figures.union([Holder.listResource]), refusal: { _, _ in },
+             unlinking: { transaction, id in try transaction.remove(id, from: list, deletingHoldersBelow: minimum) })
+    }
+
     /// Deleting a target clears `link` in every `Holder` that points at it, as versioned updates:
     /// that makes the holders' list stale, and `feeding`, the figures computed from the link.
     public static func unlinked<Holder: TableRecord>(_ link: WritableKeyPath<Holder, UUID?>,

@@ -10,10 +10,16 @@ public struct WeddingDataset: Sendable, Equatable {
     public var tasks: RecordTable<WeddingTask>
     public var milestones: RecordTable<Milestone>
     public var runSheet: RecordTable<RunSheetItem>
+    public var gifts: RecordTable<Gift>
+    public var moneyOwed: RecordTable<MoneyOwed>
+    public var scenarios: RecordTable<BudgetScenario>
+    public var seatingTables: RecordTable<SeatingTable>
+    public var seatingRules: RecordTable<SeatingRule>
 
     public init(wedding: Wedding, guests: [Guest] = [], categories: [BudgetCategory] = [], expenses: [Expense] = [],
                 vendors: [Vendor] = [], tasks: [WeddingTask] = [], milestones: [Milestone] = [],
-                runSheet: [RunSheetItem] = []) {
+                runSheet: [RunSheetItem] = [], gifts: [Gift] = [], moneyOwed: [MoneyOwed] = [],
+                scenarios: [BudgetScenario] = [], seatingTables: [SeatingTable] = [], seatingRules: [SeatingRule] = []) {
         self.wedding = wedding
         self.guests = RecordTable(guests)
         self.categories = RecordTable(categories)
@@ -22,6 +28,11 @@ public struct WeddingDataset: Sendable, Equatable {
         self.tasks = RecordTable(tasks)
         self.milestones = RecordTable(milestones)
         self.runSheet = RecordTable(runSheet)
+        self.gifts = RecordTable(gifts)
+        self.moneyOwed = RecordTable(moneyOwed)
+        self.scenarios = RecordTable(scenarios)
+        self.seatingTables = RecordTable(seatingTables)
+        self.seatingRules = RecordTable(seatingRules)
     }
 
     /// Lets each table hand out its storage until it changes (see `RecordTable`): for a
@@ -68,6 +79,16 @@ public struct WeddingDataset: Sendable, Equatable {
         case .deleteMilestone(let id): milestones.remove(id)
         case .saveRunSheetItem(let record): runSheet.upsert(record)
         case .deleteRunSheetItem(let id): runSheet.remove(id)
+        case .saveGift(let record): gifts.upsert(record)
+        case .deleteGift(let id): gifts.remove(id)
+        case .saveMoneyOwed(let record): moneyOwed.upsert(record)
+        case .deleteMoneyOwed(let id): moneyOwed.remove(id)
+        case .saveScenario(let record): scenarios.upsert(record)
+        case .deleteScenario(let id): scenarios.remove(id)
+        case .saveSeatingTable(let record): seatingTables.upsert(record)
+        case .deleteSeatingTable(let id): seatingTables.remove(id)
+        case .saveSeatingRule(let record): seatingRules.upsert(record)
+        case .deleteSeatingRule(let id): seatingRules.remove(id)
         }
     }
 }

@@ -101,6 +101,19 @@ public final class WeddingTransaction {
         }
     }
 
+    /// Takes `id` out of `list` in every `R` that lists it; deletes those left with fewer than `minimum`.
+    func remove<R: TableRecord>(_ id: UUID, from list: WritableKeyPath<R, [UUID]>, deletingHoldersBelow minimum: Int) throws {
+        for record in dataset[keyPath: R.collection].records where record[keyPath: list].contains(id) {
+            var changed = record
+            changed[keyPath: list].removeAll { $0 == id }
+            if changed[keyPath: list].count < minimum {
+                try delete(R.self, id: record.id)
+            } else {
+                try update(changed)
+            }
+        }
+    }
+
     private func check<R: TableRecord>(_ record: R) throws {
         let issues = record.validationIssues(in: dataset)
         guard issues.isEmpty else { throw RepositoryError.invalid(R.kind, issues) }

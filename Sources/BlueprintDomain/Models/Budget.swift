@@ -70,11 +70,14 @@ public struct Expense: Record {
     public var paymentMethod: String
     public var notes: String
     public var installments: [Installment]
+    /// Shares counted in other categories; `categoryID` counts what they leave. Empty when the
+    /// whole expense is in its own category.
+    public var allocations: [ExpenseAllocation]
 
     public init(id: UUID = UUID(), name: String, categoryID: UUID, vendorID: UUID? = nil, amount: Money,
                 dueDate: CalendarDate? = nil, paymentStatus: PaymentStatus = .pending, paymentMethod: String = "",
-                notes: String = "", installments: [Installment] = [], createdAt: Timestamp = Timestamp(Date()),
-                version: Int = 1) {
+                notes: String = "", installments: [Installment] = [], allocations: [ExpenseAllocation] = [],
+                createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
         self.id = id
         self.name = name
         self.categoryID = categoryID
@@ -85,6 +88,7 @@ public struct Expense: Record {
         self.paymentMethod = paymentMethod
         self.notes = notes
         self.installments = installments
+        self.allocations = allocations
         self.createdAt = createdAt
         self.updatedAt = createdAt
         self.version = version
@@ -104,4 +108,28 @@ public struct Expense: Record {
 
     /// Still to pay on a committed expense.
     public var outstanding: Money { paymentStatus.isCommitted ? max(.zero, amount - paid) : .zero }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, createdAt, updatedAt, version, name, categoryID, vendorID, amount, dueDate, paymentStatus, paymentMethod,
+             notes, installments, allocations
+    }
+
+    /// Reads files written before expenses could be split across categories.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
+        updatedAt = try container.decode(Timestamp.self, forKey: .updatedAt)
+        version = try container.decode(Int.self, forKey: .version)
+        name = try container.decode(String.self, forKey: .name)
+        categoryID = try container.decode(UUID.self, forKey: .categoryID)
+        vendorID = try container.decodeIfPresent(UUID.self, forKey: .vendorID)
+        amount = try container.decode(Money.self, forKey: .amount)
+        dueDate = try container.decodeIfPresent(CalendarDate.self, forKey: .dueDate)
+        paymentStatus = try container.decode(PaymentStatus.self, forKey: .paymentStatus)
+        paymentMethod = try container.decode(String.self, forKey: .paymentMethod)
+        notes = try container.decode(String.self, forKey: .notes)
+        installments = try container.decode([Installment].self, forKey: .installments)
+        allocations = try container.decodeIfPresent([ExpenseAllocation].self, forKey: .allocations) ?? []
+    }
 }

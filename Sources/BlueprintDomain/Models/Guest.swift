@@ -35,7 +35,7 @@ public struct Address: Hashable, Sendable, Codable {
     public var isEmpty: Bool { [line1, line2, city, region, postalCode, country].allSatisfy(\.isEmpty) }
 }
 
-/// One invited person. Empty text means "not given".
+/// One invited person. Empty text means "not given". Gifts are records of their own (`Gift`).
 public struct Guest: Record {
     public static let kind = RecordKind.guest
 
@@ -64,8 +64,6 @@ public struct Guest: Record {
     public var seat: Int?
     public var weddingPartyRole: String
     public var address: Address
-    public var giftReceived: Bool
-    public var thankYouSent: Bool
     public var notes: String
 
     public init(id: UUID = UUID(), firstName: String, lastName: String, email: String = "", phone: String = "",
@@ -73,8 +71,7 @@ public struct Guest: Record {
                 rsvp: RSVPStatus = .invited, plusOneAllowed: Bool = false, plusOneName: String = "",
                 plusOneAttending: Bool = false, mealChoice: String = "", dietaryRestrictions: String = "",
                 accessibilityNeeds: String = "", table: Int? = nil, seat: Int? = nil, weddingPartyRole: String = "",
-                address: Address = Address(), giftReceived: Bool = false, thankYouSent: Bool = false,
-                notes: String = "", createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
+                address: Address = Address(), notes: String = "", createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
@@ -94,8 +91,6 @@ public struct Guest: Record {
         self.seat = seat
         self.weddingPartyRole = weddingPartyRole
         self.address = address
-        self.giftReceived = giftReceived
-        self.thankYouSent = thankYouSent
         self.notes = notes
         self.createdAt = createdAt
         self.updatedAt = createdAt

@@ -15,12 +15,17 @@ public protocol Record: Identifiable, Hashable, Sendable, Codable where ID == UU
 /// The kinds of record a wedding holds.
 public enum RecordKind: String, Sendable, Codable, CaseIterable {
     case wedding, guest, category, expense, vendor, task, milestone, runSheetItem
+    case gift, moneyOwed, scenario, seatingTable, seatingRule
 
     /// Lower-case noun for messages: "guest", "budget category".
     public var noun: String {
         switch self {
         case .category: return "budget category"
         case .runSheetItem: return "run-sheet item"
+        case .moneyOwed: return "money-owed entry"
+        case .scenario: return "budget scenario"
+        case .seatingTable: return "table"
+        case .seatingRule: return "seating rule"
         default: return rawValue
         }
     }

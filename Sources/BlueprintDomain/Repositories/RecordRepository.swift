@@ -17,3 +17,12 @@ public protocol RecordRepository<Stored>: Sendable {
     /// Inserts and updates in one all-or-nothing write; returns what was stored.
     func importBatch(_ batch: ImportBatch<Stored>, in wedding: WeddingID) async throws -> ImportOutcome<Stored>
 }
+
+/// Hands out the repository of any kind of record: how stores reach the kinds that have no
+/// queries of their own (milestones, the run sheet, gifts, scenarios, seating).
+public protocol RecordRepositories: Sendable {
+    func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R>
+    /// Writes `changes` to `wedding` as one transaction, named `operation` ("move household");
+    /// returns what it stored and deleted, and the change set that takes it back.
+    func commit(_ changes: RecordChangeSet, operation: String, in wedding: WeddingID) async throws -> CommittedChanges
+}

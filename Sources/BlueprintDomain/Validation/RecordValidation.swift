@@ -27,6 +27,15 @@ enum Check {
         return ValidationIssue(field: field, message: "the rating must be 1 to 5 stars, not \(value)")
     }
 
+    /// An issue for each listed guest that is not on the guest list, and one for a guest listed twice.
+    static func guests(_ ids: [UUID], in dataset: WeddingDataset, _ field: String) -> [ValidationIssue] {
+        var issues = ids.compactMap { exists($0, Guest.self, in: dataset, field) }
+        if Set(ids).count != ids.count {
+            issues.append(ValidationIssue(field: field, message: "a guest is listed twice"))
+        }
+        return issues
+    }
+
     static func exists<R: TableRecord>(_ id: UUID?, _ type: R.Type, in dataset: WeddingDataset,
                                        _ field: String) -> ValidationIssue? {
         guard let id, dataset[keyPath: R.collection][id] == nil else { return nil }
@@ -110,6 +119,48 @@ extension Expense {
         if Set(installments.map(\.id)).count != installments.count {
             issues.append(ValidationIssue(field: "installments", message: "two installments share an id"))
         }
+        issues += allocationIssues(in: dataset)
+        return issues
+    }
+
+    private func allocationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        guard !allocations.isEmpty else { return [] }
+        var issues: [ValidationIssue] = []
+        for (index, allocation) in allocations.enumerated() {
+            let field = "allocations[\(index + 1)]"
+            if let issue = Check.exists(allocation.categoryID, BudgetCategory.self, in: dataset, field + ".category") {
+                issues.append(issue)
+            }
+            if allocation.categoryID == categoryID {
+                issues.append(ValidationIssue(field: field + ".category",
+                                              message: "a share cannot be in the expense's own category"))
+            }
+            switch allocation.share {
+            case .amount(let amount) where amount <= .zero:
+                issues.append(ValidationIssue(field: field + ".amount", message: "a share's amount must be more than 0"))
+            case .percent(let basisPoints) where !(1...10_000).contains(basisPoints):
+                issues.append(ValidationIssue(field: field + ".percent", message: "a share must be between 0.01% and 100%"))
+            default:
+                break
+            }
+        }
+        if Set(allocatedCategoryIDs).count != allocations.count {
+            issues.append(ValidationIssue(field: "allocations", message: "two shares are in the same category"))
+        }
+        let basisPoints = allocations.reduce(0) { total, allocation in
+            if case .percent(let points) = allocation.share { return total + points }
+            return total
+        }
+        let fixed = allocations.reduce(Money.zero) { total, allocation in
+            if case .amount(let amount) = allocation.share { return total + amount }
+            return total
+        }
+        let percentPart = Money(minorUnits: (amount.minorUnits * Int64(basisPoints) + 5_000) / 10_000)
+        if basisPoints > 10_000 {
+            issues.append(ValidationIssue(field: "allocations", message: "the shares add up to more than 100%"))
+        } else if fixed + percentPart > amount {
+            issues.append(ValidationIssue(field: "allocations", message: "the shares add up to more than the expense amount"))
+        }
         return issues
     }
 }
@@ -155,6 +206,75 @@ extension RunSheetItem {
         }
         if start.minutes >= 24 * 60 {
             issues.append(ValidationIssue(field: "start", message: "the start must be before 24:00"))
+        }
+        return issues
+    }
+}
+
+extension Gift {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.notNegative(value, "value", "a gift's value")].compactMap { $0 }
+        if guestIDs.isEmpty, from.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            issues.append(ValidationIssue(field: "from", message: "say who the gift is from: guests or a name"))
+        }
+        issues += Check.guests(guestIDs, in: dataset, "guests")
+        if thankYouSentOn != nil, !thankYouSent {
+            issues.append(ValidationIssue(field: "thankYouSentOn", message: "a thank-you date needs the thank-you marked sent"))
+        }
+        return issues
+    }
+}
+
+extension MoneyOwed {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.required(person, "person", "who the money is from or owed to"),
+                      Check.notNegative(amount, "amount", "the amount"),
+                      Check.notNegative(settled, "settled", "the amount settled")].compactMap { $0 }
+        if settled > amount {
+            issues.append(ValidationIssue(field: "settled", message: "more is settled than the amount"))
+        }
+        return issues
+    }
+}
+
+extension BudgetScenario {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.required(name, "name", "a scenario name"),
+                      Check.notNegative(totalBudget, "totalBudget", "the total budget")].compactMap { $0 }
+        let folded = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if dataset.scenarios.contains(where: { $0.id != id && $0.name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == folded }) {
+            issues.append(ValidationIssue(field: "name", message: "another scenario is called '\(name)'"))
+        }
+        for (index, line) in lines.enumerated() {
+            if let issue = Check.required(line.name, "lines[\(index + 1)].name", "a category name") { issues.append(issue) }
+            if let issue = Check.notNegative(line.allocated, "lines[\(index + 1)].allocated", "an amount") { issues.append(issue) }
+        }
+        if Set(lines.map { $0.name.lowercased() }).count != lines.count {
+            issues.append(ValidationIssue(field: "lines", message: "two lines have the same category name"))
+        }
+        if Set(lines.map(\.id)).count != lines.count {
+            issues.append(ValidationIssue(field: "lines", message: "two lines share an id"))
+        }
+        return issues
+    }
+}
+
+extension SeatingTable {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.atLeastOne(number, "number", "a table number"),
+                      Check.atLeastOne(capacity, "capacity", "a table's capacity")].compactMap { $0 }
+        if dataset.seatingTables.contains(where: { $0.id != id && $0.number == number }) {
+            issues.append(ValidationIssue(field: "number", message: "there is already a table \(number)"))
+        }
+        return issues
+    }
+}
+
+extension SeatingRule {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = Check.guests(guestIDs, in: dataset, "guests")
+        if Set(guestIDs).count < 2 {
+            issues.insert(ValidationIssue(field: "guests", message: "a seating rule needs two or more different guests"), at: 0)
         }
         return issues
     }

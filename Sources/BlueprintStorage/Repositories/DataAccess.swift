@@ -35,10 +35,11 @@ struct DataAccess: Sendable {
         try await host.read(wedding, body)
     }
 
-    /// Runs `body` as one durable transaction named by `operation`, then invalidates what it made stale.
-    func write<T: Sendable>(_ operation: CacheOperation,
+    /// Runs `body` as one durable transaction named `name` (else by `operation`), then
+    /// invalidates what it made stale.
+    func write<T: Sendable>(_ operation: CacheOperation, named name: String? = nil,
                             _ body: @escaping @Sendable (WeddingTransaction) throws -> T) async throws -> T {
-        let result = try await host.write(operation.wedding, operation: operation.name, body)
+        let result = try await host.write(operation.wedding, operation: name ?? operation.name, body)
         await CacheInvalidator(cache: cache).invalidate(operation)
         return result
     }

@@ -50,6 +50,11 @@ public struct FileWeddingRepository: WeddingRepository {
             for task in dataset.tasks { try transaction.insert(task) }
             for milestone in dataset.milestones { try transaction.insert(milestone) }
             for item in dataset.runSheet { try transaction.insert(item) }
+            for gift in dataset.gifts { try transaction.insert(gift) }
+            for entry in dataset.moneyOwed { try transaction.insert(entry) }
+            for scenario in dataset.scenarios { try transaction.insert(scenario) }
+            for table in dataset.seatingTables { try transaction.insert(table) }
+            for rule in dataset.seatingRules { try transaction.insert(rule) }
         }
         return wedding
     }

@@ -3,15 +3,14 @@ import BlueprintDomain
 import Foundation
 
 /// The repositories of one data directory, sharing one host and one cache. Kinds with no
-/// queries of their own (milestones, the run sheet) are plain record repositories.
-public struct Repositories: ChangeFeed {
+/// queries of their own (milestones, the run sheet, gifts, scenarios, seating) are plain record
+/// repositories, handed out by `records(_:)`.
+public struct Repositories: ChangeFeed, RecordRepositories {
     public let weddings: any WeddingRepository
     public let guests: any GuestRepository
     public let budget: any BudgetRepository
     public let vendors: any VendorRepository
     public let tasks: any TaskRepository
-    public let milestones: any RecordRepository<Milestone>
-    public let runSheet: any RecordRepository<RunSheetItem>
     public let host: any WeddingDataHost
     public let cache: RepositoryCache
 
@@ -23,8 +22,26 @@ public struct Repositories: ChangeFeed {
         budget = FileBudgetRepository(host: host, cache: cache)
         vendors = FileVendorRepository(host: host, cache: cache)
         tasks = FileTaskRepository(host: host, cache: cache)
-        milestones = FileRecordRepository<Milestone>(host: host, cache: cache)
-        runSheet = FileRecordRepository<RunSheetItem>(host: host, cache: cache)
+    }
+
+    public func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R> {
+        FileRecordRepository<R>(host: host, cache: cache)
+    }
+
+    public func commit(_ changes: RecordChangeSet, operation: String, in wedding: WeddingID) async throws -> CommittedChanges {
+        var actions: [CacheOperation.Action] = []
+        for step in changes.steps {
+            let action: CacheOperation.Action = switch step {
+            case .create(let record): .record(.created, type(of: record).kind)
+            case .update(let record): .record(.updated, type(of: record).kind)
+            case .delete(let type, _): .record(.deleted, type.kind)
+            case .updateWedding: .weddingSettingsUpdated
+            }
+            if !actions.contains(action) { actions.append(action) }
+        }
+        guard let first = actions.first else { return CommittedChanges(changes: [], inverse: RecordChangeSet()) }
+        return try await DataAccess(host: host, cache: cache).write(CacheOperation(first, also: Array(actions.dropFirst()), in: wedding),
+                                                                    named: operation) { try $0.apply(changes) }
     }
 
     /// Changes to `wedding` from this process and others. The cache has already dropped what

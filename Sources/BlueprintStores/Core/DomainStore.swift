@@ -169,7 +169,14 @@ public class DomainStore: CacheableStore {
     func receive(_ change: RepositoryChange) {
         guard !isClosed, change.wedding == weddingID, !recordKinds.isDisjoint(with: change.kinds) else { return }
         guard let records = change.records else { return reloadEverything() }
+        patch(records)
+    }
+
+    /// Shows the records of this store's kinds among `records` (stored or deleted), now or once
+    /// the load in flight lands.
+    private func patch(_ records: [RecordChange]) {
         let mine = records.filter { recordKinds.contains($0.kind) }
+        guard !mine.isEmpty else { return }
         if flight != nil {
             changesDuringLoad.append(contentsOf: mine)
         } else if newestLoadShown > 0 {
@@ -262,6 +269,24 @@ public class DomainStore: CacheableStore {
             signalUpdate()
         }
         return outcome
+    }
+
+    /// Writes `changes` (records of any kinds) as one transaction named `title`, shows at once
+    /// what it changed of this store's kinds (other stores see it through the change feed),
+    /// and records it to be undone as one step.
+    func commit(_ changes: RecordChangeSet, title: String, undoable: Bool = true) async -> EditOutcome {
+        guard !isClosed else { return .failed(.closed) }
+        do {
+            let committed = try await context.records.commit(changes, operation: title, in: weddingID)
+            guard !isClosed else { return .saved }
+            patch(committed.changes)
+            if undoable, !committed.inverse.isEmpty {
+                recordUndo(UndoStep(title: title) { await self.commit(committed.inverse, title: title, undoable: false) })
+            }
+            return .saved
+        } catch {
+            return .failed(StoreError(error))
+        }
     }
 
     func recordUndo(_ step: UndoStep) {

@@ -11,9 +11,9 @@ public struct StoreContext: Sendable {
     public var budget: any BudgetRepository
     public var vendors: any VendorRepository
     public var tasks: any TaskRepository
-    /// Milestones and run-sheet items have no queries of their own: plain record repositories.
-    public var milestones: any RecordRepository<Milestone>
-    public var runSheet: any RecordRepository<RunSheetItem>
+    /// The kinds with no queries of their own (milestones, the run sheet, gifts, scenarios,
+    /// seating): plain record repositories.
+    public var records: any RecordRepositories
     /// Changes to a wedding from this process and others; the cache must already have dropped
     /// what a change made stale when it is delivered (as `Repositories.changes(in:)` does).
     public var changes: any ChangeFeed
@@ -22,16 +22,15 @@ public struct StoreContext: Sendable {
     public var timeZone: TimeZone
 
     public init(weddings: any WeddingRepository, guests: any GuestRepository, budget: any BudgetRepository,
-                vendors: any VendorRepository, tasks: any TaskRepository, milestones: any RecordRepository<Milestone>,
-                runSheet: any RecordRepository<RunSheetItem>, changes: any ChangeFeed,
+                vendors: any VendorRepository, tasks: any TaskRepository, records: any RecordRepositories,
+                changes: any ChangeFeed,
                 clock: any TimeSource = SystemClock(), timeZone: TimeZone = .current) {
         self.weddings = weddings
         self.guests = guests
         self.budget = budget
         self.vendors = vendors
         self.tasks = tasks
-        self.milestones = milestones
-        self.runSheet = runSheet
+        self.records = records
         self.changes = changes
         self.clock = clock
         self.timeZone = timeZone

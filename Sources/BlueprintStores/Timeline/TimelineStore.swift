@@ -49,8 +49,8 @@ public final class TimelineStore: DomainStore {
     public var itemConflict: EditConflict<RunSheetItem>? { itemRecords.conflict }
 
     public init(wedding: WeddingID, context: StoreContext) {
-        milestoneRepository = context.milestones
-        itemRepository = context.runSheet
+        milestoneRepository = context.records.records(Milestone.self)
+        itemRepository = context.records.records(RunSheetItem.self)
         super.init(weddingID: wedding, domain: .timeline, validity: Self.validity,
                    recordKinds: [.milestone, .runSheetItem], context: context)
     }

@@ -134,7 +134,9 @@ public final class PlannerScreen: Screen, PlannerHost {
     private static func nouns(_ kinds: Set<RecordKind>) -> String {
         let nouns: [(RecordKind, String)] = [(.wedding, "wedding settings"), (.guest, "guests"), (.category, "budget"),
                                              (.expense, "expenses"), (.vendor, "vendors"), (.task, "tasks"),
-                                             (.milestone, "milestones"), (.runSheetItem, "run sheet")]
+                                             (.milestone, "milestones"), (.runSheetItem, "run sheet"), (.gift, "gifts"),
+                                             (.moneyOwed, "money owed"), (.scenario, "budget scenarios"),
+                                             (.seatingTable, "tables"), (.seatingRule, "seating rules")]
         return nouns.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
     }
 

@@ -19,7 +19,7 @@ import Testing
                   accessibilityNeeds: "step-free", table: 3, seat: 7, weddingPartyRole: "maid of honour",
                   address: Address(line1: "1 Calle Mayor", line2: "2º B", city: "Madrid", region: "Madrid",
                                    postalCode: "28013", country: "Spain"),
-                  giftReceived: true, thankYouSent: true, notes: "says \"hola\"\r\nsecond line\nthird"),
+                  notes: "says \"hola\"\r\nsecond line\nthird"),
             Guest(firstName: " Ben", lastName: "", invitedBy: .partner2, rsvp: .declined),
             Guest(firstName: "", lastName: "Okafor", invitedBy: .both, rsvp: .maybe, notes: "=1+2"),
             Guest(firstName: "Cy", lastName: "Ng", rsvp: .pending),
@@ -32,7 +32,7 @@ import Testing
         #expect(text == "Full Name,First Name,Last Name,Email,Phone,RSVP Status,Invited By,Household,Relationship,"
                 + "Table Assignment,Seat Number,Meal Option,Dietary Restrictions,Accessibility Needs,Plus One Allowed,"
                 + "Plus One Name,Plus One Attending,Wedding Party Role,Address Line 1,Address Line 2,City,State,Zip Code,"
-                + "Country,Gift Received,Thank You Sent,Notes\n")
+                + "Country,Notes\n")
     }
 
     @Test func guestsRoundTripIntoAnEmptyWedding() throws {

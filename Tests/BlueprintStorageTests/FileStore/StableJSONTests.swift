@@ -67,7 +67,6 @@ struct StableJSONTests {
                   "dietaryRestrictions" : "",
                   "email" : "",
                   "firstName" : "Guest",
-                  "giftReceived" : false,
                   "household" : "",
                   "id" : "00000000-0000-4000-8000-000000000002",
                   "invitedBy" : "both",
@@ -81,7 +80,6 @@ struct StableJSONTests {
                   "relationship" : "",
                   "rsvp" : "invited",
                   "table" : 4,
-                  "thankYouSent" : false,
                   "updatedAt" : "2026-09-21T14:13:20.000Z",
                   "version" : 1,
                   "weddingPartyRole" : ""
@@ -94,7 +92,7 @@ struct StableJSONTests {
         #expect(try String(contentsOfFile: directory.file("meta.json", of: StableJSONTests.weddingID), encoding: .utf8) == """
             {
               "format" : "blueprint-wedding",
-              "schemaVersion" : 2
+              "schemaVersion" : 3
             }
 
             """)

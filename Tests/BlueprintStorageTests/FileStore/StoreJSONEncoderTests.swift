@@ -44,6 +44,9 @@ struct StoreJSONEncoderTests {
     private struct VendorsFile: Encodable { var journalGeneration: Int; var vendors: [Vendor] }
     private struct TasksFile: Encodable { var journalGeneration: Int; var tasks: [WeddingTask] }
     private struct TimelineFile: Encodable { var journalGeneration: Int; var milestones: [Milestone]; var runSheet: [RunSheetItem] }
+    private struct GiftsFile: Encodable { var journalGeneration: Int; var gifts: [Gift]; var moneyOwed: [MoneyOwed] }
+    private struct ScenariosFile: Encodable { var journalGeneration: Int; var scenarios: [BudgetScenario] }
+    private struct SeatingFile: Encodable { var journalGeneration: Int; var tables: [SeatingTable]; var rules: [SeatingRule] }
 
     private static func reference(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int) -> any Encodable {
         switch file {
@@ -57,6 +60,12 @@ struct StoreJSONEncoderTests {
         case .timeline:
             return TimelineFile(journalGeneration: generation, milestones: dataset.milestones.records,
                                 runSheet: dataset.runSheet.records)
+        case .gifts:
+            return GiftsFile(journalGeneration: generation, gifts: dataset.gifts.records, moneyOwed: dataset.moneyOwed.records)
+        case .scenarios: return ScenariosFile(journalGeneration: generation, scenarios: dataset.scenarios.records)
+        case .seating:
+            return SeatingFile(journalGeneration: generation, tables: dataset.seatingTables.records,
+                               rules: dataset.seatingRules.records)
         }
     }
 

@@ -91,10 +91,13 @@ struct GenericRecordPathTests {
         return result
     }
 
-    /// A record like `record` (its content) with another id and, if given, version.
+    /// A record like `record` (its content) with another id and, if given, version. A name or
+    /// number that must be unique in its wedding (a scenario's, a table's) is made new too.
     private func copy<R: TableRecord>(of record: R, id: UUID, version: Int? = nil) throws -> R {
         var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any])
         object["id"] = id.uuidString
+        if let name = object["name"] as? String { object["name"] = name + " (copy)" }
+        if let number = object["number"] as? Int { object["number"] = number + 1_000 }
         if let version { object["version"] = version }
         return try JSONDecoder().decode(R.self, from: JSONSerialization.data(withJSONObject: object))
     }

@@ -24,6 +24,11 @@ struct Reads: Equatable {
     var taskStats: TaskStats
     var milestones: [Milestone]
     var runSheet: [RunSheetItem]
+    var gifts: [Gift]
+    var moneyOwed: [MoneyOwed]
+    var scenarios: [BudgetScenario]
+    var seatingTables: [SeatingTable]
+    var seatingRules: [SeatingRule]
 
     static func cached(_ repositories: Repositories, _ id: WeddingID, today: CalendarDate) async throws -> Reads {
         Reads(wedding: try await repositories.weddings.fetchWedding(id),
@@ -39,8 +44,13 @@ struct Reads: Equatable {
               vendorStats: try await repositories.vendors.vendorStats(in: id),
               tasks: try await repositories.tasks.fetchTasks(in: id),
               taskStats: try await repositories.tasks.taskStats(asOf: today, in: id),
-              milestones: try await repositories.milestones.fetchAll(in: id),
-              runSheet: try await repositories.runSheet.fetchAll(in: id))
+              milestones: try await repositories.records(Milestone.self).fetchAll(in: id),
+              runSheet: try await repositories.records(RunSheetItem.self).fetchAll(in: id),
+              gifts: try await repositories.records(Gift.self).fetchAll(in: id),
+              moneyOwed: try await repositories.records(MoneyOwed.self).fetchAll(in: id),
+              scenarios: try await repositories.records(BudgetScenario.self).fetchAll(in: id),
+              seatingTables: try await repositories.records(SeatingTable.self).fetchAll(in: id),
+              seatingRules: try await repositories.records(SeatingRule.self).fetchAll(in: id))
     }
 
     static func reference(_ host: any WeddingDataHost, _ id: WeddingID, today: CalendarDate) async throws -> Reads {
@@ -54,7 +64,9 @@ struct Reads: Equatable {
                   vendorTotals: VendorPaymentTotal.all(expenses: data.expenses.records),
                   vendors: data.vendors.records, vendorStats: VendorStats(vendors: data.vendors.records),
                   tasks: data.tasks.records, taskStats: TaskStats(tasks: data.tasks.records, today: today),
-                  milestones: data.milestones.records, runSheet: data.runSheet.records)
+                  milestones: data.milestones.records, runSheet: data.runSheet.records, gifts: data.gifts.records,
+                  moneyOwed: data.moneyOwed.records, scenarios: data.scenarios.records,
+                  seatingTables: data.seatingTables.records, seatingRules: data.seatingRules.records)
         }
     }
 }

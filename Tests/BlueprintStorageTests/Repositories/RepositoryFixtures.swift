@@ -53,7 +53,13 @@ extension Repositories {
         _ = try await tasks.fetchTasks(in: wedding)
         _ = try await tasks.taskStats(asOf: today, in: wedding)
         _ = try await tasks.searchTasks(TaskFilter(), in: wedding)
-        _ = try await milestones.fetchAll(in: wedding)
-        _ = try await runSheet.fetchAll(in: wedding)
+        for type in WeddingDataset.tableRecordTypes { try await fetchAll(type, in: wedding) }
+    }
+}
+
+extension Repositories {
+    /// Reads the list of every `R` in `wedding` (caching it).
+    func fetchAll<R: TableRecord>(_ type: R.Type, in wedding: WeddingID) async throws {
+        _ = try await records(type).fetchAll(in: wedding)
     }
 }

@@ -20,8 +20,7 @@ struct Harness {
         weddingID = datasets[0].wedding.weddingID
         let repositories = ProbedRepositories(base: Repositories(host: host, cache: RepositoryCache(clock: clock)), probe: probe)
         context = StoreContext(weddings: repositories, guests: repositories, budget: repositories, vendors: repositories,
-                               tasks: repositories, milestones: repositories.milestoneRecords,
-                               runSheet: repositories.runSheetRecords, changes: repositories, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
+                               tasks: repositories, records: repositories, changes: repositories, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
     }
 
     /// A store of the first wedding on its own (no live updates), loaded.

@@ -8,7 +8,7 @@ import Foundation
 /// Store loads are reads: `fetchWedding` (wedding), and fetching all guests, expenses (budget),
 /// vendors, tasks or milestones (timeline) (`ProbedRecords`). Every create, update, delete, save and import is a write
 /// of its store. Other calls pass unwatched.
-struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository, VendorRepository, TaskRepository, ChangeFeed {
+struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository, VendorRepository, TaskRepository, ChangeFeed, RecordRepositories {
     let base: Repositories
     let probe: LoadProbe
 
@@ -119,13 +119,36 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
         try await base.tasks.searchTasks(filter, in: wedding)
     }
 
-    // MARK: Timeline
+    // MARK: Plain records
 
-    /// The timeline store loads the run sheet with the milestones: one read, counted on the milestones.
-    var milestoneRecords: any RecordRepository<Milestone> {
-        ProbedRecords(base: base.milestones, probe: probe, reads: .timeline, writes: .timeline)
+    /// Each plain record kind probed as the store that shows it: the timeline store loads the
+    /// run sheet with the milestones, one read counted on the milestones.
+    private static let domains: [RecordKind: (reads: StoreDomain?, writes: StoreDomain)] = [
+        .milestone: (.timeline, .timeline), .runSheetItem: (nil, .timeline),
+    ]
+
+    /// A change set is a write of each store whose kinds it changes.
+    func commit(_ changes: RecordChangeSet, operation: String, in wedding: WeddingID) async throws -> CommittedChanges {
+        var written: [StoreDomain] = []
+        for step in changes.steps {
+            let kind: RecordKind = switch step {
+            case .create(let record), .update(let record): type(of: record).kind
+            case .delete(let type, _): type.kind
+            case .updateWedding: .wedding
+            }
+            if let domain = Self.writers[kind], !written.contains(domain) { written.append(domain) }
+        }
+        for domain in written { try await write(domain, wedding) }
+        return try await base.commit(changes, operation: operation, in: wedding)
     }
-    var runSheetRecords: any RecordRepository<RunSheetItem> {
-        ProbedRecords(base: base.runSheet, probe: probe, reads: nil, writes: .timeline)
+
+    private static let writers: [RecordKind: StoreDomain] = [
+        .wedding: .wedding, .guest: .guests, .category: .budget, .expense: .budget, .vendor: .vendors, .task: .tasks,
+        .milestone: .timeline, .runSheetItem: .timeline,
+    ]
+
+    func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R> {
+        guard let domains = Self.domains[R.kind] else { preconditionFailure("no store shows \(R.kind) records yet") }
+        return ProbedRecords(base: base.records(R.self), probe: probe, reads: domains.reads, writes: domains.writes)
     }
 }

@@ -27,8 +27,7 @@ final class FirstRunHarness {
         let monitor = PerformanceMonitor(clock: clock)
         let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                                   vendors: repositories.vendors, tasks: repositories.tasks, milestones: repositories.milestones,
-                                   runSheet: repositories.runSheet, changes: repositories,
+                                   vendors: repositories.vendors, tasks: repositories.tasks, records: repositories, changes: repositories,
                                    clock: clock, timeZone: TimeZone(identifier: "UTC")!)
         planner = PlannerScreen(model: AppModel(context: context), services: PlannerServices(monitor: monitor, checklist: checklist),
                                 keymap: keymap)

@@ -56,8 +56,6 @@ extension CSVSchema where R == Guest {
                 .text("State", aliases: ["Region", "Province", "State/Region", "State/Province", "County"], \.address.region),
                 .text("Zip Code", aliases: ["Zip", "Postal Code", "Postcode", "Post Code"], \.address.postalCode),
                 .text("Country", \.address.country),
-                .flag("Gift Received", aliases: ["Gift"], \.giftReceived),
-                .flag("Thank You Sent", aliases: ["Thank You", "Thank-you Note Sent"], \.thankYouSent),
                 .text("Notes", aliases: ["Note", "Comments"], \.notes),
             ],
             requiredColumns: [["First Name", "Last Name", "Full Name"]],

@@ -70,6 +70,11 @@ struct JournalMutation: Codable, Equatable {
             case .task: mutation = .saveTask(try container.decode(WeddingTask.self, forKey: .record))
             case .milestone: mutation = .saveMilestone(try container.decode(Milestone.self, forKey: .record))
             case .runSheetItem: mutation = .saveRunSheetItem(try container.decode(RunSheetItem.self, forKey: .record))
+            case .gift: mutation = .saveGift(try container.decode(Gift.self, forKey: .record))
+            case .moneyOwed: mutation = .saveMoneyOwed(try container.decode(MoneyOwed.self, forKey: .record))
+            case .scenario: mutation = .saveScenario(try container.decode(BudgetScenario.self, forKey: .record))
+            case .seatingTable: mutation = .saveSeatingTable(try container.decode(SeatingTable.self, forKey: .record))
+            case .seatingRule: mutation = .saveSeatingRule(try container.decode(SeatingRule.self, forKey: .record))
             }
         case .delete:
             let id = try container.decode(UUID.self, forKey: .id)
@@ -84,6 +89,11 @@ struct JournalMutation: Codable, Equatable {
             case .task: mutation = .deleteTask(id)
             case .milestone: mutation = .deleteMilestone(id)
             case .runSheetItem: mutation = .deleteRunSheetItem(id)
+            case .gift: mutation = .deleteGift(id)
+            case .moneyOwed: mutation = .deleteMoneyOwed(id)
+            case .scenario: mutation = .deleteScenario(id)
+            case .seatingTable: mutation = .deleteSeatingTable(id)
+            case .seatingRule: mutation = .deleteSeatingRule(id)
             }
         }
     }
@@ -100,8 +110,14 @@ struct JournalMutation: Codable, Equatable {
         case .saveTask(let record): try encodeSave(record, in: &container)
         case .saveMilestone(let record): try encodeSave(record, in: &container)
         case .saveRunSheetItem(let record): try encodeSave(record, in: &container)
+        case .saveGift(let record): try encodeSave(record, in: &container)
+        case .saveMoneyOwed(let record): try encodeSave(record, in: &container)
+        case .saveScenario(let record): try encodeSave(record, in: &container)
+        case .saveSeatingTable(let record): try encodeSave(record, in: &container)
+        case .saveSeatingRule(let record): try encodeSave(record, in: &container)
         case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id),
-             .deleteMilestone(let id), .deleteRunSheetItem(let id):
+             .deleteMilestone(let id), .deleteRunSheetItem(let id), .deleteGift(let id), .deleteMoneyOwed(let id),
+             .deleteScenario(let id), .deleteSeatingTable(let id), .deleteSeatingRule(let id):
             try container.encode(Operation.delete, forKey: .op)
             try container.encode(id, forKey: .id)
         }

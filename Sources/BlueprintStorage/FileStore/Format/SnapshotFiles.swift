@@ -7,7 +7,7 @@ import Foundation
 /// already contains. Opening replays a journal's changes only into files older than it, so a
 /// crash part-way through rewriting the files (some new, some old) still opens exactly.
 enum SnapshotFile: String, CaseIterable, Sendable, Comparable {
-    case wedding, guests, budget, vendors, tasks, timeline
+    case wedding, guests, budget, vendors, tasks, timeline, gifts, scenarios, seating
 
     var fileName: String { rawValue + ".json" }
 
@@ -20,6 +20,9 @@ enum SnapshotFile: String, CaseIterable, Sendable, Comparable {
         case .vendor: self = .vendors
         case .task: self = .tasks
         case .milestone, .runSheetItem: self = .timeline
+        case .gift, .moneyOwed: self = .gifts
+        case .scenario: self = .scenarios
+        case .seatingTable, .seatingRule: self = .seating
         }
     }
 
@@ -35,6 +38,9 @@ private struct BudgetFile: Decodable { var journalGeneration: Int; var categorie
 private struct VendorsFile: Decodable { var journalGeneration: Int; var vendors: [Vendor] }
 private struct TasksFile: Decodable { var journalGeneration: Int; var tasks: [WeddingTask] }
 private struct TimelineFile: Decodable { var journalGeneration: Int; var milestones: [Milestone]; var runSheet: [RunSheetItem] }
+private struct GiftsFile: Decodable { var journalGeneration: Int; var gifts: [Gift]; var moneyOwed: [MoneyOwed] }
+private struct ScenariosFile: Decodable { var journalGeneration: Int; var scenarios: [BudgetScenario] }
+private struct SeatingFile: Decodable { var journalGeneration: Int; var tables: [SeatingTable]; var rules: [SeatingRule] }
 
 /// Records read from snapshot files, before they become a `WeddingDataset`.
 struct SnapshotParts {
@@ -46,6 +52,11 @@ struct SnapshotParts {
     var tasks: [WeddingTask] = []
     var milestones: [Milestone] = []
     var runSheet: [RunSheetItem] = []
+    var gifts: [Gift] = []
+    var moneyOwed: [MoneyOwed] = []
+    var scenarios: [BudgetScenario] = []
+    var seatingTables: [SeatingTable] = []
+    var seatingRules: [SeatingRule] = []
 
     /// Decodes `data` as `file` into these parts and returns the file's journal generation.
     mutating func decode(_ file: SnapshotFile, from data: Data) throws -> Int {
@@ -77,6 +88,20 @@ struct SnapshotParts {
             milestones = content.milestones
             runSheet = content.runSheet
             return content.journalGeneration
+        case .gifts:
+            let content = try decoder.decode(GiftsFile.self, from: data)
+            gifts = content.gifts
+            moneyOwed = content.moneyOwed
+            return content.journalGeneration
+        case .scenarios:
+            let content = try decoder.decode(ScenariosFile.self, from: data)
+            scenarios = content.scenarios
+            return content.journalGeneration
+        case .seating:
+            let content = try decoder.decode(SeatingFile.self, from: data)
+            seatingTables = content.tables
+            seatingRules = content.rules
+            return content.journalGeneration
         }
     }
 
@@ -93,12 +118,20 @@ struct SnapshotParts {
         case .timeline:
             milestones = other.milestones
             runSheet = other.runSheet
+        case .gifts:
+            gifts = other.gifts
+            moneyOwed = other.moneyOwed
+        case .scenarios: scenarios = other.scenarios
+        case .seating:
+            seatingTables = other.seatingTables
+            seatingRules = other.seatingRules
         }
     }
 
     func dataset(wedding: Wedding) -> WeddingDataset {
         WeddingDataset(wedding: wedding, guests: guests, categories: categories, expenses: expenses,
-                       vendors: vendors, tasks: tasks, milestones: milestones, runSheet: runSheet)
+                       vendors: vendors, tasks: tasks, milestones: milestones, runSheet: runSheet, gifts: gifts,
+                       moneyOwed: moneyOwed, scenarios: scenarios, seatingTables: seatingTables, seatingRules: seatingRules)
     }
 }
 
@@ -132,6 +165,17 @@ enum SnapshotEncoding {
             try stream.member(generationKey, generation)
             try stream.member("milestones", elements: dataset.milestones.recordsSharingStorage)
             try stream.member("runSheet", elements: dataset.runSheet.recordsSharingStorage)
+        case .gifts:
+            try stream.member("gifts", elements: dataset.gifts.recordsSharingStorage)
+            try stream.member(generationKey, generation)
+            try stream.member("moneyOwed", elements: dataset.moneyOwed.recordsSharingStorage)
+        case .scenarios:
+            try stream.member(generationKey, generation)
+            try stream.member("scenarios", elements: dataset.scenarios.recordsSharingStorage)
+        case .seating:
+            try stream.member(generationKey, generation)
+            try stream.member("rules", elements: dataset.seatingRules.recordsSharingStorage)
+            try stream.member("tables", elements: dataset.seatingTables.recordsSharingStorage)
         }
         return try stream.finish()
     }

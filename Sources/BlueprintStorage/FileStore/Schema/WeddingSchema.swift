@@ -8,7 +8,7 @@ import Foundation
 /// folder with a newer version than `version` is refused: this build cannot know its shape.
 public struct WeddingSchema: Sendable {
     /// The version this build writes.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
     /// This build's schema; add a step here (and bump `currentVersion`) whenever the files change
     /// shape.
     ///
@@ -16,8 +16,13 @@ public struct WeddingSchema: Sendable {
     /// task's `checklistKey`.
     /// A folder without the file has an empty timeline, so upgrading rewrites nothing; the new
     /// version stops an older build from opening a folder whose journal it could not read.
+    ///
+    /// Version 3 added `gifts.json` (gifts and money owed), `scenarios.json` and `seating.json`
+    /// (tables and rules), their journal lines and an expense's `allocations`; the guests' gift
+    /// flags became gift records (`GiftRecordsMigration`).
     public static let current = WeddingSchema(version: currentVersion, migrations: [
         SchemaMigration(from: 1) { _ in },
+        GiftRecordsMigration.step,
     ])
 
     public let version: Int

@@ -25,8 +25,6 @@ enum GuestDetail {
             .init(label: "Email", value: guest.email),
             .init(label: "Phone", value: guest.phone),
             .init(label: "Address", value: address),
-            .init(label: "Gift received", value: Formats.yesNo(guest.giftReceived)),
-            .init(label: "Thank-you sent", value: Formats.yesNo(guest.thankYouSent)),
             .init(label: "Notes", value: guest.notes),
             .init(label: "Updated", value: "\(guest.updatedAt) (version \(guest.version))", style: .muted),
         ]

@@ -36,8 +36,6 @@ enum GuestForms {
             .text("table", "Table", guest.table.map(String.init) ?? "", placeholder: "number"),
             .text("seat", "Seat", guest.seat.map(String.init) ?? "", placeholder: "number"),
             .text("weddingPartyRole", "Wedding party", guest.weddingPartyRole, placeholder: "role, e.g. Best man"),
-            .toggle("giftReceived", "Gift received", guest.giftReceived),
-            .toggle("thankYouSent", "Thank-you sent", guest.thankYouSent),
             .text("notes", "Notes", guest.notes),
         ])
     }
@@ -64,8 +62,6 @@ enum GuestForms {
         guest.table = reader.number("table", "a table")
         guest.seat = reader.number("seat", "a seat")
         guest.weddingPartyRole = reader.text("weddingPartyRole")
-        guest.giftReceived = form.isOn("giftReceived")
-        guest.thankYouSent = form.isOn("thankYouSent")
         guest.notes = form["notes"].text
         if let wedding { reader.add(guest.validationIssues(in: WeddingDataset(wedding: wedding))) }
         return FormReading(guest, issues: reader.issues)

@@ -5,9 +5,9 @@ import BlueprintDomain
 /// they are every key an encoded guest has.
 extension Guest: TapeRecord {
     enum TapeField: Int, CaseIterable {
-        case accessibilityNeeds, address, createdAt, dietaryRestrictions, email, firstName, giftReceived, household, id,
+        case accessibilityNeeds, address, createdAt, dietaryRestrictions, email, firstName, household, id,
              invitedBy, lastName, mealChoice, notes, phone, plusOneAllowed, plusOneAttending, plusOneName, relationship,
-             rsvp, seat, table, thankYouSent, updatedAt, version, weddingPartyRole
+             rsvp, seat, table, updatedAt, version, weddingPartyRole
     }
 
     private static let tapeFields = TapeFields<TapeField>()
@@ -26,15 +26,13 @@ extension Guest: TapeRecord {
                   let accessibilityNeeds = values.string(.accessibilityNeeds),
                   let table = values.optionalInteger(.table), let seat = values.optionalInteger(.seat),
                   let weddingPartyRole = values.string(.weddingPartyRole), let address = values.record(.address, as: Address.self),
-                  let giftReceived = values.bool(.giftReceived), let thankYouSent = values.bool(.thankYouSent),
                   let notes = values.string(.notes)
             else { return nil }
             var guest = Guest(id: id, firstName: firstName, lastName: lastName, email: email, phone: phone, household: household,
                               invitedBy: invitedBy, relationship: relationship, rsvp: rsvp, plusOneAllowed: plusOneAllowed,
                               plusOneName: plusOneName, plusOneAttending: plusOneAttending, mealChoice: mealChoice,
                               dietaryRestrictions: dietaryRestrictions, accessibilityNeeds: accessibilityNeeds, table: table,
-                              seat: seat, weddingPartyRole: weddingPartyRole, address: address, giftReceived: giftReceived,
-                              thankYouSent: thankYouSent, notes: notes, createdAt: createdAt, version: version)
+                              seat: seat, weddingPartyRole: weddingPartyRole, address: address, notes: notes, createdAt: createdAt, version: version)
             guest.updatedAt = updatedAt
             return guest
         }
