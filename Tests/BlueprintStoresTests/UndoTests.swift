@@ -22,6 +22,30 @@ struct UndoTests {
         #expect(!store.canUndo)
     }
 
+    @Test("a change set of several kinds shows in the store at once and is undone as one step")
+    func aChangeSetIsOneUndoStep() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(GuestStore.init)
+        var ana = try #require(store.guest(Sample.ana)), ben = try #require(store.guest(Sample.ben))
+        let (anaTable, benTable) = (ana.table, ben.table)
+        ana.table = 9
+        ben.table = 9
+        var changes = RecordChangeSet()
+        changes.update(ana)
+        changes.update(ben)
+        changes.create(SeatingTable(number: 9, name: "Garden", capacity: 8))
+        #expect(await store.commit(changes, title: "move household") == .saved)
+        #expect(store.guest(Sample.ana)?.table == 9 && store.guest(Sample.ben)?.table == 9)
+        #expect(try await harness.stored { $0.seatingTables.count } == 1)
+        #expect(store.undoTitle == "move household")
+
+        #expect(await store.undo() == .saved)
+
+        #expect(store.guest(Sample.ana)?.table == anaTable && store.guest(Sample.ben)?.table == benTable)
+        #expect(try await harness.stored { ($0.guests[Sample.ana]?.table, $0.seatingTables.count) } == (anaTable, 0))
+        #expect(!store.canUndo)
+    }
+
     @Test func undoingACreateDeletesTheRecord() async throws {
         let harness = Harness()
         let store = await harness.loaded(VendorStore.init)
