@@ -16,6 +16,7 @@ enum DemoVendors {
         var quotePercent: Int?
         var bookedDaysAgo: Int?
         var notes: String = ""
+        var isArchived = false
     }
 
     private static let cast: [Plan] = [
@@ -54,8 +55,9 @@ enum DemoVendors {
              contact: "Bea Lindgren", line: .rentals, quotePercent: 90, bookedDaysAgo: 40),
         Plan(name: "Reel Love Films", slug: "reellovefilms", category: .videography, status: .booked,
              contact: "Marcus Lee", line: .photography, quotePercent: 25, bookedDaysAgo: 110),
-        Plan(name: "Golden Hour Studio", slug: "goldenhourstudio", category: .photography, status: .archived,
-             contact: "Iris Calloway", line: .photography, quotePercent: 120, notes: "Lovely work, out of budget"),
+        Plan(name: "Golden Hour Studio", slug: "goldenhourstudio", category: .photography, status: .declined,
+             contact: "Iris Calloway", line: .photography, quotePercent: 120, notes: "Lovely work, out of budget",
+             isArchived: true),
         Plan(name: "Lakeside Inn", slug: "lakesideinn", category: .other, status: .booked, contact: "Reservations desk",
              bookedDaysAgo: 190, notes: "Room block of 20 held until 30 days before"),
         Plan(name: "Bayline Shuttles", slug: "baylineshuttles", category: .transport, status: .quoted,
@@ -63,7 +65,7 @@ enum DemoVendors {
     ]
 
     private static let madeUpStatuses: WeightedChoices<VendorStatus> = [
-        .researching: 35, .contacted: 25, .quoted: 25, .booked: 5, .declined: 5, .archived: 5,
+        .researching: 35, .contacted: 25, .quoted: 25, .booked: 5, .declined: 10,
     ]
 
     private static let nameStarts = ["Willow", "Golden", "Juniper", "Harbor", "Copper", "Bluebird", "Ivy", "Maple",
@@ -114,7 +116,7 @@ enum DemoVendors {
         let culture = random.pick(DemoCulture.weighted)
         let contact = status == .researching ? ""
             : random.pick(culture.givenNames).written + " " + random.pick(culture.familyNames).written
-        let hasQuote = [.quoted, .booked, .declined, .archived].contains(status)
+        let hasQuote = [.quoted, .booked, .declined].contains(status)
         return Plan(name: "\(start) \(end)", slug: (start + end).lowercased().filter { $0.isLetter }, category: category,
                     status: status, contact: contact, line: DemoBudget.line(for: category),
                     quotePercent: hasQuote ? random.int(in: 40...120) : nil,
@@ -135,7 +137,8 @@ enum DemoVendors {
             email: contacted ? (mailbox.isEmpty ? "hello" : mailbox) + "@\(plan.slug).example" : "",
             website: "https://www.\(plan.slug).example",
             quotedAmount: plan.quotePercent.map { DemoMoney.share(of: quoteBase, percent: $0, step: 50, random: &random) },
-            bookedDate: bookedDate, budgetCategoryID: plan.line.map(budget.id), notes: plan.notes)
+            bookedDate: bookedDate, budgetCategoryID: plan.line.map(budget.id), notes: plan.notes,
+            isArchived: plan.isArchived)
         timeline.stamp(&vendor, createdBy: bookedDate, random: &random)
         return vendor
     }
