@@ -3,6 +3,8 @@ import Foundation
 
 /// The demo's vendors: a hand-written cast first (one booked per essential, a quote, a
 /// declined one, a backup being contacted, one still researched), then made-up businesses.
+/// Most booked vendors are rated, some reviewed; declined ones are put away (archived) now and
+/// then.
 enum DemoVendors {
     private struct Plan {
         var name: String
@@ -16,6 +18,8 @@ enum DemoVendors {
         var quotePercent: Int?
         var bookedDaysAgo: Int?
         var notes: String = ""
+        /// Put away by the couple; only declined vendors are.
+        var isArchived = false
     }
 
     private static let cast: [Plan] = [
@@ -43,7 +47,7 @@ enum DemoVendors {
              contact: "Kenji Mori", line: .stationery, quotePercent: 55, bookedDaysAgo: 75),
         Plan(name: "Silver Spur Vintage Cars", slug: "silverspur", category: .transport, status: .declined,
              contact: "Walt Brennan", line: .transport, quotePercent: 70,
-             notes: "Declined: their cars are already out on our date"),
+             notes: "Declined: their cars are already out on our date", isArchived: true),
         Plan(name: "Glow Studio", slug: "glowstudio", category: .hairAndMakeup, status: .booked,
              contact: "Priyanka Rao", line: .beauty, quotePercent: 84, bookedDaysAgo: 14),
         Plan(name: "Petal Theory", slug: "petaltheory", category: .florist, status: .contacted, contact: "Sasha Ivanova",
@@ -54,8 +58,9 @@ enum DemoVendors {
              contact: "Bea Lindgren", line: .rentals, quotePercent: 90, bookedDaysAgo: 40),
         Plan(name: "Reel Love Films", slug: "reellovefilms", category: .videography, status: .booked,
              contact: "Marcus Lee", line: .photography, quotePercent: 25, bookedDaysAgo: 110),
-        Plan(name: "Golden Hour Studio", slug: "goldenhourstudio", category: .photography, status: .archived,
-             contact: "Iris Calloway", line: .photography, quotePercent: 120, notes: "Lovely work, out of budget"),
+        Plan(name: "Golden Hour Studio", slug: "goldenhourstudio", category: .photography, status: .declined,
+             contact: "Iris Calloway", line: .photography, quotePercent: 120, notes: "Lovely work, out of budget",
+             isArchived: true),
         Plan(name: "Lakeside Inn", slug: "lakesideinn", category: .other, status: .booked, contact: "Reservations desk",
              bookedDaysAgo: 190, notes: "Room block of 20 held until 30 days before"),
         Plan(name: "Bayline Shuttles", slug: "baylineshuttles", category: .transport, status: .quoted,
@@ -63,7 +68,22 @@ enum DemoVendors {
     ]
 
     private static let madeUpStatuses: WeightedChoices<VendorStatus> = [
-        .researching: 35, .contacted: 25, .quoted: 25, .booked: 5, .declined: 5, .archived: 5,
+        .researching: 35, .contacted: 25, .quoted: 25, .booked: 5, .declined: 10,
+    ]
+
+    /// The stars the couple give a booked vendor so far.
+    private static let stars: WeightedChoices<Int> = [5: 45, 4: 33, 3: 13, 2: 6, 1: 3]
+
+    /// What the couple would tell a friend, by stars: before the day, so about replies, ideas,
+    /// contracts and trials.
+    private static let reviewLines: [Int: [String]] = [
+        5: ["Quick to answer and full of ideas", "Calm, kind and very organised", "Went out of their way for us ✨",
+            "Clear contract, no surprises", "Listened to everything we asked for"],
+        4: ["Lovely so far; replies take a few days", "Great ideas, a little pricey", "Friendly; one invoice needed fixing",
+            "Good, but strict about the deposit"],
+        3: ["Fine, but hard to reach", "Good work, slow paperwork", "Nice people, muddled about our date"],
+        2: ["Missed our meeting twice", "Raised the price after we signed"],
+        1: ["Rude on the phone; looking for a backup"],
     ]
 
     private static let nameStarts = ["Willow", "Golden", "Juniper", "Harbor", "Copper", "Bluebird", "Ivy", "Maple",
@@ -88,15 +108,31 @@ enum DemoVendors {
         }
     }
 
-    /// `count` vendors, linked to `budget`'s categories.
-    static func make(count: Int, budget: DemoBudget, timeline: DemoTimeline, random: inout SeededRandom) -> [Vendor] {
+    /// `count` vendors, linked to `budget`'s categories. The couple's opinions (stars, reviews,
+    /// would-book-again, which declined vendors they put away) come from `opinionRandom`, so
+    /// they leave every other field as `random` alone makes it.
+    static func make(count: Int, budget: DemoBudget, timeline: DemoTimeline, random: inout SeededRandom,
+                     opinionRandom: inout SeededRandom) -> [Vendor] {
         var vendors: [Vendor] = []
         vendors.reserveCapacity(count)
         for index in 0..<count {
-            let plan = index < cast.count ? cast[index] : madeUpPlan(random: &random)
-            vendors.append(vendor(plan, budget: budget, timeline: timeline, random: &random))
+            var plan = index < cast.count ? cast[index] : madeUpPlan(random: &random)
+            if index >= cast.count, plan.status == .declined { plan.isArchived = opinionRandom.chance(50) }
+            var vendor = vendor(plan, budget: budget, timeline: timeline, random: &random)
+            if vendor.status == .booked { judge(&vendor, random: &opinionRandom) }
+            vendors.append(vendor)
         }
         return vendors
+    }
+
+    /// Most booked vendors get stars; some of those a review, and some a would-book-again that
+    /// agrees with the stars.
+    private static func judge(_ vendor: inout Vendor, random: inout SeededRandom) {
+        guard random.chance(80) else { return }
+        let rating = random.pick(stars)
+        vendor.rating = rating
+        if random.chance(60) { vendor.review = random.pick(reviewLines[rating]!) }
+        if random.chance(70) { vendor.wouldBookAgain = rating == 3 ? random.chance(50) : rating > 3 }
     }
 
     /// The id of the first vendor of each category: the one expenses and tasks of that kind name.
@@ -114,7 +150,7 @@ enum DemoVendors {
         let culture = random.pick(DemoCulture.weighted)
         let contact = status == .researching ? ""
             : random.pick(culture.givenNames).written + " " + random.pick(culture.familyNames).written
-        let hasQuote = [.quoted, .booked, .declined, .archived].contains(status)
+        let hasQuote = [.quoted, .booked, .declined].contains(status)
         return Plan(name: "\(start) \(end)", slug: (start + end).lowercased().filter { $0.isLetter }, category: category,
                     status: status, contact: contact, line: DemoBudget.line(for: category),
                     quotePercent: hasQuote ? random.int(in: 40...120) : nil,
@@ -135,7 +171,8 @@ enum DemoVendors {
             email: contacted ? (mailbox.isEmpty ? "hello" : mailbox) + "@\(plan.slug).example" : "",
             website: "https://www.\(plan.slug).example",
             quotedAmount: plan.quotePercent.map { DemoMoney.share(of: quoteBase, percent: $0, step: 50, random: &random) },
-            bookedDate: bookedDate, budgetCategoryID: plan.line.map(budget.id), notes: plan.notes)
+            bookedDate: bookedDate, budgetCategoryID: plan.line.map(budget.id), notes: plan.notes,
+            isArchived: plan.isArchived)
         timeline.stamp(&vendor, createdBy: bookedDate, random: &random)
         return vendor
     }

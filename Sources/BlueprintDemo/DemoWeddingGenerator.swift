@@ -20,7 +20,9 @@ public enum DemoWeddingGenerator {
         var budgetRandom = SeededRandom(seed: options.seed, stream: Stream.budget)
         let budget = DemoBudget(plannedGuests: max(options.guests, 30), timeline: timeline, random: &budgetRandom)
         var vendorRandom = SeededRandom(seed: options.seed, stream: Stream.vendors)
-        let vendors = DemoVendors.make(count: options.vendors, budget: budget, timeline: timeline, random: &vendorRandom)
+        var opinionRandom = SeededRandom(seed: options.seed, stream: Stream.vendorOpinions)
+        let vendors = DemoVendors.make(count: options.vendors, budget: budget, timeline: timeline, random: &vendorRandom,
+                                       opinionRandom: &opinionRandom)
         let expenses = DemoExpenses.make(count: options.expenses, budget: budget, vendors: vendors, timeline: timeline,
                                          random: &budgetRandom)
         var taskRandom = SeededRandom(seed: options.seed, stream: Stream.tasks)
@@ -65,7 +67,7 @@ public enum DemoWeddingGenerator {
     /// The generator streams, one per part of the wedding.
     private enum Stream {
         static let wedding: UInt64 = 1, budget: UInt64 = 2, vendors: UInt64 = 3, tasks: UInt64 = 4, guests: UInt64 = 5
-        static let schedule: UInt64 = 6, gifts: UInt64 = 7, seating: UInt64 = 8
+        static let schedule: UInt64 = 6, vendorOpinions: UInt64 = 7, gifts: UInt64 = 8, seating: UInt64 = 9
     }
 
     /// What the couple set aside: the allocations plus a little unallocated, or, if the spending

@@ -4,12 +4,13 @@ import BlueprintStores
 import BlueprintTUI
 import Foundation
 
-/// The planner's `:import` and `:export`: CSV or an `.xlsx` workbook's first sheet planned by the
-/// storage layer's importer and written through the open wedding's stores (so the panes update at
-/// once), exports written atomically from what the stores hold.
+/// The planner's `:import` and `:export`: CSV or a sheet of an `.xlsx` workbook (the first unless
+/// `--sheet` names one) planned by the storage layer's importer as `blueprint import` plans it,
+/// and written through the open wedding's stores (so the panes update at once); exports written
+/// atomically from what the stores hold.
 @MainActor
 struct FileTransfer: DataTransfer {
-    func importFile(_ kind: TransferKind, path: String, into session: WeddingSession) async throws -> String {
+    func importFile(_ kind: TransferKind, path: String, sheet: String?, into session: WeddingSession) async throws -> String {
         guard let wedding = session.wedding.wedding else { throw TransferError("the wedding is still loading") }
         let url = URL(fileURLWithPath: path)
         let data: Data
@@ -20,7 +21,7 @@ struct FileTransfer: DataTransfer {
         }
         let importer = CSVImporter(wedding: wedding, mode: .addOnly)
         let name = url.lastPathComponent
-        let source = try ImportSource.detect(data, fileName: name, sheet: nil)
+        let source = try ImportSource.detect(data, fileName: name, sheet: sheet)
         let result: Result<ImportSummary, StoreError>
         switch kind {
         case .guests:
@@ -38,7 +39,8 @@ struct FileTransfer: DataTransfer {
             throw TransferError("tasks cannot be imported from CSV; guests, vendors and expenses can")
         }
         let summary = try result.get()
-        return "Imported \(kind.rawValue) from \(name): \(summary.inserted) added, \(summary.updated) updated"
+        let from = sheet.map { "sheet \"\($0)\" of \(name)" } ?? name
+        return "Imported \(kind.rawValue) from \(from): \(summary.inserted) added, \(summary.updated) updated"
     }
 
     func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, from session: WeddingSession) async throws -> String {

@@ -157,6 +157,36 @@ struct DemoContentTests {
         #expect(vendors.filter { $0.budgetCategoryID != nil }.count >= 12)
     }
 
+    @Test("most booked vendors are rated, some reviewed, some would be booked again, and the opinions agree with the stars",
+          arguments: [2026 as UInt64, 1, 7, 99])
+    func vendorOpinions(_ seed: UInt64) throws {
+        let vendors = try DemoFixture.make(DemoFixture.options(seed: seed, guests: 60, vendors: 40)).vendors.records
+        let booked = vendors.filter { $0.status == .booked }
+        let rated = vendors.filter { $0.rating != nil }
+        #expect(rated.allSatisfy { $0.status == .booked }, "only booked vendors are rated")
+        #expect(rated.count * 3 >= booked.count * 2, "most booked vendors are rated: \(rated.count) of \(booked.count)")
+        #expect(rated.allSatisfy { (1...5).contains($0.rating!) })
+        #expect(Set(rated.compactMap(\.rating)).count >= 3, "the stars vary")
+        #expect(rated.contains { !$0.review.isEmpty } && rated.contains { $0.review.isEmpty })
+        #expect(vendors.allSatisfy { $0.review.isEmpty && $0.wouldBookAgain == nil || $0.rating != nil },
+                "a review or would-book-again comes with stars")
+        #expect(rated.contains { $0.wouldBookAgain == true })
+        #expect(rated.allSatisfy { $0.wouldBookAgain != true || $0.rating! >= 3 })
+        #expect(rated.allSatisfy { $0.wouldBookAgain != false || $0.rating! <= 3 })
+        #expect(rated.allSatisfy { $0.review.count <= 60 }, "reviews are short")
+    }
+
+    @Test("a couple of declined vendors are archived, only declined ones, and the demo's figures leave them out",
+          arguments: [2026 as UInt64, 1, 7, 99])
+    func archivedVendors(_ seed: UInt64) throws {
+        let vendors = try DemoFixture.make(DemoFixture.options(seed: seed, guests: 60, vendors: 40)).vendors.records
+        let archived = vendors.filter(\.isArchived)
+        #expect(archived.count >= 2 && archived.allSatisfy { $0.status == .declined })
+        #expect(VendorStats(vendors: vendors).archived == archived.count)
+        #expect(dataset.vendors.records.filter(\.isArchived).map(\.name) == ["Silver Spur Vintage Cars"],
+                "the standard demo shows one archived vendor")
+    }
+
     @Test("tasks are overdue, due this week, done and cancelled around today")
     func tasks() {
         let tasks = dataset.tasks.records

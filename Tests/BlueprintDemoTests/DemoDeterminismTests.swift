@@ -48,6 +48,17 @@ struct DemoDeterminismTests {
         #expect(small.guests.records.prefix(4).map(\.fullName) == large.guests.records.prefix(4).map(\.fullName))
     }
 
+    @Test("asking for more vendors leaves the first vendors' stars, reviews and archive flags as they were")
+    func opinionsAreStable() throws {
+        let small = try DemoFixture.make(DemoFixture.options(vendors: 20)).vendors.records
+        let large = try DemoFixture.make(DemoFixture.options(vendors: 60)).vendors.records.prefix(20)
+        #expect(small.map(\.rating) == large.map(\.rating))
+        #expect(small.map(\.review) == large.map(\.review))
+        #expect(small.map(\.wouldBookAgain) == large.map(\.wouldBookAgain))
+        #expect(small.map(\.isArchived) == large.map(\.isArchived))
+        #expect(small.contains { $0.rating != nil } && small.contains(where: \.isArchived))
+    }
+
     @Test("timestamps come from the given day, not the clock")
     func timestampsFollowToday() throws {
         let dataset = try DemoFixture.make()

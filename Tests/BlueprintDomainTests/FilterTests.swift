@@ -76,7 +76,7 @@ struct FilterTests {
                website: "https://lumiere.example", createdAt: createdTime),
         Vendor(name: "Sound Co", category: .music, status: .quoted, phone: "555-0199", notes: "Plays jazz",
                review: "Kept the dance floor full", createdAt: createdTime),
-        Vendor(name: "Old Sound", category: .music, status: .archived, createdAt: createdTime),
+        Vendor(name: "Old Sound", category: .music, status: .declined, createdAt: createdTime),
     ]
 
     func vendorNames(_ filter: VendorFilter) -> [String] { Self.vendors.filter(filter.matches).map(\.name) }
@@ -92,7 +92,7 @@ struct FilterTests {
         #expect(vendorNames(VendorFilter(text: "sound")) == ["Sound Co", "Old Sound"])
         #expect(vendorNames(VendorFilter(status: [.booked, .quoted])) == ["Café Lumière", "Sound Co"])
         #expect(vendorNames(VendorFilter(category: [.music])) == ["Sound Co", "Old Sound"])
-        #expect(vendorNames(VendorFilter(text: "sound", status: [.archived], category: [.music])) == ["Old Sound"])
+        #expect(vendorNames(VendorFilter(text: "sound", status: [.declined], category: [.music])) == ["Old Sound"])
     }
 
     @Test("archived vendors are hidden unless the filter includes them, and then still filtered")

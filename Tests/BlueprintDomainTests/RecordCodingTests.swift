@@ -101,6 +101,34 @@ struct RecordCodingTests {
         #expect(try JSONDecoder().decode(Vendor.self, from: Data(text.utf8)) == expected)
     }
 
+    /// A vendor put away by a build from before the archive flag, as that build wrote it: the
+    /// status "archived", no rating, review or flag.
+    static let formerlyArchivedVendor = #"""
+        {"budgetCategoryID":"00000000-0000-0000-0000-000000000003","category":"photography","contactName":"Iris",
+         "createdAt":"2026-01-10T09:00:00.000Z","email":"iris@goldenhour.example","id":"00000000-0000-0000-0000-000000000021",
+         "name":"Golden Hour Studio","notes":"Out of budget","phone":"555-0102","quotedAmount":420000,"status":"archived",
+         "updatedAt":"2026-01-12T10:00:00.000Z","version":3,"website":""}
+        """#
+
+    @Test("a vendor an older build stored as \"archived\" decodes archived, with the status declined, and writes the flag")
+    func vendorWithFormerArchivedStatus() throws {
+        let vendor = try JSONDecoder().decode(Vendor.self, from: Data(Self.formerlyArchivedVendor.utf8))
+        #expect(vendor.isArchived)
+        #expect(vendor.status == .declined)
+        #expect(vendor.name == "Golden Hour Studio" && vendor.quotedAmount == usd(4_200) && vendor.version == 3)
+        let written = try json(vendor)
+        #expect(written.contains(#""status":"declined""#) && written.contains(#""isArchived":true"#))
+        #expect(try JSONDecoder().decode(Vendor.self, from: Data(written.utf8)) == vendor)
+    }
+
+    @Test("\"archived\" is no longer a status to choose, and a status nobody wrote is still refused by name")
+    func archivedIsNotAStatus() throws {
+        #expect(VendorStatus.allCases.map(\.rawValue) == ["researching", "contacted", "quoted", "booked", "declined"])
+        let text = Self.formerlyArchivedVendor.replacingOccurrences(of: #""status":"archived""#, with: #""status":"on hold""#)
+        let error = #expect(throws: DecodingError.self) { try JSONDecoder().decode(Vendor.self, from: Data(text.utf8)) }
+        #expect(String(describing: error).contains("Cannot initialize VendorStatus from invalid String value on hold"))
+    }
+
     @Test("date-only fields are written as yyyy-MM-dd, times as ISO-8601 with milliseconds")
     func fieldShapes() throws {
         let text = try json(Self.fullExpense)

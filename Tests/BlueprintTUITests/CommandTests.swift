@@ -12,7 +12,7 @@ struct CommandTests {
         #expect(parse("q") == .success(.quit))
         #expect(parse("  quit ") == .success(.quit))
         #expect(parse("wedding Ana & Ben") == .success(.wedding("Ana & Ben")))
-        #expect(parse("import guests ~/guests.csv") == .success(.importFile(.guests, path: "~/guests.csv")))
+        #expect(parse("import guests ~/guests.csv") == .success(.importFile(.guests, path: "~/guests.csv", sheet: nil)))
         #expect(parse("export tasks out.json") == .success(.exportFile(.tasks, path: "out.json", format: .json)))
         #expect(parse("export guests out.txt") == .success(.exportFile(.guests, path: "out.txt", format: .csv)))
         #expect(parse("export guests out json") == .success(.exportFile(.guests, path: "out", format: .json)))
@@ -21,13 +21,38 @@ struct CommandTests {
 
     @Test("mistakes say what would be right")
     func mistakes() {
-        #expect(parse("import tasks x.csv") == .failure(CommandError("Usage: import guests|vendors|expenses FILE (.csv, or .xlsx: its first sheet)")))
+        #expect(parse("import tasks x.csv") == .failure(CommandError(
+            "Usage: import guests|vendors|expenses FILE [--sheet NAME] (.csv, or .xlsx: its first sheet unless --sheet names one; "
+                + "quote a name with spaces)")))
         #expect(parse("export guests") == .failure(CommandError("Usage: export guests|vendors|expenses|tasks FILE [csv|json]")))
         #expect(parse("export guests a.csv xml") == .failure(CommandError("Unknown format xml: csv or json")))
         #expect(parse("frobnicate") == .failure(CommandError(
             "Unknown command frobnicate: date, diagnostics, export, help, import, quit, wedding, weddings")))
         #expect(parse("date June") == .failure(CommandError("Usage: date yyyy-mm-dd (the new wedding day)")))
         #expect(parse("date 2027-06-12") == .success(.date(CalendarDate(year: 2027, month: 6, day: 12)!)))
+    }
+
+    @Test("import takes --sheet NAME before or after the file, a name with spaces quoted or escaped, or --sheet=NAME")
+    func importSheet() {
+        #expect(parse("import guests book.xlsx --sheet Guests") == .success(.importFile(.guests, path: "book.xlsx", sheet: "Guests")))
+        #expect(parse(#"import guests "our book.xlsx" --sheet "Bride's family""#)
+            == .success(.importFile(.guests, path: "our book.xlsx", sheet: "Bride's family")))
+        #expect(parse(#"import expenses book.xlsx --sheet Bride\'s\ family"#)
+            == .success(.importFile(.expenses, path: "book.xlsx", sheet: "Bride's family")))
+        #expect(parse("import vendors --sheet 'Vendors 2026' book.xlsx")
+            == .success(.importFile(.vendors, path: "book.xlsx", sheet: "Vendors 2026")))
+        #expect(parse("import vendors book.xlsx --sheet=Budget") == .success(.importFile(.vendors, path: "book.xlsx", sheet: "Budget")))
+    }
+
+    @Test("a --sheet without a name, given twice, a misspelt option or a third word says what is wrong")
+    func importSheetMistakes() {
+        let usage = PlannerCommand.importUsage
+        #expect(parse("import guests book.xlsx --sheet") == .failure(CommandError("--sheet needs the name of a sheet; " + usage)))
+        #expect(parse(#"import guests book.xlsx --sheet """#) == .failure(CommandError("--sheet needs the name of a sheet; " + usage)))
+        #expect(parse("import guests book.xlsx --sheet=") == .failure(CommandError("--sheet needs the name of a sheet; " + usage)))
+        #expect(parse("import guests book.xlsx --sheet A --sheet B") == .failure(CommandError("--sheet is given twice; name one sheet")))
+        #expect(parse("import guests book.xlsx --shet A") == .failure(CommandError("Unknown option --shet; " + usage)))
+        #expect(parse("import guests book.xlsx Guests") == .failure(CommandError(usage)))
     }
 
     @Test("quotes and backslashes keep spaces inside a file name")
@@ -55,6 +80,10 @@ struct CommandTests {
         #expect(completion.complete("import guests gu") == ("import guests guests", ["guests-old.csv", "guests.csv"]))
         #expect(completion.complete("import guests ex") == ("import guests exports/", []))
         #expect(completion.complete("import guests exports/m") == ("import guests exports/march.json ", []))
+        #expect(completion.complete("import guests guests.csv ") == ("import guests guests.csv --sheet ", []))
+        #expect(completion.complete("import guests guests.csv --s") == ("import guests guests.csv --sheet ", []))
+        #expect(completion.complete("export guests out.csv --s") == ("export guests out.csv --s", []))
+        #expect(completion.complete("import guests --sheet ") == ("import guests --sheet ", []))
         #expect(completion.complete("wedding C") == (#"wedding Cleo\ &\ Dev "#, []))
         #expect(completion.complete("wedding Ana") == (#"wedding Ana\ &\ B"#, ["Ana & Ben", "Ana & Bo"]))
         #expect(completion.complete("zzz") == ("zzz", []))

@@ -15,9 +15,14 @@ public enum VendorCategory: String, Sendable, Codable, CaseIterable {
     }
 }
 
-/// How far along the couple is with a vendor.
+/// How far along the couple is with a vendor. (Putting a vendor away is `Vendor.isArchived`,
+/// not a status.)
 public enum VendorStatus: String, Sendable, Codable, CaseIterable {
-    case researching, contacted, quoted, booked, declined, archived
+    case researching, contacted, quoted, booked, declined
+
+    /// The status builds before the archive flag gave a vendor they put away. Such a vendor,
+    /// read from a file or an imported cell, is archived with the status `declined`.
+    public static let formerArchivedStatus = "archived"
 }
 
 /// A business the couple works with or is considering.
@@ -79,7 +84,7 @@ public struct Vendor: Record {
 
 extension Vendor {
     /// Reads files written before vendors had a rating, a review, "would book again" and the
-    /// archive flag.
+    /// archive flag; the status "archived" of those files reads as declined and archived.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(UUID.self, forKey: .id)
@@ -88,7 +93,8 @@ extension Vendor {
         version = try container.decode(Int.self, forKey: .version)
         name = try container.decode(String.self, forKey: .name)
         category = try container.decode(VendorCategory.self, forKey: .category)
-        status = try container.decode(VendorStatus.self, forKey: .status)
+        let storedStatus = try container.decode(StoredVendorStatus.self, forKey: .status)
+        status = storedStatus.status
         contactName = try container.decode(String.self, forKey: .contactName)
         phone = try container.decode(String.self, forKey: .phone)
         email = try container.decode(String.self, forKey: .email)
@@ -100,6 +106,27 @@ extension Vendor {
         rating = try container.decodeIfPresent(Int.self, forKey: .rating)
         review = try container.decodeIfPresent(String.self, forKey: .review) ?? ""
         wouldBookAgain = try container.decodeIfPresent(Bool.self, forKey: .wouldBookAgain)
-        isArchived = try container.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false
+        let archivedByFlag = try container.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false
+        isArchived = archivedByFlag || storedStatus.isFormerArchived
+    }
+}
+
+/// A vendor's status as a file holds it: one of today's, or the former "archived".
+private struct StoredVendorStatus: Decodable {
+    var status: VendorStatus
+    var isFormerArchived: Bool
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        isFormerArchived = text == VendorStatus.formerArchivedStatus
+        if isFormerArchived {
+            status = .declined
+        } else if let known = VendorStatus(rawValue: text) {
+            status = known
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Cannot initialize VendorStatus from invalid String value \(text)")
+        }
     }
 }

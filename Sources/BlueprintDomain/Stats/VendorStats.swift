@@ -4,7 +4,7 @@ public struct VendorStats: Hashable, Sendable, Codable {
     public var total: Int
     public var byStatus: [VendorStatus: Int]
     public var byCategory: [VendorCategory: Int]
-    /// Sum of every quote, whatever the status (archived and declined excluded).
+    /// Sum of every quote of a vendor not declined.
     public var totalQuoted: Money
     /// Sum of the quotes of booked vendors.
     public var bookedCost: Money
@@ -22,7 +22,7 @@ public struct VendorStats: Hashable, Sendable, Codable {
         }
         self.byStatus = byStatus
         self.byCategory = byCategory
-        totalQuoted = current.filter { $0.status != .archived && $0.status != .declined }.sum { $0.quotedAmount ?? .zero }
+        totalQuoted = current.filter { $0.status != .declined }.sum { $0.quotedAmount ?? .zero }
         bookedCost = current.filter { $0.status == .booked }.sum { $0.quotedAmount ?? .zero }
     }
 }

@@ -11,7 +11,8 @@ enum PlannerCommand: Equatable {
     case wedding(String)
     /// Moves the wedding day (and, if the planner agrees, the open checklist tasks with it).
     case date(CalendarDate)
-    case importFile(TransferKind, path: String)
+    /// Imports a CSV file, or a sheet of an `.xlsx` workbook (`nil`: its first).
+    case importFile(TransferKind, path: String, sheet: String?)
     case exportFile(TransferKind, path: String, format: TransferFormat)
 
     /// The command names, for completion and the "unknown command" message.
@@ -40,10 +41,7 @@ enum PlannerCommand: Equatable {
             }
             return .success(.date(date))
         case "import":
-            guard arguments.count == 2, let kind = TransferKind(rawValue: arguments[0]), TransferKind.importable.contains(kind) else {
-                return .failure(CommandError("Usage: import guests|vendors|expenses FILE (.csv, or .xlsx: its first sheet)"))
-            }
-            return .success(.importFile(kind, path: arguments[1]))
+            return parseImport(arguments)
         case "export":
             guard (2...3).contains(arguments.count), let kind = TransferKind(rawValue: arguments[0]) else {
                 return .failure(CommandError("Usage: export guests|vendors|expenses|tasks FILE [csv|json]"))
@@ -62,6 +60,40 @@ enum PlannerCommand: Equatable {
         default:
             return .failure(CommandError("Unknown command \(name): " + names.joined(separator: ", ")))
         }
+    }
+
+    /// What `import` takes, said when it is given something else.
+    static let importUsage = "Usage: import guests|vendors|expenses FILE [--sheet NAME] "
+        + "(.csv, or .xlsx: its first sheet unless --sheet names one; quote a name with spaces)"
+
+    /// `import KIND FILE`, with `--sheet NAME` (or `--sheet=NAME`) before or after the file.
+    private static func parseImport(_ arguments: [String]) -> Result<PlannerCommand, CommandError> {
+        var positional: [String] = []
+        var sheet: String?
+        var remaining = arguments[...]
+        while let word = remaining.popFirst() {
+            let name: String
+            if word == "--sheet" {
+                guard let next = remaining.popFirst() else {
+                    return .failure(CommandError("--sheet needs the name of a sheet; " + importUsage))
+                }
+                name = next
+            } else if word.hasPrefix("--sheet=") {
+                name = String(word.dropFirst("--sheet=".count))
+            } else if word.hasPrefix("--") {
+                return .failure(CommandError("Unknown option \(word); " + importUsage))
+            } else {
+                positional.append(word)
+                continue
+            }
+            guard sheet == nil else { return .failure(CommandError("--sheet is given twice; name one sheet")) }
+            guard !name.isEmpty else { return .failure(CommandError("--sheet needs the name of a sheet; " + importUsage)) }
+            sheet = name
+        }
+        guard positional.count == 2, let kind = TransferKind(rawValue: positional[0]), TransferKind.importable.contains(kind) else {
+            return .failure(CommandError(importUsage))
+        }
+        return .success(.importFile(kind, path: positional[1], sheet: sheet))
     }
 }
 

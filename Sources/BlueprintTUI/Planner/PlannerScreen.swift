@@ -316,9 +316,9 @@ public final class PlannerScreen: Screen, PlannerHost {
             }
         case .date(let date):
             moveWeddingDay(to: date)
-        case .importFile(let kind, let path):
+        case .importFile(let kind, let path, let sheet):
             transfer { transfer, session in
-                try await transfer.importFile(kind, path: Self.expanded(path), into: session)
+                try await transfer.importFile(kind, path: Self.expanded(path), sheet: sheet, into: session)
             }
         case .exportFile(let kind, let path, let format):
             transfer { transfer, session in

@@ -48,6 +48,8 @@ public enum TransferFormat: String, CaseIterable, Sendable {
 /// status line, or throws an error whose description names the file and the problem.
 @MainActor
 public protocol DataTransfer: Sendable {
-    func importFile(_ kind: TransferKind, path: String, into session: WeddingSession) async throws -> String
+    /// Imports the CSV file at `path`, or the sheet `sheet` of the workbook there (`nil`: its
+    /// first), all or nothing.
+    func importFile(_ kind: TransferKind, path: String, sheet: String?, into session: WeddingSession) async throws -> String
     func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, from session: WeddingSession) async throws -> String
 }

@@ -39,7 +39,7 @@ import Testing
 
     @Test(arguments: [("booked", VendorStatus.booked), ("Hired", .booked), ("contracted", .booked),
                       ("", .researching), ("considering", .researching), ("Contacted", .contacted),
-                      ("quote received", .quoted), ("declined", .declined), ("Archived", .archived)])
+                      ("quote received", .quoted), ("declined", .declined), ("passed", .declined)])
     func bookingStatusSynonyms(text: String, status: VendorStatus) throws {
         #expect(try vendors("Vendor Name,Booking Status\nX,\(text)\n").first?.status == status)
     }
@@ -90,5 +90,50 @@ import Testing
             "vendors.csv:2: column \"Would Book Again\": 'perhaps' is not yes or no (use one of: yes, no)",
             "vendors.csv:3: column \"Rating\": 'lots' is not a whole number",
         ])
+    }
+
+    @Test func theFormerArchivedStatusImportsArchivedAndDeclined() throws {
+        let read = try vendors("Vendor Name,Booking Status\nOld Hall,Archived\nOld Lens,ARCHIVED\nNew Hall,booked\n")
+        #expect(read.map(\.status) == [.declined, .declined, .booked])
+        #expect(read.map(\.isArchived) == [true, true, false])
+    }
+
+    @Test func theFormerArchivedStatusWinsOverAnArchivedColumnSayingNoWhicheverComesFirst() throws {
+        let statusFirst = try vendors("Vendor Name,Status,Archived\nOld Hall,archived,no\nHall,booked,yes\nBarn,quoted,no\n")
+        let flagFirst = try vendors("Vendor Name,Archived,Status\nOld Hall,no,archived\nHall,yes,booked\nBarn,no,quoted\n")
+        for read in [statusFirst, flagFirst] {
+            #expect(read.map(\.isArchived) == [true, true, false])
+            #expect(read.map(\.status) == [.declined, .booked, .quoted])
+        }
+    }
+
+    @Test func mergingTheFormerArchivedStatusArchivesTheVendorAndKeepsTheRest() throws {
+        let hall = Vendor(name: "Old Hall", category: .venue, status: .quoted, email: "hi@hall.example", rating: 3)
+        let barn = Vendor(name: "Barn", status: .booked, isArchived: true)
+        let plan = try CSVImporter(wedding: importer.wedding, mode: .merge).planVendors(
+            bytes("Vendor Name,Booking Status\nOld Hall,Archived\nBarn,booked\n"), fileName: "vendors.csv",
+            existing: [hall, barn], categories: [])
+        #expect(plan.batch.updates.map(\.id) == [hall.id])
+        let merged = try #require(plan.batch.updates.first)
+        #expect(merged.status == .declined && merged.isArchived)
+        #expect(merged.category == .venue && merged.email == "hi@hall.example" && merged.rating == 3)
+        #expect(plan.unchanged == 1, "a status column without the old status leaves an archived vendor archived")
+    }
+
+    @Test func anUnknownStatusListsTheStatusesWithoutArchived() {
+        let error = importError { () throws(CSVImportError) in try vendors("Vendor Name,Status\nX,on hold\n") }
+        #expect(messages(error) == [
+            "vendors.csv:2: column \"Status\": 'on hold' is not a booking status "
+                + "(use one of: researching, contacted, quoted, booked, declined)",
+        ])
+    }
+
+    @Test func anArchivedVendorExportsAsDeclinedAndArchivedAndReadsBackTheSame() throws {
+        let old = Vendor(name: "Old Hall", status: .declined, isArchived: true)
+        let csv = String(decoding: try CSVExporter(wedding: importer.wedding).vendors([old], categories: []), as: UTF8.self)
+        let lines = csv.split(whereSeparator: \.isNewline)
+        #expect(lines.last == "Old Hall,,,,Other,,,Declined,,,,,,,Yes", "\(csv)")
+        let read = try #require(try vendors(csv).first)
+        #expect(read.status == .declined && read.isArchived)
     }
 }

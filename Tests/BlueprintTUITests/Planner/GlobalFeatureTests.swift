@@ -12,9 +12,9 @@ import Testing
 final class RecordingTransfer: DataTransfer {
     var requests: [String] = []
 
-    func importFile(_ kind: TransferKind, path: String, into session: WeddingSession) async throws -> String {
-        requests.append("import \(kind) \(path)")
-        guard path.hasSuffix(".csv") else { throw CommandError("\(path): not a CSV file") }
+    func importFile(_ kind: TransferKind, path: String, sheet: String?, into session: WeddingSession) async throws -> String {
+        requests.append("import \(kind) \(path)" + (sheet.map { " sheet \($0)" } ?? ""))
+        guard path.hasSuffix(".csv") || path.hasSuffix(".xlsx") else { throw CommandError("\(path): not a CSV file or a workbook") }
         return "Imported \(kind) from \(path)"
     }
 
@@ -77,6 +77,19 @@ struct GlobalFeatureTests {
         #expect(planner.statusRow.contains("Exported guests to /tmp/out.json"))
         await command(planner, "import guests notes.txt")
         #expect(planner.statusRow.contains("notes.txt: not a CSV file"))
+        #expect(transfer.requests.last == "import guests notes.txt")
+    }
+
+    @Test(":import --sheet hands the sheet, spaces and all, to the file layer; a --sheet without a name imports nothing")
+    func importASheet() async {
+        let transfer = RecordingTransfer()
+        let planner = await PlannerHarness(transfer: transfer)
+        await command(planner, #"import guests "/tmp/our book.xlsx" --sheet "Bride's family""#)
+        #expect(transfer.requests == ["import guests /tmp/our book.xlsx sheet Bride's family"])
+        #expect(planner.statusRow.contains("Imported guests from /tmp/our book.xlsx"))
+        await command(planner, "import vendors /tmp/book.xlsx --sheet")
+        #expect(planner.statusRow.contains("--sheet needs the name of a sheet"))
+        #expect(transfer.requests.count == 1)
     }
 
     @Test("Tab on the command line completes, and lists the candidates above it")

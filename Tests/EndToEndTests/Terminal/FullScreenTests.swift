@@ -299,4 +299,36 @@ struct FullScreenTests {
         #expect(try await tmux.waitForExit() == 0)
         #expect(try exportedGuests(blueprint).count == 44)
     }
+
+    @Test(":import --sheet reads the named sheet of a LibreOffice workbook, its name quoted, as blueprint import does")
+    func commandLineSheet() async throws {
+        let blueprint = try demo()
+        let tmux = try TmuxSession(blueprint)
+        try await tmux.waitFor("GUESTS │ 40 guests")
+        let workbook = try blueprint.file(named: "family book.xlsx", "")
+        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("BlueprintStorageTests/Fixtures/xlsx/guests_libreoffice.xlsx"))
+            .write(to: URL(fileURLWithPath: workbook))
+        try tmux.press(":")
+        try tmux.type("import guests \"\(workbook)\" --sheet Nobody")
+        try tmux.press("Enter")
+        try await tmux.waitFor("there is no sheet \"Nobody\"")
+        let csv = try blueprint.file(named: "more.csv", "First Name,Last Name\nAaron,Aardvark\n")
+        try tmux.press(":")
+        try tmux.type("import guests \(csv) --sheet Guests")
+        try tmux.press("Enter")
+        try await tmux.waitFor("more.csv: --sheet is only for .xlsx workbooks")
+        try tmux.press(":")
+        try tmux.type("import guests \"\(workbook)\" --sheet \"Bride's family\"")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Imported guests from sheet \"Bride's family\" of family book.xlsx: 2 added")
+        try await tmux.waitFor("42 guests")
+        try tmux.press(":")
+        try tmux.type("q")
+        try tmux.press("Enter")
+        #expect(try await tmux.waitForExit() == 0)
+        let names = try exportedGuests(blueprint).compactMap { $0["lastName"] as? String }
+        #expect(names.contains("Fontaine-Castañeda") && names.contains("Fontaine"))
+        #expect(!names.contains("Müller") && !names.contains("Aardvark"), "only the named sheet was imported")
+    }
 }

@@ -20,9 +20,7 @@ extension CSVSchema where R == Vendor {
                        parse: { (text, context) throws(CSVValueError) in try CSVValues.optionalMoney(text, in: context.currency) },
                        format: { value, context in value.map(context.currency.plain) ?? "" }),
                 .text("Website", aliases: ["URL", "Web", "Web Site", "Site"], \.website),
-                .field("Booking Status", aliases: ["Status", "Vendor Status"], \.status,
-                       parse: { (text, _) throws(CSVValueError) in try CSVChoices.vendorStatus.parse(text, as: "a booking status") },
-                       format: { value, _ in CSVChoices.label(value.rawValue) }),
+                bookingStatus,
                 .date("Booked Date", aliases: ["Booking Date", "Date Booked"], \.bookedDate),
                 .field("Budget Category", issueField: "budgetCategory", \.budgetCategoryID,
                        parse: { (text, context) throws(CSVValueError) in try context.optionalCategoryID(named: text) },
@@ -37,7 +35,7 @@ extension CSVSchema where R == Vendor {
                            CSVValues.trimmed(text).isEmpty ? nil : try CSVChoices.yesNo.parse(text, as: "yes or no")
                        },
                        format: { value, _ in value.map(CSVChoices.label) ?? "" }),
-                .flag("Archived", aliases: ["Is Archived"], \.isArchived),
+                archived,
             ],
             requiredColumns: [["Vendor Name"]],
             blank: { Vendor(name: "") },
@@ -47,5 +45,37 @@ extension CSVSchema where R == Vendor {
                 return (email.isEmpty ? [] : ["email:" + email]) + (name.isEmpty ? [] : ["name:" + name])
             },
             label: { $0.name })
+    }
+
+    /// The booking status. "Archived", the status older exports gave a vendor put away, reads as
+    /// declined and archived (whatever the "Archived" column says), and merging it archives the
+    /// vendor it updates.
+    private static var bookingStatus: CSVColumn<Vendor> {
+        CSVColumn("Booking Status", aliases: ["Status", "Vendor Status"],
+                  read: { (text, _, vendor) throws(CSVValueError) in
+                      if CSVChoices.isFormerArchivedStatus(text) {
+                          vendor.status = .declined
+                          vendor.isArchived = true
+                      } else {
+                          vendor.status = try CSVChoices.vendorStatus.parse(text, as: "a booking status")
+                      }
+                  },
+                  copy: { source, target in
+                      target.status = source.status
+                      if source.isArchived { target.isArchived = true }
+                  },
+                  write: { vendor, _ in CSVChoices.label(vendor.status.rawValue) })
+    }
+
+    /// Whether the vendor is put away. A "No" here does not undo the former "Archived" status in
+    /// the same row, whichever column comes first.
+    private static var archived: CSVColumn<Vendor> {
+        CSVColumn("Archived", aliases: ["Is Archived"],
+                  read: { (text, _, vendor) throws(CSVValueError) in
+                      let flag = try CSVChoices.yesNo.parse(text, as: "yes or no")
+                      vendor.isArchived = vendor.isArchived || flag
+                  },
+                  copy: { source, target in target.isArchived = source.isArchived },
+                  write: { vendor, _ in CSVChoices.label(vendor.isArchived) })
     }
 }

@@ -47,8 +47,13 @@ enum CSVChoices {
         (.quoted, ["quoted", "quote received", "proposal", "proposal received", "estimate"]),
         (.booked, ["booked", "hired", "contracted", "confirmed", "signed", "reserved", "deposit paid"]),
         (.declined, ["declined", "rejected", "passed", "not available", "unavailable"]),
-        (.archived, ["archived"]),
     ], accepted: VendorStatus.allCases.map(\.rawValue))
+
+    /// Whether a booking status cell holds the status older exports wrote for a vendor put away
+    /// ("Archived"), which imports as declined and archived.
+    static func isFormerArchivedStatus(_ text: String) -> Bool {
+        LooseKey.of(text) == LooseKey.of(VendorStatus.formerArchivedStatus)
+    }
 
     static let paymentStatus = Synonyms<PaymentStatus>([
         (.pending, ["pending", "", "unpaid", "not paid", "due", "open", "outstanding"]),

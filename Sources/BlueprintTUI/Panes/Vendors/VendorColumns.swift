@@ -47,7 +47,7 @@ enum VendorColumns {
         switch status {
         case .booked: .success
         case .quoted: .accent
-        case .declined, .archived: .muted
+        case .declined: .muted
         case .researching, .contacted: .normal
         }
     }

@@ -1,7 +1,8 @@
 """Writes the .xlsx fixtures beside this script (run by hand: `python3 make_fixtures.py`; tests
 only read its output). Needs openpyxl, a real spreadsheet writer (it writes strings inline);
 the shared-strings workbook (laid out as Excel writes one), the hostile archives and the
-hand-made ones are written with zipfile."""
+hand-made ones are written with zipfile. The *_libreoffice.xlsx workbooks come from LibreOffice
+instead (see README.md)."""
 import datetime
 import zipfile
 
