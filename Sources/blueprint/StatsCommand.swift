@@ -51,7 +51,7 @@ struct StatsReport: Encodable {
     }
 
     struct BudgetPart: Encodable {
-        let totalBudget, allocated, committed, paid, remaining, dueNext30Days, overdue: Int64
+        let totalBudget, income, allocated, committed, paid, remaining, dueNext30Days, overdue: Int64
         let overBudgetCategories: [String]
     }
 
@@ -120,7 +120,7 @@ struct StatsReport: Encodable {
                               declined: g.declined, pending: g.pending, responseRate: g.responseRate,
                               mealCounts: g.mealCounts,
                               guestsPerTable: Dictionary(uniqueKeysWithValues: g.guestsPerTable.map { (String($0.key), $0.value) })),
-            budget: BudgetPart(totalBudget: b.totalBudget.minorUnits, allocated: b.allocated.minorUnits,
+            budget: BudgetPart(totalBudget: b.totalBudget.minorUnits, income: b.income.minorUnits, allocated: b.allocated.minorUnits,
                                committed: b.committed.minorUnits, paid: b.paid.minorUnits,
                                remaining: b.remaining.minorUnits, dueNext30Days: b.dueNext30DaysTotal.minorUnits,
                                overdue: b.overdueTotal.minorUnits, overBudgetCategories: b.overBudgetCategories.map(\.name)),
@@ -153,7 +153,9 @@ struct StatsReport: Encodable {
             lines.append("         meals: " + guests.mealCounts.sorted { $0.key < $1.key }
                 .map { "\($0.key.isEmpty ? "not chosen" : safe($0.key)) \($0.value)" }.joined(separator: ", "))
         }
-        lines.append("Budget   \(money(budget.totalBudget)) total, \(money(budget.allocated)) allocated, "
+        lines.append("Budget   \(money(budget.totalBudget)) total, "
+                     + (budget.income == 0 ? "" : "+ \(money(budget.income)) gifts and contributions, ")
+                     + "\(money(budget.allocated)) allocated, "
                      + "\(money(budget.committed)) committed, \(money(budget.paid)) paid, \(money(budget.remaining)) remaining")
         lines.append("         due in 30 days \(money(budget.dueNext30Days)), overdue \(money(budget.overdue))"
                      + (budget.overBudgetCategories.isEmpty ? "" : "; over budget: " + budget.overBudgetCategories.map(safe).joined(separator: ", ")))

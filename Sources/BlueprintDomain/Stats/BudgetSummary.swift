@@ -6,7 +6,8 @@ public struct CategoryMetrics: Hashable, Sendable, Codable, Identifiable {
     public var categoryID: UUID
     public var name: String
     public var allocated: Money
-    /// Committed expenses in the category (cancelled and refunded excluded).
+    /// Committed expenses in the category (cancelled and refunded excluded), each split
+    /// expense counting only its share here.
     public var spent: Money
     public var paid: Money
     public var remaining: Money { allocated - spent }
@@ -19,8 +20,8 @@ public struct CategoryMetrics: Hashable, Sendable, Codable, Identifiable {
     public static func all(categories: some Collection<BudgetCategory>, expenses: some Collection<Expense>) -> [CategoryMetrics] {
         var spent: [UUID: Money] = [:], paid: [UUID: Money] = [:]
         for expense in expenses {
-            spent[expense.categoryID, default: .zero] += expense.committed
-            paid[expense.categoryID, default: .zero] += expense.paid
+            for share in expense.shares(of: expense.committed) { spent[share.categoryID, default: .zero] += share.amount }
+            for share in expense.shares(of: expense.paid) { paid[share.categoryID, default: .zero] += share.amount }
         }
         return categories.map {
             CategoryMetrics(categoryID: $0.id, name: $0.name, allocated: $0.allocated,
@@ -46,7 +47,10 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
     /// Sum of committed expenses (cancelled and refunded excluded).
     public var committed: Money
     public var paid: Money
-    /// Total budget minus committed.
+    /// What counts as income: money gifts and contributions marked to count (`Gift.income`,
+    /// `MoneyOwed.income`).
+    public var income: Money
+    /// Total budget plus income, minus committed.
     public var remaining: Money
     public var overBudgetCategories: [CategoryMetrics]
     /// Unpaid payments due from today through 30 days ahead (an expense marked overdue is under `overdue` instead).
@@ -56,13 +60,15 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
     public var dueNext30DaysTotal: Money { dueNext30Days.sum(\.amount) }
     public var overdueTotal: Money { overdue.sum(\.amount) }
 
+    /// The summary as of `today`; `gifts` and `moneyOwed` bring what counts as income.
     public init(wedding: Wedding, categories: some Collection<BudgetCategory>, expenses: some Collection<Expense>,
-                today: CalendarDate) {
+                gifts: some Collection<Gift> = [Gift](), moneyOwed: some Collection<MoneyOwed> = [MoneyOwed](), today: CalendarDate) {
         totalBudget = wedding.totalBudget
         allocated = categories.sum(\.allocated)
         committed = expenses.sum(\.committed)
         paid = expenses.sum(\.paid)
-        remaining = totalBudget - committed
+        income = gifts.sum(\.income) + moneyOwed.sum(\.income)
+        remaining = totalBudget + income - committed
         overBudgetCategories = CategoryMetrics.all(categories: categories, expenses: expenses).filter(\.isOverBudget)
         let horizon = today.adding(days: 30)
         var due: [DuePayment] = [], overdue: [DuePayment] = []

@@ -1,9 +1,13 @@
 import BlueprintDomain
 import Foundation
 
-/// The budget of the open wedding, ready to draw: the summary as of today, each category's
-/// money, and the expense rows after filter, sort and search. Intents change categories,
-/// expenses and installments at once and roll back if the write fails.
+/// The budget of the open wedding, ready to draw: the summary as of today (with the gifts and
+/// contributions that count as income), each category's money, the expense rows after filter,
+/// sort and search, and the what-if scenarios. Intents change categories, expenses,
+/// installments and scenarios at once and roll back if the write fails.
+///
+/// Scenarios live here rather than in a store of their own: making one live changes the
+/// categories and the wedding's total this store shows, as one undo step of the budget pane.
 @MainActor
 public final class BudgetStore: DomainStore {
     public static let validity = Duration.seconds(5 * 60)
@@ -12,6 +16,11 @@ public final class BudgetStore: DomainStore {
     private let weddings: any WeddingRepository
     private lazy var categoryRecords = RecordCollection(RecordGateway(repository.categoryRecords, in: weddingID), in: self)
     private lazy var expenseRecords = RecordCollection(RecordGateway(repository.expenseRecords, in: weddingID), in: self)
+    private lazy var giftRecords = RecordCollection(RecordGateway(context.records.records(Gift.self), in: weddingID), in: self)
+    private lazy var moneyOwedRecords = RecordCollection(RecordGateway(context.records.records(MoneyOwed.self), in: weddingID),
+                                                         in: self)
+    private lazy var scenarioRecords = RecordCollection(RecordGateway(context.records.records(BudgetScenario.self), in: weddingID),
+                                                        in: self)
     private var list = RowList(order: ListOrder(ExpenseSortKey.dueDate))
 
     /// The wedding, for its total budget and currency; `nil` until loaded.
@@ -27,6 +36,10 @@ public final class BudgetStore: DomainStore {
     public private(set) var summary: BudgetSummary?
     /// Allocated, spent and paid per category, by category name.
     public private(set) var categoryMetrics: [CategoryMetrics] = []
+    /// The what-if scenarios, by name.
+    public private(set) var scenarios: [BudgetScenario] = []
+    /// The open conflict, if an edit to a scenario lost to someone else's.
+    public var scenarioConflict: EditConflict<BudgetScenario>? { scenarioRecords.conflict }
     /// The open conflict, if an edit to a category lost to someone else's.
     public var categoryConflict: EditConflict<BudgetCategory>? { categoryRecords.conflict }
     /// The open conflict, if an edit to an expense (or its installments) lost to someone else's.
@@ -62,13 +75,15 @@ public final class BudgetStore: DomainStore {
     public init(wedding: WeddingID, context: StoreContext) {
         repository = context.budget
         weddings = context.weddings
-        // The total budget lives on the wedding record, so its changes reload the budget too.
+        // The total budget lives on the wedding record, so its changes reload the budget too;
+        // gifts and money owed bring the income.
         super.init(weddingID: wedding, domain: .budget, validity: Self.validity,
-                   recordKinds: [.wedding, .category, .expense], context: context)
+                   recordKinds: [.wedding, .category, .expense, .gift, .moneyOwed, .scenario], context: context)
     }
 
     public func category(_ id: UUID) -> BudgetCategory? { categoryRecords[id] }
     public func expense(_ id: UUID) -> Expense? { expenseRecords[id] }
+    public func scenario(_ id: UUID) -> BudgetScenario? { scenarioRecords[id] }
 
     // MARK: Category intents
 
@@ -179,19 +194,128 @@ public final class BudgetStore: DomainStore {
         }
     }
 
+    /// The summary as of `today`, income counted; `nil` until loaded.
+    public func summary(asOf today: CalendarDate) -> BudgetSummary? {
+        wedding.map {
+            BudgetSummary(wedding: $0, categories: categoryRecords.records, expenses: expenseRecords.records,
+                          gifts: giftRecords.records, moneyOwed: moneyOwedRecords.records, today: today)
+        }
+    }
+
+    // MARK: Scenario intents
+
+    /// Copies the live budget (the wedding's total, each category's allocation) into a new
+    /// scenario named `name`.
+    @discardableResult
+    public func copyLiveBudget(named name: String) async -> EditOutcome {
+        guard let wedding else { return .failed(.notLoaded(.wedding, id: weddingID.rawValue)) }
+        let scenario = BudgetScenario.copying(wedding, categories: categoryRecords.records, named: name,
+                                              createdAt: context.clock.now())
+        return await scenarioRecords.create(scenario, title: "copy budget into scenario")
+    }
+
+    /// Saves `scenario` (its name, total and lines), which carries the version it was read at.
+    @discardableResult
+    public func updateScenario(_ scenario: BudgetScenario) async -> EditOutcome {
+        await scenarioRecords.update(scenario, title: "edit scenario")
+    }
+
+    @discardableResult
+    public func renameScenario(_ id: UUID, to name: String) async -> EditOutcome {
+        await changeScenario(id, title: "rename scenario") { $0.name = name }
+    }
+
+    /// Sets the scenario's total budget.
+    @discardableResult
+    public func setScenarioTotal(_ id: UUID, to total: Money) async -> EditOutcome {
+        await changeScenario(id, title: "change scenario total") { $0.totalBudget = total }
+    }
+
+    /// Sets the amount of the scenario's line `lineID`.
+    @discardableResult
+    public func setScenarioLine(_ lineID: UUID, in id: UUID, to amount: Money) async -> EditOutcome {
+        guard scenarioRecords[id]?.lines.contains(where: { $0.id == lineID }) == true else {
+            return .failed(.notLoaded(.scenario, id: id))
+        }
+        return await changeScenario(id, title: "change scenario line") { scenario in
+            for index in scenario.lines.indices where scenario.lines[index].id == lineID { scenario.lines[index].allocated = amount }
+        }
+    }
+
+    /// Adds a line for a category the live budget may not have (making the scenario live creates it).
+    @discardableResult
+    public func addScenarioLine(named name: String, amount: Money, to id: UUID) async -> EditOutcome {
+        await changeScenario(id, title: "add scenario line") { $0.lines.append(ScenarioLine(name: name, allocated: amount)) }
+    }
+
+    @discardableResult
+    public func removeScenarioLine(_ lineID: UUID, from id: UUID) async -> EditOutcome {
+        await changeScenario(id, title: "remove scenario line") { $0.lines.removeAll { $0.id == lineID } }
+    }
+
+    @discardableResult
+    public func deleteScenario(_ id: UUID) async -> EditOutcome {
+        await scenarioRecords.delete(id: id, title: "delete scenario")
+    }
+
+    /// What making the scenario live would change: the categories created and updated, and the
+    /// wedding's new total if it changes (see `BudgetScenario.liveChanges`).
+    public func liveChanges(of id: UUID) -> RecordChangeSet? {
+        guard let scenario = scenarioRecords[id], let wedding else { return nil }
+        return scenario.liveChanges(wedding: wedding, categories: categoryRecords.records)
+    }
+
+    /// Makes the scenario the live budget: its lines become the categories' allocations and its
+    /// total the wedding's total budget, in one write, undone as one step.
+    @discardableResult
+    public func makeLive(_ id: UUID) async -> EditOutcome {
+        guard let changes = liveChanges(of: id) else { return .failed(.notLoaded(.scenario, id: id)) }
+        guard !changes.isEmpty else { return .saved }
+        return await commit(changes, title: "make scenario live")
+    }
+
+    /// The scenario compared with the live budget (`other` `nil`) or another scenario, the
+    /// scenario on the left.
+    public func compare(_ id: UUID, with other: UUID?) -> ScenarioComparison? {
+        guard let scenario = scenarioRecords[id], let wedding else { return nil }
+        let right: ScenarioComparison.Side
+        if let other {
+            guard let otherScenario = scenarioRecords[other] else { return nil }
+            right = ScenarioComparison.Side(otherScenario)
+        } else {
+            right = .live(wedding: wedding, categories: categoryRecords.records)
+        }
+        return ScenarioComparison(ScenarioComparison.Side(scenario), right)
+    }
+
+    private func changeScenario(_ id: UUID, title: String, _ change: (inout BudgetScenario) -> Void) async -> EditOutcome {
+        guard var scenario = scenarioRecords[id] else { return .failed(.notLoaded(.scenario, id: id)) }
+        change(&scenario)
+        return await scenarioRecords.update(scenario, title: title)
+    }
+
     // MARK: Loading and deriving
 
     override func fetchRecords() async throws -> @MainActor () -> Void {
         let categoryMark = categoryRecords.loadMark(), expenseMark = expenseRecords.loadMark()
+        let giftMark = giftRecords.loadMark(), owedMark = moneyOwedRecords.loadMark(), scenarioMark = scenarioRecords.loadMark()
         let (weddings, categories, expenses, id) = (self.weddings, categoryRecords.gateway, expenseRecords.gateway, weddingID)
+        let (gifts, owed, scenarios) = (giftRecords.gateway, moneyOwedRecords.gateway, scenarioRecords.gateway)
         async let wedding = weddings.fetchWedding(id)
         async let loadedCategories = categories.fetchAll()
         async let loadedExpenses = expenses.fetchAll()
+        async let loadedGifts = gifts.fetchAll()
+        async let loadedOwed = owed.fetchAll()
+        async let loadedScenarios = scenarios.fetchAll()
         let loaded = try await (wedding, loadedCategories, loadedExpenses)
+        let more = try await (loadedGifts, loadedOwed, loadedScenarios)
         return {
             self.wedding = loaded.0
             self.categoryRecords.show(loaded.1, loadedFrom: categoryMark)
             self.expenseRecords.show(loaded.2, loadedFrom: expenseMark)
+            self.giftRecords.show(more.0, loadedFrom: giftMark)
+            self.moneyOwedRecords.show(more.1, loadedFrom: owedMark)
+            self.scenarioRecords.show(more.2, loadedFrom: scenarioMark)
         }
     }
 
@@ -202,13 +326,18 @@ public final class BudgetStore: DomainStore {
             recordsDidChange()
         case _ where change.kind == .category: categoryRecords.apply(change)
         case _ where change.kind == .expense: expenseRecords.apply(change)
+        case _ where change.kind == .gift: giftRecords.apply(change)
+        case _ where change.kind == .moneyOwed: moneyOwedRecords.apply(change)
+        case _ where change.kind == .scenario: scenarioRecords.apply(change)
         default: break
         }
     }
 
     override func recordsDidChange() {
         let categories = categoryRecords.records, expenses = expenseRecords.records
-        summary = wedding.map { BudgetSummary(wedding: $0, categories: categories, expenses: expenses, today: today) }
+        summary = summary(asOf: today)
+        scenarios = scenarioRecords.records
+            .sorted { (ScenarioLine.folded($0.name), $0.id.uuidString) < (ScenarioLine.folded($1.name), $1.id.uuidString) }
         categoryMetrics = CategoryMetrics.all(categories: categories, expenses: expenses)
             .sorted { ($0.name.lowercased(), $0.categoryID.uuidString) < ($1.name.lowercased(), $1.categoryID.uuidString) }
         list.show(expenses)

@@ -34,9 +34,7 @@ public final class DashboardStore {
         let key = sources.map(\.changeCount), today = wedding.today
         if let derived, derived.key == key, derived.today == today { return derived.dashboard }
         // The summary as of today (the budget store's is as of its last change, which may be yesterday).
-        let summary = budget.wedding.map {
-            BudgetSummary(wedding: $0, categories: budget.categories, expenses: budget.expenses, today: today)
-        }
+        let summary = budget.summary(asOf: today)
         let dashboard = Dashboard(wedding: wedding.wedding, guests: guests.stats, tasks: tasks.tasks, budget: summary,
                                   vendors: vendors.vendors, milestones: timeline.milestones, today: today)
         derived = (key, today, dashboard)

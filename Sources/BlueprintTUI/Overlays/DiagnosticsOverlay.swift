@@ -44,6 +44,17 @@ final class DiagnosticsOverlay: Overlay {
         cache.add("\(totals.loads) loads, \(totals.coalesced) joined, \(totals.evictions) evictions, \(totals.expirations) expired", .header)
         lines += cache.flowed(toWidth: width)
         line("")
+        // The warm-up comes before the per-resource tables, which grow with the record kinds.
+        if let report = warmUp() {
+            line("Warm-up at launch: \(Self.time(report.total)) in all (the stores load at once)", .header)
+            for entry in report.entries {
+                line("  " + pad(entry.domain.rawValue, 12) + Self.time(entry.duration) + (entry.error.map { "  failed: \($0)" } ?? ""),
+                     entry.error == nil ? .normal : .danger)
+            }
+        } else {
+            line("Warm-up at launch: still loading", .muted)
+        }
+        line("")
         let resources = snapshot.resources.filter { $0.counts.hits + $0.counts.misses + $0.counts.loads > 0 }
         func counts(_ resource: ResourceStatistics) -> String {
             let counts = resource.counts
@@ -63,16 +74,6 @@ final class DiagnosticsOverlay: Overlay {
             for resource in resources { line(pad(resource.resource.name, Self.resourceWidth) + counts(resource)) }
             line(pad("Load time", Self.resourceWidth) + timesTitle, .columnHeader)
             for resource in resources { line(pad(resource.resource.name, Self.resourceWidth) + times(resource)) }
-        }
-        line("")
-        if let report = warmUp() {
-            line("Warm-up at launch: \(Self.time(report.total)) in all (the stores load at once)", .header)
-            for entry in report.entries {
-                line("  " + pad(entry.domain.rawValue, 12) + Self.time(entry.duration) + (entry.error.map { "  failed: \($0)" } ?? ""),
-                     entry.error == nil ? .normal : .danger)
-            }
-        } else {
-            line("Warm-up at launch: still loading", .muted)
         }
         line("")
         line("Operations (p50 / p95 / max, count)", .header)

@@ -59,7 +59,8 @@ struct Reads: Equatable {
                   seating: SeatingChart(guests: data.guests.records), categories: data.categories.records,
                   expenses: data.expenses.records,
                   summary: BudgetSummary(wedding: data.wedding, categories: data.categories.records,
-                                         expenses: data.expenses.records, today: today),
+                                         expenses: data.expenses.records, gifts: data.gifts.records,
+                                         moneyOwed: data.moneyOwed.records, today: today),
                   metrics: CategoryMetrics.all(categories: data.categories.records, expenses: data.expenses.records),
                   vendorTotals: VendorPaymentTotal.all(expenses: data.expenses.records),
                   vendors: data.vendors.records, vendorStats: VendorStats(vendors: data.vendors.records),
@@ -88,7 +89,7 @@ private struct RandomMutator {
         let money = Money(minorUnits: Int64(random.int(in: 0...500_000)))
         let date = today.adding(days: random.int(in: -40...60))
         do {
-            switch random.below(20) {
+            switch random.below(22) {
             case 0, 1:
                 _ = try await repositories.guests.createGuest(randomGuest(meals: data.wedding.mealOptions), in: id)
             case 2 where !guests.isEmpty:
@@ -113,7 +114,8 @@ private struct RandomMutator {
                 _ = try await repositories.budget.createExpense(
                     Expense(name: "Expense \(random.below(1000))", categoryID: random.pick(categories).id,
                             vendorID: vendors.isEmpty || random.chance(50) ? nil : random.pick(vendors).id, amount: money,
-                            dueDate: date, paymentStatus: random.pick(PaymentStatus.allCases)), in: id)
+                            dueDate: date, paymentStatus: random.pick(PaymentStatus.allCases),
+                            allocations: randomSplit(of: categories)), in: id)
             case 8 where !expenses.isEmpty:
                 var expense = random.pick(expenses)
                 expense.paymentStatus = random.pick(PaymentStatus.allCases)
@@ -157,6 +159,15 @@ private struct RandomMutator {
                 let batch = ImportBatch(inserts: (0..<random.int(in: 1...4)).map { _ in randomGuest(meals: data.wedding.mealOptions) },
                                         updates: guests.isEmpty ? [] : [random.pick(guests)])
                 _ = try await repositories.guests.importGuests(batch, in: id)
+            case 19:
+                _ = try await repositories.records(Gift.self).create(
+                    Gift(from: "Giver \(random.below(1000))", giftKind: random.pick(GiftKind.allCases),
+                         value: random.chance(80) ? money : nil, countsAsIncome: random.chance(50)), in: id)
+            case 20:
+                _ = try await repositories.records(MoneyOwed.self).create(
+                    MoneyOwed(person: "Relative \(random.below(1000))", direction: random.pick(OwedDirection.allCases),
+                              amount: money, settled: Money(minorUnits: money.minorUnits / 2), countsAsIncome: random.chance(50)),
+                    in: id)
             default:
                 await host.simulateExternalWrite(id, [.saveGuest(randomGuest(meals: data.wedding.mealOptions))])
                 while let change = await changes.next(), change.origin != .external {}
@@ -164,6 +175,15 @@ private struct RandomMutator {
         } catch is RepositoryError {
             // Refused changes (a category still in use, a conflict) must leave every read unchanged too.
         }
+    }
+
+    /// Half the time no split; else a share of another category, by percent or amount (the
+    /// amount may be more than the expense: validation refuses that).
+    private mutating func randomSplit(of categories: [BudgetCategory]) -> [ExpenseAllocation] {
+        guard categories.count > 1, random.chance(50) else { return [] }
+        let share: AllocationShare = random.chance(50) ? .percent(basisPoints: random.int(in: 1...10_000))
+            : .amount(Money(minorUnits: Int64(random.int(in: 1...200_000))))
+        return [ExpenseAllocation(categoryID: random.pick(categories).id, share: share)]
     }
 
     private mutating func randomGuest(meals: [String]) -> Guest {

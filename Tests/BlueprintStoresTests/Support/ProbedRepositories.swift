@@ -122,9 +122,11 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     // MARK: Plain records
 
     /// Each plain record kind probed as the store that shows it: the timeline store loads the
-    /// run sheet with the milestones, one read counted on the milestones.
+    /// run sheet with the milestones, one read counted on the milestones; the budget store loads
+    /// scenarios, gifts and money owed with the expenses, one read counted on the expenses.
     private static let domains: [RecordKind: (reads: StoreDomain?, writes: StoreDomain)] = [
-        .milestone: (.timeline, .timeline), .runSheetItem: (nil, .timeline),
+        .milestone: (.timeline, .timeline), .runSheetItem: (nil, .timeline), .scenario: (nil, .budget),
+        .gift: (nil, .budget), .moneyOwed: (nil, .budget),
     ]
 
     /// A change set is a write of each store whose kinds it changes.
@@ -144,7 +146,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
 
     private static let writers: [RecordKind: StoreDomain] = [
         .wedding: .wedding, .guest: .guests, .category: .budget, .expense: .budget, .vendor: .vendors, .task: .tasks,
-        .milestone: .timeline, .runSheetItem: .timeline,
+        .milestone: .timeline, .runSheetItem: .timeline, .scenario: .budget, .gift: .budget, .moneyOwed: .budget,
     ]
 
     func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R> {

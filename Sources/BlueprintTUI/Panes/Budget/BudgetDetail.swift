@@ -22,6 +22,7 @@ enum BudgetDetail {
             .init(label: "Paid by", value: expense.paymentMethod),
             .init(label: "Notes", value: expense.notes),
         ]
+        lines += shareLines(expense, budget: budget)
         if expense.installments.isEmpty {
             let record = keymap.hint(.recordInstallment, in: .detail, "records one").map { " (\($0))" } ?? ""
             lines.append(.init(label: "Installments", value: "none" + record, style: .muted))
@@ -36,10 +37,30 @@ enum BudgetDetail {
         return lines
     }
 
+    /// With a split: each category's share of the amount (the own category's first, as the rest),
+    /// and how it was given.
+    private static func shareLines(_ expense: Expense, budget: BudgetStore) -> [DetailOverlay.Line] {
+        guard !expense.allocations.isEmpty else { return [] }
+        let currency = budget.wedding?.currency ?? .usd
+        return expense.shares(of: expense.amount).enumerated().map { index, share in
+            let how: String
+            if index == 0 {
+                how = "the rest"
+            } else {
+                switch expense.allocations[index - 1].share {
+                case .amount: how = "fixed"
+                case .percent(let basisPoints): how = SplitText.percent(basisPoints) + "%"
+                }
+            }
+            let name = budget.category(share.categoryID)?.name ?? "(deleted category)"
+            return .init(label: index == 0 ? "Split" : "", value: "\(name) \(Formats.money(share.amount, currency)) (\(how))")
+        }
+    }
+
     static func lines(_ category: BudgetCategory, budget: BudgetStore, vendors: VendorStore, tasks: TaskStore) -> [DetailOverlay.Line] {
         let currency = budget.wedding?.currency ?? .usd
         let money = { Formats.money($0, currency) }
-        let expenses = budget.expenses.filter { $0.categoryID == category.id }
+        let expenses = budget.expenses.filter { $0.categoryID == category.id || $0.allocatedCategoryIDs.contains(category.id) }
         let metrics = CategoryMetrics.all(categories: [category], expenses: expenses)[0]
         let over = metrics.isOverBudget
         let unpaid = expenses.filter { $0.outstanding > .zero }.count

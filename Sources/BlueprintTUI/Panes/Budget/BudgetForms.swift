@@ -61,6 +61,8 @@ enum BudgetForms {
             .choice("paymentStatus", "Status", PaymentStatus.allCases.map { Formats.label($0.rawValue) },
                     selected: PaymentStatus.allCases.firstIndex(of: expense.paymentStatus)!),
             .text("paymentMethod", "Paid by", expense.paymentMethod, placeholder: "card, transfer, cash…"),
+            .text("split", "Split", SplitText.text(expense.allocations, categories: choices.categories, currency: choices.currency),
+                  placeholder: "e.g. Flowers 30%, Ceremony 120.00"),
             .text("notes", "Notes", expense.notes),
         ])
     }
@@ -80,8 +82,17 @@ enum BudgetForms {
         expense.dueDate = reader.date("dueDate")
         expense.paymentStatus = PaymentStatus.allCases[form["paymentStatus"].selectedIndex]
         expense.paymentMethod = reader.text("paymentMethod")
+        switch SplitText.parse(form["split"].text, categories: choices.categories, currency: choices.currency) {
+        case .success(let allocations): expense.allocations = allocations
+        case .failure(let error): reader.add([ValidationIssue(field: "split", message: error.message)])
+        }
         expense.notes = form["notes"].text
-        if let dataset = choices.dataset { reader.add(expense.validationIssues(in: dataset)) }
+        if let dataset = choices.dataset {
+            // The split's problems (`allocations`, `allocations[2].category`) are shown on its field.
+            reader.add(expense.validationIssues(in: dataset).map {
+                $0.field.hasPrefix("allocations") ? ValidationIssue(field: "split", message: $0.message) : $0
+            })
+        }
         return FormReading(expense, issues: reader.issues)
     }
 

@@ -122,6 +122,9 @@ final class BudgetPane: Pane, SearchTarget {
         let money = { Formats.money($0, self.currency) }
         var figures = SegmentLine()
         figures.add(figure: money(summary.totalBudget), label: "total")
+        if summary.income != .zero {
+            figures.add(figure: "+ " + money(summary.income), label: "gifts and contributions", .success)
+        }
         figures.add(figure: money(summary.allocated), label: "allocated", summary.allocated > summary.totalBudget ? .danger : .accent)
         figures.add(figure: money(summary.committed), label: "committed")
         figures.add(figure: money(summary.paid), label: "paid", .success)
