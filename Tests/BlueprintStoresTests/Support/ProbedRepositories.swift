@@ -125,6 +125,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     /// run sheet with the milestones, one read counted on the milestones.
     private static let domains: [RecordKind: (reads: StoreDomain?, writes: StoreDomain)] = [
         .milestone: (.timeline, .timeline), .runSheetItem: (nil, .timeline),
+        .seatingTable: (.seating, .seating), .seatingRule: (nil, .seating),
     ]
 
     /// A change set is a write of each store whose kinds it changes.
@@ -144,7 +145,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
 
     private static let writers: [RecordKind: StoreDomain] = [
         .wedding: .wedding, .guest: .guests, .category: .budget, .expense: .budget, .vendor: .vendors, .task: .tasks,
-        .milestone: .timeline, .runSheetItem: .timeline,
+        .milestone: .timeline, .runSheetItem: .timeline, .seatingTable: .seating, .seatingRule: .seating,
     ]
 
     func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R> {
