@@ -104,7 +104,9 @@ struct ExportCommand: AsyncParsableCommand {
             async let vendors = repositories.vendors.fetchVendors(in: id)
             return pageFormat.data(RunSheetPrintout(wedding: wedding, items: try await items, vendors: try await vendors).document)
         case .seating:
-            return pageFormat.data(SeatingPrintout(wedding: wedding, guests: try await repositories.guests.fetchGuests(in: id)).document)
+            async let guests = repositories.guests.fetchGuests(in: id)
+            async let tables = repositories.records(SeatingTable.self).fetchAll(in: id)
+            return pageFormat.data(SeatingPrintout(wedding: wedding, guests: try await guests, tables: try await tables).document)
         }
     }
 

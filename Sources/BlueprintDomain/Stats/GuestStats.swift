@@ -76,34 +76,3 @@ public struct GuestStats: Hashable, Sendable, Codable {
         self.guestsPerTable = tables
     }
 }
-
-/// Guests by table, for the seating view.
-public struct SeatingChart: Hashable, Sendable, Codable {
-    public struct Table: Hashable, Sendable, Codable {
-        public var number: Int
-        /// Guests assigned to the table, by seat then name.
-        public var guests: [Guest]
-        /// Seats the table's attending guests and their plus-ones take.
-        public var seatsUsed: Int
-    }
-
-    public var tables: [Table]
-    /// Guests who are coming or may come but have no table yet.
-    public var unassigned: [Guest]
-
-    public init(guests: some Collection<Guest>) {
-        var byTable: [Int: [Guest]] = [:]
-        var unassigned: [Guest] = []
-        for guest in guests where guest.rsvp != .declined {
-            if let table = guest.table { byTable[table, default: []].append(guest) } else { unassigned.append(guest) }
-        }
-        func order(_ a: Guest, _ b: Guest) -> Bool {
-            (a.seat ?? Int.max, a.lastName, a.firstName) < (b.seat ?? Int.max, b.lastName, b.firstName)
-        }
-        tables = byTable.keys.sorted().map { number in
-            let seated = byTable[number]!.sorted(by: order)
-            return Table(number: number, guests: seated, seatsUsed: seated.reduce(0) { $0 + $1.headcount })
-        }
-        self.unassigned = unassigned.sorted(by: order)
-    }
-}

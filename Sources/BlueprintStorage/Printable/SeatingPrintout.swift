@@ -1,27 +1,32 @@
 import BlueprintDomain
 
-/// The seating plan to print: a block per table with its guests by seat then name (seat, name
-/// and plus-one, answer, meal, dietary notes) and its counts, then the guests still without a
-/// table. Declined guests are left out, as in the planner's seating view (`SeatingChart`).
+/// The seating plan to print: a block per table (its name and capacity when it has a record,
+/// over capacity said) with its guests by seat then name (seat, name and plus-one, answer,
+/// meal, dietary notes) and its counts, then the guests still without a table. Declined guests are left out, as in the planner's seating view (`SeatingChart`).
 public struct SeatingPrintout: Sendable {
     /// The table's columns, in order.
     public static let columns = ["Seat", "Guest", "RSVP", "Meal", "Dietary notes"]
 
     public var wedding: Wedding
     public var guests: [Guest]
+    /// The tables with a record: their names and capacities.
+    public var tables: [SeatingTable]
 
-    public init(wedding: Wedding, guests: [Guest]) {
+    public init(wedding: Wedding, guests: [Guest], tables: [SeatingTable] = []) {
         self.wedding = wedding
         self.guests = guests
+        self.tables = tables
     }
 
     public var document: PrintableDocument {
-        let chart = SeatingChart(guests: guests)
+        let chart = SeatingChart(guests: guests, tables: tables)
         var sections = chart.tables.map { table in
-            PrintableDocument.Section(heading: "Table \(table.number)",
-                                      summary: CountPhrase.of(table.guests.count, "guest") + ", "
-                                        + CountPhrase.of(table.seatsUsed, "seat") + " taken by those attending",
-                                      table: Self.table(table.guests), keepsTogether: true)
+            let seats = table.capacity.map { "\(table.seatsUsed) of \(CountPhrase.of($0, "seat"))" }
+                ?? CountPhrase.of(table.seatsUsed, "seat")
+            return PrintableDocument.Section(heading: table.title,
+                                             summary: CountPhrase.of(table.guests.count, "guest") + ", " + seats
+                                                + " taken by those attending" + (table.isOverCapacity ? ", over by \(table.overBy)" : ""),
+                                             table: Self.table(table.guests), keepsTogether: true)
         }
         if !chart.unassigned.isEmpty {
             sections.append(PrintableDocument.Section(heading: "Without a table",

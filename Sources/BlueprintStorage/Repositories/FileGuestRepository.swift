@@ -18,7 +18,9 @@ public struct FileGuestRepository: GuestRepository {
     }
 
     public func seatingChart(in wedding: WeddingID) async throws -> SeatingChart {
-        try await access.cached(.seatingChart, wedding) { SeatingChart(guests: $0.guests) }
+        try await access.cached(.seatingChart, wedding) {
+            SeatingChart(guests: $0.guests, tables: $0.seatingTables.records, rules: $0.seatingRules.records)
+        }
     }
 
     public func searchGuests(_ filter: GuestFilter, in wedding: WeddingID) async throws -> [Guest] {

@@ -272,16 +272,20 @@ public class DomainStore: CacheableStore {
     }
 
     /// Writes `changes` (records of any kinds) as one transaction named `title`, shows at once
-    /// what it changed of this store's kinds (other stores see it through the change feed),
-    /// and records it to be undone as one step.
-    func commit(_ changes: RecordChangeSet, title: String, undoable: Bool = true) async -> EditOutcome {
+    /// what it changed of this store's kinds and of `alsoShownBy`'s (other stores see it through
+    /// the change feed), and records it to be undone as one step of this store.
+    func commit(_ changes: RecordChangeSet, title: String, undoable: Bool = true,
+                alsoShownBy others: [DomainStore] = []) async -> EditOutcome {
         guard !isClosed else { return .failed(.closed) }
         do {
             let committed = try await context.records.commit(changes, operation: title, in: weddingID)
             guard !isClosed else { return .saved }
             patch(committed.changes)
+            for other in others where !other.isClosed { other.patch(committed.changes) }
             if undoable, !committed.inverse.isEmpty {
-                recordUndo(UndoStep(title: title) { await self.commit(committed.inverse, title: title, undoable: false) })
+                recordUndo(UndoStep(title: title) {
+                    await self.commit(committed.inverse, title: title, undoable: false, alsoShownBy: others)
+                })
             }
             return .saved
         } catch {

@@ -5,6 +5,8 @@ public enum StoreDomain: String, CaseIterable, Sendable, Hashable, CustomStringC
     case guests, budget, vendors, tasks
     /// Milestones and the run sheet.
     case timeline
+    /// The seating plan's tables and rules (the guests' seats are the guest store's records).
+    case seating
 
     public var description: String { rawValue }
 }

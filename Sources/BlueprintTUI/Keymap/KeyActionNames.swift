@@ -47,6 +47,15 @@ extension KeyAction {
         case .expandAll: "expand-all"
         case .categoryDetails: "category-details"
         case .nextClash: "next-clash"
+        case .moveToNextTable: "move-to-next-table"
+        case .moveToPreviousTable: "move-to-previous-table"
+        case .moveGuestHere: "move-guest-here"
+        case .moveHouseholdHere: "move-household-here"
+        case .unseatGuest: "unseat-guest"
+        case .suggestSeating: "suggest-seating"
+        case .keepTogether: "keep-together"
+        case .keepApart: "keep-apart"
+        case .ruleProblems: "rule-problems"
         case .nextField: "next-field"
         case .previousField: "previous-field"
         case .submit: "submit"
@@ -81,6 +90,8 @@ extension KeyAction {
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
         .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
+        .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .unseatGuest, .suggestSeating,
+        .keepTogether, .keepApart, .ruleProblems,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,
         .cursorLeft, .cursorRight, .lineStart, .lineEnd,
         .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBackward,

@@ -18,6 +18,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     case timeline
     /// The seating chart, a table per row: moving, and Enter to list a table's guests.
     case seating
+    /// A preview of changes to accept or drop (the seating suggestion).
+    case preview
     /// The details of one record.
     case detail
     /// Editing a form: fields take typed text.
@@ -54,6 +56,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .tasks: "Tasks"
         case .timeline: "Timeline"
         case .seating: "Seating chart"
+        case .preview: "Preview"
         case .detail: "Details"
         case .form: "Forms"
         case .choiceField: "Pick-list and yes/no fields"
@@ -80,6 +83,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .tasks: "tasks"
         case .timeline: "timeline"
         case .seating: "seating"
+        case .preview: "preview"
         case .detail: "detail"
         case .form: "form"
         case .choiceField: "choice-field"
@@ -156,6 +160,18 @@ public enum KeyAction: Hashable, Sendable {
     case categoryDetails
     /// Selects the next run-sheet item that clashes with another.
     case nextClash
+    /// Moves the seating chart's guest to the next or previous table.
+    case moveToNextTable, moveToPreviousTable
+    /// Moves the seating chart's guest, or their whole household, to the highlighted table.
+    case moveGuestHere, moveHouseholdHere
+    /// Takes the seating chart's guest off their table.
+    case unseatGuest
+    /// Shows where the unseated attending guests could sit, to accept or drop.
+    case suggestSeating
+    /// Adds a keep-together or keep-apart rule between the seating chart's guest and others.
+    case keepTogether, keepApart
+    /// Lists the seating rules the chart breaks.
+    case ruleProblems
     // Forms, pick-lists and the command line.
     case nextField, previousField, submit, previousOption, nextOption, openList, complete
     // Text fields.

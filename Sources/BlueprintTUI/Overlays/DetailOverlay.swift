@@ -26,11 +26,14 @@ final class DetailOverlay: Overlay {
     private let onEdit: @MainActor () -> Void
     private let onDelete: @MainActor () -> Void
     private let actions: [Action]
+    /// Whether `e` and `d` act (a record), or the lines are only to read (a report).
+    private let offersEditing: Bool
     private var scrollOffset = 0
     private var viewportRows = 1
 
     private init(title: String, lines: [Line], onEdit: @escaping @MainActor () -> Void, onDelete: @escaping @MainActor () -> Void,
-                 actions: [Action]) {
+                 actions: [Action], offersEditing: Bool = true) {
+        self.offersEditing = offersEditing
         self.title = title
         self.lines = lines
         self.onEdit = onEdit
@@ -47,7 +50,8 @@ final class DetailOverlay: Overlay {
         viewportRows = max(1, box.rows - 4)
         scrollOffset = min(scrollOffset, max(0, lines.count - viewportRows))
         let offered = actions.map { (action: $0.action, text: $0.hint) }
-        let hints = keymap.hints([(.edit, "edits"), (.delete, "deletes")] + offered + [(.cancel, "closes")],
+        let editing: [(action: KeyAction, text: String)] = offersEditing ? [(.edit, "edits"), (.delete, "deletes")] : []
+        let hints = keymap.hints(editing + offered + [(.cancel, "closes")],
                                  in: .detail, more: scrollOffset + viewportRows < lines.count)
         BoxFrame.render(into: canvas, rect: box, title: DisplayText(title), footer: DisplayText(hints))
         let labelWidth = min(18, lines.map { DisplayText($0.label).width }.max() ?? 0)
@@ -66,10 +70,10 @@ final class DetailOverlay: Overlay {
         case .cancel: host.dismiss(self)
         case .moveUp: scrollOffset = max(0, scrollOffset - 1)
         case .moveDown: scrollOffset = min(scrollOffset + 1, max(0, lines.count - viewportRows))
-        case .edit:
+        case .edit where offersEditing:
             host.dismiss(self)
             onEdit()
-        case .delete:
+        case .delete where offersEditing:
             host.dismiss(self)
             onDelete()
         default:
@@ -81,6 +85,11 @@ final class DetailOverlay: Overlay {
 }
 
 extension DetailOverlay {
+    /// Lines to read (a report, such as the seating rules broken): no record to edit or delete.
+    static func report(_ title: String, lines: [Line]) -> DetailOverlay {
+        DetailOverlay(title: title, lines: lines, onEdit: {}, onDelete: {}, actions: [], offersEditing: false)
+    }
+
     /// The details of a record whose `e`, `d` and `actions` act on the record as it is when the
     /// key is pressed: `current` looks it up again, since another session may have changed it.
     static func record<Record>(_ title: String, lines: [Line], host: any PlannerHost,

@@ -109,7 +109,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// The panes in the order of the header's tabs and number keys.
     private static func panes(for session: WeddingSession) -> [any Pane] {
         [DashboardPane(dashboard: session.dashboard, budget: session.budget),
-         GuestsPane(guests: session.guests, wedding: session.wedding),
+         GuestsPane(guests: session.guests, wedding: session.wedding, seating: session.seating),
          BudgetPane(budget: session.budget, vendors: session.vendors, tasks: session.tasks),
          VendorsPane(vendors: session.vendors, budget: session.budget),
          TasksPane(tasks: session.tasks, vendors: session.vendors, budget: session.budget),

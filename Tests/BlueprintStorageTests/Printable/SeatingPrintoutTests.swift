@@ -74,4 +74,13 @@ import Testing
         #expect(!Reading.hasUnescaped("<", in: markdown), "no raw HTML")
         #expect(markdown.contains("| 2 | \\| pipe \\| pipe | attending | \\| pipe | \\| pipe |"))
     }
+
+    @Test func tablesWithARecordShowTheirNameCapacityAndHowFarOver() {
+        let tables = [SeatingTable(number: 1, name: "Head", capacity: 4), SeatingTable(number: 3, name: "Garden", capacity: 8)]
+        let document = SeatingPrintout(wedding: Self.wedding, guests: Self.guests, tables: tables).document
+        #expect(document.sections.map(\.heading) == ["Table 1 · Head", "Table 2", "Table 3 · Garden", "Without a table"])
+        #expect(document.sections.map(\.summary) == ["4 guests, 5 of 4 seats taken by those attending, over by 1",
+                                                     "2 guests, 1 seat taken by those attending",
+                                                     "0 guests, 0 of 8 seats taken by those attending", "2 guests"])
+    }
 }

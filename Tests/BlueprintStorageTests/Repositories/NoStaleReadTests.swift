@@ -56,7 +56,9 @@ struct Reads: Equatable {
     static func reference(_ host: any WeddingDataHost, _ id: WeddingID, today: CalendarDate) async throws -> Reads {
         try await host.read(id) { data in
             Reads(wedding: data.wedding, guests: data.guests.records, guestStats: GuestStats(guests: data.guests.records),
-                  seating: SeatingChart(guests: data.guests.records), categories: data.categories.records,
+                  seating: SeatingChart(guests: data.guests.records, tables: data.seatingTables.records,
+                                        rules: data.seatingRules.records),
+                  categories: data.categories.records,
                   expenses: data.expenses.records,
                   summary: BudgetSummary(wedding: data.wedding, categories: data.categories.records,
                                          expenses: data.expenses.records, gifts: data.gifts.records,

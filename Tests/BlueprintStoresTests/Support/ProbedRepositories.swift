@@ -126,7 +126,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     /// scenarios, gifts and money owed with the expenses, one read counted on the expenses.
     private static let domains: [RecordKind: (reads: StoreDomain?, writes: StoreDomain)] = [
         .milestone: (.timeline, .timeline), .runSheetItem: (nil, .timeline), .scenario: (nil, .budget),
-        .gift: (nil, .budget), .moneyOwed: (nil, .budget),
+        .gift: (nil, .budget), .moneyOwed: (nil, .budget), .seatingTable: (.seating, .seating), .seatingRule: (nil, .seating),
     ]
 
     /// A change set is a write of each store whose kinds it changes.
@@ -147,6 +147,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     private static let writers: [RecordKind: StoreDomain] = [
         .wedding: .wedding, .guest: .guests, .category: .budget, .expense: .budget, .vendor: .vendors, .task: .tasks,
         .milestone: .timeline, .runSheetItem: .timeline, .scenario: .budget, .gift: .budget, .moneyOwed: .budget,
+        .seatingTable: .seating, .seatingRule: .seating,
     ]
 
     func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R> {

@@ -1,10 +1,13 @@
 import BlueprintDomain
 import BlueprintStores
 import BlueprintTerminal
+import Foundation
 
 /// The guest list: the figures, then a table of guests (name, household, RSVP, meal, table,
 /// plus-one) with sorting, filters, `/` search, quick RSVP keys, the add and edit form, the
-/// details of a guest, and the seating chart as a second view.
+/// details of a guest, and the seating chart as a second view, where the guest selected in the
+/// list is moved between tables with keys, tables are added and edited, rules are added and
+/// their problems listed, and a suggestion is previewed, then accepted or dropped.
 @MainActor
 final class GuestsPane: Pane, SearchTarget {
     private enum View {
@@ -13,17 +16,21 @@ final class GuestsPane: Pane, SearchTarget {
 
     let guests: GuestStore
     private let wedding: WeddingStore
+    private let seatingStore: SeatingStore
     private let list = RecordList(columns: GuestColumns.columns(order: ListOrder(.name)))
     private let seating = SeatingView()
-    private var seatingChart = DerivedRows<Bool, SeatingChart>()
     private var view = View.list
+    /// The guest the seating chart's move keys act on: the list's selection when it was left.
+    private var seatingGuestID: UUID?
 
-    init(guests: GuestStore, wedding: WeddingStore) {
+    init(guests: GuestStore, wedding: WeddingStore, seating: SeatingStore) {
         self.guests = guests
         self.wedding = wedding
+        seatingStore = seating
     }
 
-    var store: DomainStore? { guests }
+    /// The seating view's changes (moves, tables, rules) are the seating store's undo steps.
+    var store: DomainStore? { view == .list ? guests : seatingStore }
     var keyMode: KeyMode { view == .list ? .guests : .seating }
     var modeName: String { view == .list ? "GUESTS" : "SEATING" }
     var searchTarget: (any SearchTarget)? { view == .list ? self : nil }
@@ -48,17 +55,15 @@ final class GuestsPane: Pane, SearchTarget {
 
     func selectRow(_ row: Int) { list.select(row: row, in: guests.visibleGuests) }
 
-    /// The seating chart of the guests the list shows (so a filter narrows it too).
-    private var chart: SeatingChart {
-        seatingChart.rows(at: guests.visibleRevision, settings: true) { SeatingChart(guests: guests.visibleGuests) }
-    }
+    /// The seating chart of every guest: a filter on the list must not hide a table over capacity.
+    private var chart: SeatingChart { seatingStore.chart }
 
     // MARK: Drawing
 
     func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         guard !LoadNotice.render(guests, noun: "guests", into: canvas, rect: rect) else { return }
         if view == .seating {
-            seating.render(chart, into: canvas, rect: rect)
+            seating.render(chart, guest: seatingGuestID.flatMap(guests.guest), into: canvas, rect: rect, keymap: keymap)
             return
         }
         let stripRows = GuestStatsStrip.render(guests.stats, mealOptions: wedding.wedding?.mealOptions ?? [], into: canvas,
@@ -82,7 +87,7 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        if view == .seating { return handleSeating(action) }
+        if view == .seating { return handleSeating(action, host: host) }
         let rows = guests.visibleGuests
         if list.handle(action, rows: rows) { return true }
         let selected = list.selected(in: rows)
@@ -97,7 +102,9 @@ final class GuestsPane: Pane, SearchTarget {
         case .clearFilters:
             guests.filter = GuestFilter()
             host.report("Filters cleared")
-        case .switchView: view = .seating
+        case .switchView:
+            seatingGuestID = selected?.id
+            view = .seating
         case .cancel:
             guard !guests.searchText.isEmpty else { return false }
             guests.searchText = ""
@@ -134,20 +141,120 @@ final class GuestsPane: Pane, SearchTarget {
         return true
     }
 
-    private func handleSeating(_ action: KeyAction) -> Bool {
+    private func handleSeating(_ action: KeyAction, host: any PlannerHost) -> Bool {
         if seating.model.handle(action) { return true }
+        let chart = self.chart
+        let highlighted = seating.model.selectedRow.flatMap { seating.table(atRow: $0, in: chart) }
+        let guest = seatingGuestID.flatMap(guests.guest)
         switch action {
         case .switchView:
             view = .list
+            if let guest { list.select(id: guest.id, in: guests.visibleGuests) }
         case .activate:
-            guard let row = seating.model.selectedRow,
-                  let table = seating.table(atRow: row, in: chart) else { return false }
-            guests.filter.table = table
+            guard let highlighted else { return false }
+            guests.filter.table = highlighted
             view = .list
+        case .moveToNextTable, .moveToPreviousTable:
+            guard let guest else { return reportNoGuest(host) }
+            let numbers = chart.tables.map(\.number)
+            let next = action == .moveToNextTable
+                ? numbers.first { $0 > (guest.table ?? Int.min) }
+                : numbers.last { $0 < (guest.table ?? Int.max) }
+            guard let next else {
+                host.report("No \(action == .moveToNextTable ? "next" : "previous") table", severity: .warning)
+                return true
+            }
+            move(guest, household: false, to: next, host: host)
+        case .moveGuestHere, .moveHouseholdHere:
+            guard let guest else { return reportNoGuest(host) }
+            guard let highlighted else {
+                host.report("Highlight a table to move to", severity: .warning)
+                return true
+            }
+            move(guest, household: action == .moveHouseholdHere, to: highlighted, host: host)
+        case .unseatGuest:
+            guard let guest else { return reportNoGuest(host) }
+            move(guest, household: false, to: nil, host: host)
+        case .add: openTableForm(editing: nil, host: host)
+        case .edit, .delete:
+            guard let table = highlighted.flatMap({ chart.table($0)?.record }) else {
+                host.report("Highlight a table that has a record (a or e on it adds one)", severity: .warning)
+                return true
+            }
+            if action == .edit { openTableForm(editing: table, host: host) } else { confirmDelete(table, host: host) }
+        case .keepTogether, .keepApart:
+            guard let guest else { return reportNoGuest(host) }
+            openRuleForm(action == .keepTogether ? .together : .apart, guest: guest, host: host)
+        case .ruleProblems: showRuleProblems(chart, host: host)
+        case .suggestSeating: showSuggestion(host: host)
         default:
             return false
         }
         return true
+    }
+
+    private func reportNoGuest(_ host: any PlannerHost) -> Bool {
+        host.report(KeyHints.sentence("No guest to seat", [host.keymap.hint(.switchView, in: .seating, "picks one in the list")],
+                                      lead: ": ", end: ""), severity: .warning)
+        return true
+    }
+
+    private func move(_ guest: Guest, household: Bool, to table: Int?, host: any PlannerHost) {
+        let seating = seatingStore
+        let who = household ? "The household of \(guest.fullName)" : guest.fullName
+        let whereTo = table.map { chart.table($0)?.title ?? "Table \($0)" }
+        host.run({ household ? await seating.moveHousehold(of: guest.id, to: table) : await seating.move(guest.id, to: table) },
+                 undoable: whereTo.map { "\(who) → \($0)" } ?? "\(who): no table", store: seating)
+    }
+
+    private func showSuggestion(host: any PlannerHost) {
+        let seating = seatingStore, suggestion = seating.suggestion()
+        host.present(SeatingPreviewOverlay(suggestion, chart: chart) {
+            host.run({ await seating.apply(suggestion) },
+                     undoable: "Seated \(suggestion.moves.count) \(suggestion.moves.count == 1 ? "guest" : "guests")", store: seating)
+        })
+    }
+
+    private func showRuleProblems(_ chart: SeatingChart, host: any PlannerHost) {
+        let lines = chart.violations.isEmpty
+            ? [DetailOverlay.Line(label: "", value: "Every seating rule holds.")]
+            : chart.violations.map { DetailOverlay.Line(label: $0.ruleKind == .together ? "Together" : "Apart", value: $0.message,
+                                                       style: .warning) }
+        host.present(DetailOverlay.report("Rule problems", lines: lines))
+    }
+
+    private func confirmDelete(_ table: SeatingTable, host: any PlannerHost) {
+        let seating = seatingStore
+        host.confirmDelete("table", named: table.title, consequence: "Its guests keep the table number, without a capacity.",
+                           store: seating) { await seating.deleteTable(table.id) }
+    }
+
+    private func openTableForm(editing table: SeatingTable?, host: any PlannerHost) {
+        let seating = seatingStore
+        let base = table ?? SeatingTable(number: 0, capacity: 0)
+        let next = (chart.tables.map(\.number).max() ?? 0) + 1
+        host.present(FormOverlay(SeatingForms.tableForm(table, nextNumber: next), store: seating) { form in
+            switch SeatingForms.table(from: form, base: base, others: seating.tables) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let edited):
+                return .save(success: (table == nil ? "Added " : "Saved ") + edited.title) {
+                    table == nil ? await seating.createTable(edited) : await seating.updateTable(edited)
+                }
+            }
+        })
+    }
+
+    private func openRuleForm(_ kind: SeatingRuleKind, guest: Guest, host: any PlannerHost) {
+        let seating = seatingStore, everyone = guests.guests
+        host.present(FormOverlay(SeatingForms.ruleForm(kind, guest: guest), store: seating) { form in
+            switch SeatingForms.rule(from: form, guest: guest, guests: everyone) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let rule):
+                return .save(success: kind == .together ? "Added a keep-together rule" : "Added a keep-apart rule") {
+                    await seating.addRule(kind, guests: rule.guests, note: rule.note)
+                }
+            }
+        })
     }
 
     private func setRSVP(_ answer: RSVPStatus, for guest: Guest, host: any PlannerHost) {

@@ -1,0 +1,52 @@
+import BlueprintDomain
+import Foundation
+
+/// The table form (add and edit) and the rule form (the guests to keep together with, or
+/// apart from, the seating chart's guest, typed by name).
+enum SeatingForms {
+    static func tableForm(_ table: SeatingTable?, nextNumber: Int) -> Form {
+        Form(title: table.map { "Edit \($0.title)" } ?? "New table", fields: [
+            .text("number", "Number", "\(table?.number ?? nextNumber)"),
+            .text("name", "Name", table?.name ?? "", placeholder: "optional: Head table, Garden"),
+            .text("capacity", "Seats", table.map { "\($0.capacity)" } ?? "", placeholder: "plus-ones included"),
+            .text("notes", "Notes", table?.notes ?? ""),
+        ])
+    }
+
+    static func table(from form: Form, base: SeatingTable, others: [SeatingTable]) -> FormReading<SeatingTable> {
+        var reader = FieldReader(form)
+        var table = base
+        table.number = reader.number("number", "a table") ?? 0
+        table.name = reader.text("name")
+        table.capacity = reader.number("capacity", "a") ?? 0
+        table.notes = form["notes"].text
+        var dataset = WeddingDataset(wedding: Wedding(name: ""))
+        dataset.seatingTables = RecordTable(others)
+        reader.add(table.validationIssues(in: dataset).filter { issue in !reader.issues.contains { $0.field == issue.field } })
+        return FormReading(table, issues: reader.issues)
+    }
+
+    static func ruleForm(_ kind: SeatingRuleKind, guest: Guest) -> Form {
+        Form(title: (kind == .together ? "Keep together with " : "Keep apart from ") + guest.fullName, fields: [
+            .text("with", kind == .together ? "Together with" : "Apart from", "", placeholder: "full names, separated by commas"),
+            .text("note", "Why", "", placeholder: "optional"),
+        ])
+    }
+
+    /// The guests named in the form (by full name, any case) besides `guest`, and the note.
+    static func rule(from form: Form, guest: Guest, guests: [Guest]) -> FormReading<(guests: [UUID], note: String)> {
+        var reader = FieldReader(form)
+        let names = reader.text("with").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var ids = [guest.id]
+        for name in names {
+            let matches = guests.filter { $0.fullName.compare(name, options: .caseInsensitive) == .orderedSame }
+            switch matches.count {
+            case 0: reader.add([ValidationIssue(field: "with", message: "no guest is called '\(name)'")])
+            case 1: if !ids.contains(matches[0].id) { ids.append(matches[0].id) }
+            default: reader.add([ValidationIssue(field: "with", message: "\(matches.count) guests are called '\(name)'")])
+            }
+        }
+        if names.isEmpty { reader.add([ValidationIssue(field: "with", message: "name one or more other guests")]) }
+        return FormReading((ids, reader.text("note")), issues: reader.issues)
+    }
+}
