@@ -5,6 +5,8 @@ public enum StoreDomain: String, CaseIterable, Sendable, Hashable, CustomStringC
     case guests, budget, vendors, tasks
     /// Milestones and the run sheet.
     case timeline
+    /// Gifts and their thank-yous, and money owed to or by the couple.
+    case gifts
 
     public var description: String { rawValue }
 }

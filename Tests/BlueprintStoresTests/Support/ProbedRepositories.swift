@@ -122,9 +122,11 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     // MARK: Plain records
 
     /// Each plain record kind probed as the store that shows it: the timeline store loads the
-    /// run sheet with the milestones, one read counted on the milestones.
+    /// run sheet with the milestones, one read counted on the milestones; the gift store loads
+    /// the money owed with the gifts, one read counted on the gifts.
     private static let domains: [RecordKind: (reads: StoreDomain?, writes: StoreDomain)] = [
         .milestone: (.timeline, .timeline), .runSheetItem: (nil, .timeline),
+        .gift: (.gifts, .gifts), .moneyOwed: (nil, .gifts),
     ]
 
     /// A change set is a write of each store whose kinds it changes.
@@ -144,7 +146,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
 
     private static let writers: [RecordKind: StoreDomain] = [
         .wedding: .wedding, .guest: .guests, .category: .budget, .expense: .budget, .vendor: .vendors, .task: .tasks,
-        .milestone: .timeline, .runSheetItem: .timeline,
+        .milestone: .timeline, .runSheetItem: .timeline, .gift: .gifts, .moneyOwed: .gifts,
     ]
 
     func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R> {
