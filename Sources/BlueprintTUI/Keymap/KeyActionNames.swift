@@ -47,6 +47,7 @@ extension KeyAction {
         case .expandAll: "expand-all"
         case .categoryDetails: "category-details"
         case .nextClash: "next-clash"
+        case .markThanked: "mark-thanked"
         case .nextField: "next-field"
         case .previousField: "previous-field"
         case .submit: "submit"
@@ -80,7 +81,7 @@ extension KeyAction {
         .search, .nextMatch, .previousMatch, .add, .edit, .delete, .toggle, .activate, .cancel,
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
-        .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
+        .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash, .markThanked,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,
         .cursorLeft, .cursorRight, .lineStart, .lineEnd,
         .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBackward,

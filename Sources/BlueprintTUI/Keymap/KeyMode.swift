@@ -16,6 +16,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     case tasks
     /// The milestones and the run sheet, on top of `list`.
     case timeline
+    /// The gifts, the thank-yous to write and the money owed, on top of `list`.
+    case gifts
     /// The seating chart, a table per row: moving, and Enter to list a table's guests.
     case seating
     /// The details of one record.
@@ -53,6 +55,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .vendors: "Vendors"
         case .tasks: "Tasks"
         case .timeline: "Timeline"
+        case .gifts: "Gifts"
         case .seating: "Seating chart"
         case .detail: "Details"
         case .form: "Forms"
@@ -79,6 +82,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .vendors: "vendors"
         case .tasks: "tasks"
         case .timeline: "timeline"
+        case .gifts: "gifts"
         case .seating: "seating"
         case .detail: "detail"
         case .form: "form"
@@ -108,7 +112,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .choiceField: [.choiceField, .form]
         case .search: [.search, .textEditing]
         case .commandLine: [.commandLine, .textEditing]
-        case .guests, .budget, .vendors, .tasks, .timeline: [self, .list]
+        case .guests, .budget, .vendors, .tasks, .timeline, .gifts: [self, .list]
         default: [self]
         }
     }
@@ -126,7 +130,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     /// so that typing `q` in a field, or pressing Tab in a dialog, stays there.
     public var isModal: Bool {
         switch self {
-        case .global, .list, .guests, .budget, .vendors, .tasks, .timeline, .seating: false
+        case .global, .list, .guests, .budget, .vendors, .tasks, .timeline, .gifts, .seating: false
         default: true
         }
     }
@@ -137,7 +141,7 @@ public enum KeyAction: Hashable, Sendable {
     // Everywhere.
     case quit, help, redraw, suspend, nextPane, previousPane, command, undo, diagnostics
     /// Show pane `n`, as numbered in the header tabs: 0 the dashboard, 1 to 4 guests, budget,
-    /// vendors and tasks, 5 the timeline.
+    /// vendors and tasks, 5 the timeline, 6 the gifts.
     case showPane(Int)
     // Lists and tables.
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
@@ -156,6 +160,8 @@ public enum KeyAction: Hashable, Sendable {
     case categoryDetails
     /// Selects the next run-sheet item that clashes with another.
     case nextClash
+    /// Marks the selected gift's thank-you sent (asking how), or not sent again.
+    case markThanked
     // Forms, pick-lists and the command line.
     case nextField, previousField, submit, previousOption, nextOption, openList, complete
     // Text fields.

@@ -12,14 +12,16 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     let guests: GuestStore
+    private let gifts: GiftStore
     private let wedding: WeddingStore
     private let list = RecordList(columns: GuestColumns.columns(order: ListOrder(.name)))
     private let seating = SeatingView()
     private var seatingChart = DerivedRows<Bool, SeatingChart>()
     private var view = View.list
 
-    init(guests: GuestStore, wedding: WeddingStore) {
+    init(guests: GuestStore, gifts: GiftStore, wedding: WeddingStore) {
         self.guests = guests
+        self.gifts = gifts
         self.wedding = wedding
     }
 
@@ -166,7 +168,7 @@ final class GuestsPane: Pane, SearchTarget {
     private func showDetail(_ guest: Guest, host: any PlannerHost) {
         let guests = self.guests
         host.present(DetailOverlay.record(
-            guest.fullName, lines: GuestDetail.lines(guest, wedding: wedding.wedding), host: host,
+            guest.fullName, lines: GuestDetail.lines(guest, gifts: gifts.gifts(from: guest.id), wedding: wedding.wedding), host: host,
             current: { guests.guest(guest.id) },
             edit: { [weak self] in self?.openForm(editing: $0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
