@@ -9,11 +9,13 @@ import Foundation
 struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show the wedding's guest, budget, vendor, task and timeline figures.",
+        abstract: "Show the wedding's guest, budget, vendor, task, timeline and gift figures.",
         discussion: "The vendors' figures leave out archived vendors, which are only counted (archived).\n\n"
             + "The timeline's figures: milestones, those done, those overdue (past their date and not done) and "
             + "the next one (the earliest not done, today or later); run-sheet items, and their clashes (two items at "
-            + "overlapping times in one place, or one vendor in two places at once)."
+            + "overlapping times in one place, or one vendor in two places at once).\n\n"
+            + "The gifts' figures: gifts, the thank-yous still to write, the value of the money gifts, and the money "
+            + "owed still outstanding each way (to the couple, and by the couple), amounts in minor units in JSON."
     )
 
     @OptionGroup var options: WeddingOptions
@@ -99,8 +101,14 @@ struct StatsReport: Encodable {
     let budget: BudgetPart
     let vendors: VendorPart
     let tasks: TaskPart
+    struct GiftPart: Encodable {
+        let count, thankYousToWrite: Int
+        let moneyGifts, owedToCouple, owedByCouple: Int64
+    }
+
     let milestones: MilestonePart
     let runSheet: RunSheetPart
+    let gifts: GiftPart
 
     static func make(wedding: Wedding, repositories: Repositories, today: CalendarDate) async throws -> StatsReport {
         let id = wedding.weddingID
@@ -110,8 +118,11 @@ struct StatsReport: Encodable {
         async let taskStats = repositories.tasks.taskStats(asOf: today, in: id)
         async let milestones = repositories.records(Milestone.self).fetchAll(in: id)
         async let runSheet = repositories.records(RunSheetItem.self).fetchAll(in: id)
+        async let gifts = repositories.records(Gift.self).fetchAll(in: id)
+        async let owed = repositories.records(MoneyOwed.self).fetchAll(in: id)
         let (g, b, v, t, m, r) = try await (guestStats, summary, vendorStats, taskStats, milestones, runSheet)
         let timeline = TimelineStats(milestones: m, runSheet: r, today: today)
+        let giftSummary = GiftSummary(gifts: try await gifts, owed: try await owed)
         return StatsReport(
             wedding: WeddingPart(id: id.description, name: wedding.name, date: wedding.weddingDate?.description,
                                  daysToGo: wedding.weddingDate?.days(since: today), currency: wedding.currency.code,
@@ -136,7 +147,10 @@ struct StatsReport: Encodable {
                                       next: timeline.nextMilestone.map {
                                           MilestonePart.Next(title: $0.title, date: $0.date.description, daysUntil: $0.daysUntil)
                                       }),
-            runSheet: RunSheetPart(items: timeline.runSheetItems, clashes: timeline.runSheetClashes))
+            runSheet: RunSheetPart(items: timeline.runSheetItems, clashes: timeline.runSheetClashes),
+            gifts: GiftPart(count: giftSummary.gifts, thankYousToWrite: giftSummary.thankYousToWrite,
+                            moneyGifts: giftSummary.moneyGifts.minorUnits, owedToCouple: giftSummary.owedToCouple.minorUnits,
+                            owedByCouple: giftSummary.owedByCouple.minorUnits))
     }
 
     /// A plain-text rendering for people.
@@ -168,6 +182,9 @@ struct StatsReport: Encodable {
                      + (milestones.next.map { "; next: \(safe($0.title)) on \($0.date) (\(Formats.due(inDays: $0.daysUntil)))" } ?? ""))
         lines.append("         run sheet: \(runSheet.items) items, \(runSheet.clashes) "
                      + (runSheet.clashes == 1 ? "clash" : "clashes"))
+        lines.append("Gifts    \(gifts.count) \(gifts.count == 1 ? "gift" : "gifts"), \(gifts.thankYousToWrite) "
+                     + (gifts.thankYousToWrite == 1 ? "thank-you" : "thank-yous") + " to write; money gifts \(money(gifts.moneyGifts)); "
+                     + "owed to the couple \(money(gifts.owedToCouple)), by the couple \(money(gifts.owedByCouple))")
         return lines.joined(separator: "\n")
     }
 }

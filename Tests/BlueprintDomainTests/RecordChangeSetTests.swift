@@ -57,4 +57,16 @@ struct RecordChangeSetTests {
         #expect(throws: RepositoryError.self) { try dataset.transaction(now: editTime) { _ = try $0.apply(changes) } }
         #expect(dataset == original)
     }
+
+    @Test("deleting a guest whose gift names only them keeps the gift, from them by name")
+    func aGiftFromADeletedGuestIsFromThemByName() throws {
+        var dataset = Sample.dataset
+        dataset.gifts.upsert(Gift(id: uuid(63), guestIDs: [Sample.cara.id], description: "Mixer", createdAt: createdTime))
+        dataset.gifts.upsert(Gift(id: uuid(64), guestIDs: [Sample.cara.id], from: "Cara's office", createdAt: createdTime))
+
+        try dataset.transaction(now: editTime) { try $0.delete(Guest.self, id: Sample.cara.id) }
+
+        #expect(dataset.gifts[uuid(63)]?.guestIDs == [] && dataset.gifts[uuid(63)]?.from == Sample.cara.fullName)
+        #expect(dataset.gifts[uuid(64)]?.from == "Cara's office", "who it is from as written stays")
+    }
 }

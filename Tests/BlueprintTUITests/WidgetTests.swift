@@ -13,8 +13,8 @@ struct WidgetTests {
     func header() {
         let canvas = MemoryCanvas(rows: 1, columns: 80)
         HeaderBar(title: "Ana & Ben", keys: standardTabKeys, activeTab: 2).render(into: canvas)
-        #expect(canvas.text == "[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5]          Ana & Ben")
-        #expect(canvas.styleMap == "iiiiiiiiiiiii iiiiiiiiii tttttttttt iiiiiiiiiii iiiiiiiii iii          hhhhhhhhh")
+        #expect(canvas.text == "[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5] [6]      Ana & Ben")
+        #expect(canvas.styleMap == "iiiiiiiiiiiii iiiiiiiiii tttttttttt iiiiiiiiiii iiiiiiiii iii iii      hhhhhhhhh")
         let header = HeaderBar(title: "x", keys: standardTabKeys, activeTab: 0)
         #expect(header.tab(atColumn: 0) == 0)
         #expect(header.tab(atColumn: 14) == 1)
@@ -32,7 +32,7 @@ struct WidgetTests {
         let canvas = MemoryCanvas(rows: 1, columns: 50)
         HeaderBar(title: DisplayText("\u{1B}]0;owned\u{07}山田 & \u{202E}Ben"), keys: standardTabKeys, activeTab: 0)
             .render(into: canvas)
-        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5]  ␛]0;owned␇山田…")
+        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5] [6]  ␛]0;owned␇…")
         #expect(canvas.rowWidths == [50])
     }
 
@@ -41,24 +41,24 @@ struct WidgetTests {
         let canvas = MemoryCanvas(rows: 1, columns: 80)
         HeaderBar(title: "Alexandra Konstantinopoulou & Maximilian", subtitle: " · 170 days to go", keys: standardTabKeys,
                   activeTab: 0, marker: "● live").render(into: canvas)
-        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5]  Alexandra Konstantin… · 170 days to go ● live")
+        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5] [6]  Alexandra Konsta… · 170 days to go ● live")
         canvas.clear()
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
             .render(into: canvas)
-        #expect(canvas.text == "[0] Dashboard [1] Guests [2] [3] [4] [5]       Ana & Ben · 170 days to go ● live")
+        #expect(canvas.text == "[0] Dashboard [1] Guests [2] [3] [4] [5] [6]   Ana & Ben · 170 days to go ● live")
         canvas.clear()
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 3, marker: "● live")
             .render(into: canvas)
-        #expect(canvas.text == "[0] [1] [2] Budget [3] Vendors [4] Tasks [5]   Ana & Ben · 170 days to go ● live")
+        #expect(canvas.text == "[0] [1] [2] Budget [3] Vendors [4] [5] [6]     Ana & Ben · 170 days to go ● live")
         let wide = MemoryCanvas(rows: 1, columns: 120)
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 3, marker: "● live")
             .render(into: wide)
-        #expect(wide.text == "[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5] Timeline"
-                + String(repeating: " ", count: 17) + "Ana & Ben · 170 days to go ● live")
+        #expect(wide.text == "[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5] Timeline [6] Gifts"
+                + String(repeating: " ", count: 7) + "Ana & Ben · 170 days to go ● live")
         let narrow = MemoryCanvas(rows: 1, columns: 60)
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
             .render(into: narrow)
-        #expect(narrow.text == "[0] Dashboard [1] [2] [3] [4] [5]  … · 170 days to go ● live")
+        #expect(narrow.text == "[0] [1] [2] [3] [4] [5] [6]   Ana &… · 170 days to go ● live")
     }
 
     @Test("the status line keeps its hints while there is room, then gives them up for the message")
@@ -174,6 +174,7 @@ struct WidgetTests {
           │  3                     Show vendors                                      │
           │  4                     Show tasks                                        │
           │  5                     Show the timeline: milestones and the run sheet   │
+          │  6                     Show the gifts: thank-yous and money owed         │
           │  Tab                   Next pane                                         │
           │  Shift-Tab             Previous pane                                     │
           │  :                     Type a command (with completion)                  │
@@ -184,7 +185,6 @@ struct WidgetTests {
           │                                                                          │
           │ Lists and tables                                                         │
           │  k, ↑                  Move up                                           │
-          │  j, ↓                  Move down                                         │
           └──────────────────────────────────────────────────── ↓ more · Esc closes ─┘
 
         """)

@@ -18,11 +18,15 @@ struct CommandLineTests {
         #expect(guests["invited"] as? Int == 60)
         let wedding = try #require(json["wedding"] as? [String: Any])
         #expect(wedding["name"] as? String == "Ana & Ben")
-        #expect(Set(json.keys) == ["wedding", "guests", "budget", "vendors", "tasks", "milestones", "runSheet"])
+        #expect(Set(json.keys) == ["wedding", "guests", "budget", "vendors", "tasks", "milestones", "runSheet", "gifts"])
+        let gifts = try #require(json["gifts"] as? [String: Int])
+        #expect(Set(gifts.keys) == ["count", "thankYousToWrite", "moneyGifts", "owedToCouple", "owedByCouple"])
+        #expect(gifts["count"]! > 0 && (0...gifts["count"]!).contains(gifts["thankYousToWrite"]!), "\(gifts)")
 
         let text = try blueprint.run(["stats"])
         #expect(text.status == 0)
         #expect(text.stdout.contains("60 invited"))
+        #expect(text.stdout.contains("Gifts    \(gifts["count"]!) gifts, \(gifts["thankYousToWrite"]!) thank-you"))
     }
 
     @Test("stats leave archived vendors out of the vendor figures and count them apart; JSON export keeps the review")

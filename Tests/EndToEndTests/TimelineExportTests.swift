@@ -70,6 +70,8 @@ struct TimelineExportTests {
         #expect(Set(milestones.keys) == ["total", "done", "overdue", "next"])
         #expect(milestones["total"] as? Int == 0 && milestones["next"] is NSNull)
         #expect(json["runSheet"] as? [String: Int] == ["items": 0, "clashes": 0])
+        #expect(json["gifts"] as? [String: Int]
+                == ["count": 0, "thankYousToWrite": 0, "moneyGifts": 0, "owedToCouple": 0, "owedByCouple": 0])
     }
 
     @Test("export calendar -o writes a private iCalendar file of milestones, the run sheet, tasks and payments, the same each time")

@@ -19,9 +19,10 @@ extension Guest: TableRecord {
     public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Guest>> { \.guests }
     public static var listResource: CacheResource { .guests }
     public static var figures: Set<CacheResource> { [.guestStats, .seatingChart] }
-    /// Gifts stay (from whoever else gave them, or as written); a seating rule left with one guest goes.
+    /// Gifts stay (from whoever else gave them, as written, or else from the guest by name); a
+    /// seating rule left with one guest goes.
     public static var references: [RecordReference<Guest>] {
-        [.removedFromList(\Gift.guestIDs), .removedFromList(\SeatingRule.guestIDs, deletingHoldersBelow: 2)]
+        [.giftsFromGuest, .removedFromList(\SeatingRule.guestIDs, deletingHoldersBelow: 2)]
     }
     public var saveMutation: Mutation { .saveGuest(self) }
     public static func deleteMutation(_ id: UUID) -> Mutation { .deleteGuest(id) }

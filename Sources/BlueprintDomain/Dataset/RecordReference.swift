@@ -53,3 +53,20 @@ public struct RecordReference<Target: TableRecord> {
     /// Clears the link in the holders that point at the deleted target `id`.
     func unlink(_ id: UUID, in transaction: WeddingTransaction) throws { try unlinking(transaction, id) }
 }
+
+extension RecordReference where Target == Guest {
+    /// Deleting a guest takes them out of the guests of every gift that lists them, as versioned
+    /// updates; a gift left from no guest and from no one as written is from the guest by name,
+    /// so the gift stays whole (and valid) with who gave it.
+    static var giftsFromGuest: Self {
+        Self(resourcesMadeStale: Gift.figures.union([Gift.listResource]), refusal: { _, _ in }, unlinking: { transaction, id in
+            let name = transaction.dataset.guests[id]?.fullName ?? ""
+            for gift in transaction.dataset.gifts.records where gift.guestIDs.contains(id) {
+                var changed = gift
+                changed.guestIDs.removeAll { $0 == id }
+                if changed.guestIDs.isEmpty, changed.from.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { changed.from = name }
+                _ = try transaction.update(changed)
+            }
+        })
+    }
+}

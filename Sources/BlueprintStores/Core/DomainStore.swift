@@ -2,7 +2,7 @@ import BlueprintDomain
 
 /// What every store of one wedding shares: loading and validity, live changes, observation,
 /// undo and conflict resolution. `GuestStore`, `BudgetStore`, `VendorStore`, `TaskStore`,
-/// `TimelineStore` and `WeddingStore` add their records, figures, list state and intents.
+/// `TimelineStore`, `GiftStore` and `WeddingStore` add their records, figures, list state and intents.
 ///
 /// A store serves one wedding for its whole life; opening another wedding makes new stores
 /// (`AppModel`), so nothing loaded for one wedding can reach another's.

@@ -5,6 +5,8 @@ public enum StoreDomain: String, CaseIterable, Sendable, Hashable, CustomStringC
     case guests, budget, vendors, tasks
     /// Milestones and the run sheet.
     case timeline
+    /// Gifts and their thank-yous, and money owed to or by the couple.
+    case gifts
     /// The seating plan's tables and rules (the guests' seats are the guest store's records).
     case seating
 

@@ -3,11 +3,11 @@ import Foundation
 
 /// What needs the couple now, as of one day: the days to go, the replies against the RSVP
 /// deadline, the money due and overdue, the tasks overdue and due within a week, the next
-/// milestones, and the essential vendors not yet booked.
+/// milestones, the essential vendors not yet booked, and the thank-yous still to write.
 ///
 /// Every figure is the domain's own: the replies are `GuestStats`, the money is `BudgetSummary`'s
 /// `overdue` and `dueNext30Days`, the tasks are those `TaskStats` counts as `overdue` and
-/// `dueWithin7Days`. Nothing here defines a figure of its own that could disagree with them.
+/// `dueWithin7Days`, the thank-yous are `GiftSummary.thankYousToWrite`. Nothing here defines a figure of its own that could disagree with them.
 public struct Dashboard: Equatable, Sendable {
     /// The replies to the invitations, against the RSVP deadline.
     public struct Replies: Equatable, Sendable {
@@ -52,10 +52,13 @@ public struct Dashboard: Equatable, Sendable {
     public var nextMilestones: [Milestone]
     /// Essential categories without a booked vendor, in `essentialCategories` order.
     public var unbookedCategories: [VendorGap]
+    /// Gifts whose thank-you is not sent yet (`GiftSummary.thankYousToWrite`).
+    public var thankYousToWrite: Int
 
     /// The dashboard as of `today`; `milestones` come in timeline order, as `TimelineStore` keeps them.
     public init(wedding: Wedding?, guests: GuestStats, tasks: some Collection<WeddingTask>, budget: BudgetSummary?,
-                vendors: some Collection<Vendor>, milestones: some Collection<Milestone>, today: CalendarDate) {
+                vendors: some Collection<Vendor>, milestones: some Collection<Milestone>, gifts: GiftSummary,
+                today: CalendarDate) {
         self.today = today
         weddingDate = wedding?.weddingDate
         daysToGo = wedding?.weddingDate.map { $0.days(since: today) }
@@ -69,6 +72,7 @@ public struct Dashboard: Equatable, Sendable {
         overduePayments = budget?.overdue ?? []
         paymentsDueSoon = budget?.dueNext30Days ?? []
         nextMilestones = Array(milestones.lazy.filter { !$0.isDone }.prefix(Self.milestonesShown))
+        thankYousToWrite = gifts.thankYousToWrite
         // Archived vendors are put away: they neither book a category nor count as candidates.
         let current = vendors.filter { !$0.isArchived }
         let booked = Set(current.filter { $0.status == .booked }.map(\.category))

@@ -14,6 +14,7 @@ public final class WeddingSession {
     public let vendors: VendorStore
     public let tasks: TaskStore
     public let timeline: TimelineStore
+    public let gifts: GiftStore
     public let seating: SeatingStore
     /// What needs the couple now, derived from the stores above.
     public let dashboard: DashboardStore
@@ -33,9 +34,10 @@ public final class WeddingSession {
         vendors = VendorStore(wedding: wedding, context: context)
         tasks = TaskStore(wedding: wedding, context: context)
         timeline = TimelineStore(wedding: wedding, context: context)
+        gifts = GiftStore(wedding: wedding, context: context)
         seating = SeatingStore(wedding: wedding, context: context, guests: guests)
         dashboard = DashboardStore(wedding: self.wedding, guests: guests, budget: budget, vendors: vendors, tasks: tasks,
-                                   timeline: timeline)
+                                   timeline: timeline, gifts: gifts)
         for store in stores { store.receivesChanges = true }
         let changes = context.changes.changes(in: wedding)
         feed = Task {
@@ -60,7 +62,7 @@ public final class WeddingSession {
     }
 
     /// Every store, in `StoreDomain` order.
-    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks, timeline, seating] }
+    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks, timeline, gifts, seating] }
 
     public func store(for domain: StoreDomain) -> DomainStore {
         switch domain {
@@ -70,6 +72,7 @@ public final class WeddingSession {
         case .vendors: return vendors
         case .tasks: return tasks
         case .timeline: return timeline
+        case .gifts: return gifts
         case .seating: return seating
         }
     }

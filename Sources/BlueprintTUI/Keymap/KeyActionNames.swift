@@ -47,6 +47,7 @@ extension KeyAction {
         case .expandAll: "expand-all"
         case .categoryDetails: "category-details"
         case .nextClash: "next-clash"
+        case .markThanked: "mark-thanked"
         case .moveToNextTable: "move-to-next-table"
         case .moveToPreviousTable: "move-to-previous-table"
         case .moveGuestHere: "move-guest-here"
@@ -90,7 +91,7 @@ extension KeyAction {
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
         .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
-        .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .unseatGuest, .suggestSeating,
+        .markThanked, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .unseatGuest, .suggestSeating,
         .keepTogether, .keepApart, .ruleProblems,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,
         .cursorLeft, .cursorRight, .lineStart, .lineEnd,

@@ -16,6 +16,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     case tasks
     /// The milestones and the run sheet, on top of `list`.
     case timeline
+    /// The gifts, the thank-yous to write and the money owed, on top of `list`.
+    case gifts
     /// The seating chart, a table per row: moving, and Enter to list a table's guests.
     case seating
     /// A preview of changes to accept or drop (the seating suggestion).
@@ -55,6 +57,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .vendors: "Vendors"
         case .tasks: "Tasks"
         case .timeline: "Timeline"
+        case .gifts: "Gifts"
         case .seating: "Seating chart"
         case .preview: "Preview"
         case .detail: "Details"
@@ -82,6 +85,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .vendors: "vendors"
         case .tasks: "tasks"
         case .timeline: "timeline"
+        case .gifts: "gifts"
         case .seating: "seating"
         case .preview: "preview"
         case .detail: "detail"
@@ -112,7 +116,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .choiceField: [.choiceField, .form]
         case .search: [.search, .textEditing]
         case .commandLine: [.commandLine, .textEditing]
-        case .guests, .budget, .vendors, .tasks, .timeline: [self, .list]
+        case .guests, .budget, .vendors, .tasks, .timeline, .gifts: [self, .list]
         default: [self]
         }
     }
@@ -130,7 +134,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     /// so that typing `q` in a field, or pressing Tab in a dialog, stays there.
     public var isModal: Bool {
         switch self {
-        case .global, .list, .guests, .budget, .vendors, .tasks, .timeline, .seating: false
+        case .global, .list, .guests, .budget, .vendors, .tasks, .timeline, .gifts, .seating: false
         default: true
         }
     }
@@ -141,7 +145,7 @@ public enum KeyAction: Hashable, Sendable {
     // Everywhere.
     case quit, help, redraw, suspend, nextPane, previousPane, command, undo, diagnostics
     /// Show pane `n`, as numbered in the header tabs: 0 the dashboard, 1 to 4 guests, budget,
-    /// vendors and tasks, 5 the timeline.
+    /// vendors and tasks, 5 the timeline, 6 the gifts.
     case showPane(Int)
     // Lists and tables.
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
@@ -160,6 +164,8 @@ public enum KeyAction: Hashable, Sendable {
     case categoryDetails
     /// Selects the next run-sheet item that clashes with another.
     case nextClash
+    /// Marks the selected gift's thank-you sent (asking how), or not sent again.
+    case markThanked
     /// Moves the seating chart's guest to the next or previous table.
     case moveToNextTable, moveToPreviousTable
     /// Moves the seating chart's guest, or their whole household, to the highlighted table.

@@ -10,6 +10,7 @@ extension Keymap {
         KeyBinding(.global, [.character("3")], .showPane(3), "Show vendors"),
         KeyBinding(.global, [.character("4")], .showPane(4), "Show tasks"),
         KeyBinding(.global, [.character("5")], .showPane(5), "Show the timeline: milestones and the run sheet"),
+        KeyBinding(.global, [.character("6")], .showPane(6), "Show the gifts: thank-yous and money owed"),
         KeyBinding(.global, [.tab], .nextPane, "Next pane"),
         KeyBinding(.global, [.backTab], .previousPane, "Previous pane"),
         KeyBinding(.global, [.character(":")], .command, "Type a command (with completion)"),
@@ -40,7 +41,7 @@ extension Keymap {
         KeyBinding(.list, [.character("f")], .filter, "Filter the list"),
         KeyBinding(.list, [.character("F")], .clearFilters, "Clear the filters"),
         KeyBinding(.list, [.character("v")], .switchView,
-                   "Switch view: seating chart, categories/expenses, tasks by status, milestones/run sheet"),
+                   "Switch view: seating chart, categories/expenses, tasks by status, milestones/run sheet, gifts/thank-yous/money owed"),
 
         KeyBinding(.guests, [.character("A")], .setRSVP(.attending), "RSVP: attending"),
         KeyBinding(.guests, [.character("D")], .setRSVP(.declined), "RSVP: declined"),
@@ -60,6 +61,9 @@ extension Keymap {
         KeyBinding(.tasks, [.character("O")], .expandAll, "Expand or collapse every task"),
 
         KeyBinding(.timeline, [.character("c")], .nextClash, "Go to the next clash on the run sheet"),
+
+        KeyBinding(.gifts, [.character("t")], .markThanked, "Mark the selected gift's thank-you sent (asks how), or not sent"),
+        KeyBinding(.gifts, [.character("i")], .recordInstallment, "Record an amount received or paid on the selected money owed"),
 
         KeyBinding(.seating, [.character("k"), .up], .moveUp, "Previous table"),
         KeyBinding(.seating, [.character("j"), .down], .moveDown, "Next table"),

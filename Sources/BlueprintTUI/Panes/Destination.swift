@@ -13,4 +13,6 @@ enum Destination: Hashable {
     case vendors(VendorCategory)
     /// The guests who have not answered yet.
     case waitingGuests
+    /// The thank-yous still to write, in the gifts.
+    case thankYous
 }

@@ -19,7 +19,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     private let requestRedraw: @MainActor () -> Void
     private(set) var panes: [any Pane] = []
     /// Index into `panes` of the pane on screen, which is also its number key (0 the dashboard,
-    /// 1 the guests, …, 5 the timeline). The planner opens on the guests, whose first frame a
+    /// 1 the guests, …, 5 the timeline, 6 the gifts). The planner opens on the guests, whose first frame a
     /// wedding's preview draws before anything else is read.
     public private(set) var activePane = PlannerScreen.guestsPane
     /// The guests' place among the panes (and their key).
@@ -109,11 +109,12 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// The panes in the order of the header's tabs and number keys.
     private static func panes(for session: WeddingSession) -> [any Pane] {
         [DashboardPane(dashboard: session.dashboard, budget: session.budget),
-         GuestsPane(guests: session.guests, wedding: session.wedding, seating: session.seating),
+         GuestsPane(guests: session.guests, gifts: session.gifts, wedding: session.wedding, seating: session.seating),
          BudgetPane(budget: session.budget, vendors: session.vendors, tasks: session.tasks),
          VendorsPane(vendors: session.vendors, budget: session.budget),
          TasksPane(tasks: session.tasks, vendors: session.vendors, budget: session.budget),
-         TimelinePane(timeline: session.timeline, vendors: session.vendors, wedding: session.wedding)]
+         TimelinePane(timeline: session.timeline, vendors: session.vendors, wedding: session.wedding),
+         GiftsPane(gifts: session.gifts, guests: session.guests, wedding: session.wedding)]
     }
 
     /// Redraws whenever a store changes, and says so when another session changed the wedding.

@@ -1,15 +1,16 @@
 import BlueprintTerminal
 
 /// The top line: tabs for the panes with the keys that show them, `[0] Dashboard [1] Guests
-/// [2] Budget [3] Vendors [4] Tasks [5] Timeline`, then on the right a title (the wedding), a
+/// [2] Budget [3] Vendors [4] Tasks [5] Timeline [6] Gifts`, then on the right a title (the wedding), a
 /// subtitle kept whole after it (`· 87 days to go`) and a marker (the live-sync state).
 ///
 /// Where room is short, the tabs farthest from the active one give up their titles first and
 /// show only their key (`[5]`), until the title (up to `keptTitleWidth` columns of it), the subtitle
-/// and the marker fit; after that the title is cut.
+/// and the marker fit; after that the title is cut, and should the subtitle and the marker still
+/// not fit, the active tab (marked by its style) shows only its key too.
 public struct HeaderBar: Hashable, Sendable {
-    /// The planner's panes, in the order of their number keys (0 to 5).
-    public static let paneTitles: [DisplayText] = ["Dashboard", "Guests", "Budget", "Vendors", "Tasks", "Timeline"]
+    /// The planner's panes, in the order of their number keys (0 to 6).
+    public static let paneTitles: [DisplayText] = ["Dashboard", "Guests", "Budget", "Vendors", "Tasks", "Timeline", "Gifts"]
     /// The columns of the title that tabs shorten to keep in view.
     public static let keptTitleWidth = 24
 
@@ -86,6 +87,10 @@ public struct HeaderBar: Hashable, Sendable {
         for index in farthestFirst where tabsWidth() + right > width {
             if let short = key(index) { labels[index] = short }
         }
+        // The subtitle and the marker still without room, even beside a title cut to "…": the
+        // active tab, which its style marks, gives up its title too.
+        let essential = 1 + subtitle.width + (marker.isEmpty ? 0 : marker.width + 1) + 2
+        if tabsWidth() + essential > width, let short = key(activeTab) { labels[activeTab] = short }
         return labels
     }
 }

@@ -122,11 +122,12 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     // MARK: Plain records
 
     /// Each plain record kind probed as the store that shows it: the timeline store loads the
-    /// run sheet with the milestones, one read counted on the milestones; the budget store loads
-    /// scenarios, gifts and money owed with the expenses, one read counted on the expenses.
+    /// run sheet with the milestones, one read counted on the milestones; the gift store loads
+    /// the money owed with the gifts, one read counted on the gifts; the budget store loads the
+    /// scenarios with the expenses.
     private static let domains: [RecordKind: (reads: StoreDomain?, writes: StoreDomain)] = [
         .milestone: (.timeline, .timeline), .runSheetItem: (nil, .timeline), .scenario: (nil, .budget),
-        .gift: (nil, .budget), .moneyOwed: (nil, .budget), .seatingTable: (.seating, .seating), .seatingRule: (nil, .seating),
+        .gift: (.gifts, .gifts), .moneyOwed: (nil, .gifts), .seatingTable: (.seating, .seating), .seatingRule: (nil, .seating),
     ]
 
     /// A change set is a write of each store whose kinds it changes.
@@ -146,7 +147,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
 
     private static let writers: [RecordKind: StoreDomain] = [
         .wedding: .wedding, .guest: .guests, .category: .budget, .expense: .budget, .vendor: .vendors, .task: .tasks,
-        .milestone: .timeline, .runSheetItem: .timeline, .scenario: .budget, .gift: .budget, .moneyOwed: .budget,
+        .milestone: .timeline, .runSheetItem: .timeline, .scenario: .budget, .gift: .gifts, .moneyOwed: .gifts,
         .seatingTable: .seating, .seatingRule: .seating,
     ]
 

@@ -35,7 +35,7 @@ struct FirstRunTests {
         #expect(stored.first?.weddingID == opened.weddingID)
         #expect(run.planner.session?.weddingID == opened.weddingID)
         let rows = run.rows
-        #expect(rows[0].hasPrefix("[0] Dashboard [1] Guests [2] [3] [4] [5]"))
+        #expect(rows[0].hasPrefix("[0] [1] Guests [2] [3] [4] [5] [6]"))
         // At 80 columns the tabs far from the guests' show only their keys, and the name and days to go stay.
         #expect(rows[0].contains(String(opened.name.prefix(9))) && rows[0].contains("days to go"))
         #expect(rows.last!.hasPrefix(" GUESTS │ 180 guests"))

@@ -31,6 +31,7 @@ struct DashboardPaneTests {
             "Payments due or overdue (2)", "! Bridal bouquet", "  Venue deposit (installment)",
             "Replies", "  4/7 replied, 3 attending",
             "Next milestones (4)", "! Engagement party", "  Invitations sent", "  Final headcount to the caterer", "  The wedding day",
+            "Gifts", "  1 thank-you to write",
             "Vendors to book (3)", "  Catering: none booked", "  Photography: none booked", "  Officiant: none booked",
         ]
         let listed = try #require(rows.firstIndex { $0.hasPrefix("Overdue tasks") })
@@ -41,7 +42,7 @@ struct DashboardPaneTests {
         #expect(rows[listed + 4].hasSuffix("$700.00") && rows[listed + 4].contains("12 days overdue"))
         #expect(rows[listed + 7].contains("2026-04-01") && rows[listed + 7].contains("deadline in 90 days"))
         #expect(rows[listed + 10].contains("in 4 days"))
-        #expect(planner.statusRow.hasPrefix(" DASHBOARD │ as of 2026-01-01 · 11 items"))
+        #expect(planner.statusRow.hasPrefix(" DASHBOARD │ as of 2026-01-01 · 12 items"))
         #expect(isSelected("Pick a photographer", in: planner), "the first item is selected, not its heading")
     }
 

@@ -191,7 +191,7 @@ struct GlobalFeatureTests {
 
     @Test("! shows the cache figures, the warm-up timings and the operations' latency")
     func diagnostics() async {
-        let planner = await PlannerHarness()
+        let planner = await PlannerHarness(rows: 40)
         _ = await planner.screen.warmedUp()
         planner.monitor.recordLatency("key to frame", duration: .microseconds(800))
         await planner.press(.character("!"))

@@ -23,7 +23,11 @@ struct HintedScreens {
     func draw() async -> [String: String] {
         var screens: [String: String] = [:]
         func add(_ name: String, _ text: String?) { screens[name] = text }
-        let filled = [Wedding1.dataset()]
+        // Ana has a second gift, so that her details overflow the screen and hint the key that scrolls.
+        var wedding = Wedding1.dataset()
+        wedding.gifts.upsert(Gift(guestIDs: [Wedding1.ana], description: "Cookbook", receivedOn: Wedding1.date(1, 1),
+                                  createdAt: Wedding1.start))
+        let filled = [wedding]
         let status: @MainActor (PlannerHarness) -> String = { $0.statusRow }
 
         add("status", await planner(filled, [], show: status))

@@ -26,6 +26,7 @@ struct KeyHintTests {
         show-pane-3 = "f7"
         show-pane-4 = "f8"
         show-pane-5 = "f11"
+        show-pane-6 = "f14"
 
         [keys.list]
         add = "+"

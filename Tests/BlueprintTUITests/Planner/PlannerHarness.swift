@@ -28,6 +28,7 @@ enum Wedding1 {
                weddingDay = uuid(75)
     static let rehearsal = uuid(81), guestsArrive = uuid(82), ceremony = uuid(83), quartet = uuid(84), drinks = uuid(85),
                walkthrough = uuid(86), dinner = uuid(87)
+    static let mixer = uuid(91), cheque = uuid(92), parentsGift = uuid(93)
 
     static func money(_ units: Int64) -> Money { Money(minorUnits: units * 100) }
     static func date(_ month: Int, _ day: Int) -> CalendarDate { CalendarDate(year: 2026, month: month, day: day)! }
@@ -121,6 +122,17 @@ enum Wedding1 {
                              place: "Main hall", people: ["everyone", "best man"], vendorID: grandHall, createdAt: start),
                 RunSheetItem(id: rehearsal, day: date(6, 19), start: time(18, 0), end: time(20, 0), title: "Rehearsal dinner",
                              place: "Main hall", people: ["wedding party"], createdAt: start),
+            ],
+            gifts: [
+                Gift(id: mixer, guestIDs: [ana], description: "Stand mixer", value: money(300),
+                     receivedOn: CalendarDate(year: 2025, month: 12, day: 10)!, thankYouSent: true,
+                     thankYouSentOn: CalendarDate(year: 2025, month: 12, day: 20)!, thankYouMethod: .card, createdAt: start),
+                Gift(id: cheque, from: "Ana's office", description: "Cheque", giftKind: .money, value: money(150),
+                     receivedOn: CalendarDate(year: 2025, month: 11, day: 20)!, createdAt: start),
+            ],
+            moneyOwed: [
+                MoneyOwed(id: parentsGift, person: "Ana's parents", direction: .toCouple, amount: money(5_000),
+                          settled: money(2_000), dueOn: date(3, 1), createdAt: start),
             ])
     }
 }

@@ -15,6 +15,9 @@ extension Wedding1 {
                                       contactName: "名前 Ame\u{301}lie\r\n", createdAt: start))
         dataset.tasks.upsert(WeddingTask(id: uuid(55), title: "Title\u{1B}]0;x\u{07} 🎂 ケーキ", priority: .urgent,
                                          dueDate: date(2, 2), assignees: ["Zoë\u{200B}"], createdAt: start))
+        dataset.gifts.upsert(Gift(id: uuid(94), guestIDs: [hostile], from: "\u{202E}Evil\u{1B}[2J office\r\n",
+                                  description: "Vase\u{1B}]0;pwned\u{07} 花瓶\u{200B}", value: money(40),
+                                  receivedOn: date(1, 1), createdAt: start))
         return dataset
     }
 }
@@ -41,6 +44,8 @@ struct SnapshotTests {
             ("expenses", [.character("2"), .character("j"), .character("j"), .enter]),
             ("vendors", [.character("3")]), ("tasks", [.character("4"), .character("j"), .character("j"), .character("o")]),
             ("tasks-by-status", [.character("4"), .character("v")]),
+            ("gifts", [.character("6")]), ("thank-yous", [.character("6"), .character("v")]),
+            ("money-owed", [.character("6"), .character("v"), .character("v")]),
         ]
         for (view, keys) in views {
             Snapshot.expect(await planner(size, keys).canvas, named: name(view, size))
@@ -68,6 +73,9 @@ struct SnapshotTests {
             ("expense-form", [.character("2"), .character("j"), .character("j"), .enter, .character("e")]),
             ("installment-form", [.character("2"), .character("j"), .enter, .character("i")]),
             ("discard", [.character("e"), .character("x"), .escape]),
+            ("gift-detail", [.character("6"), .character("j"), .enter]),
+            ("gift-form", [.character("6"), .character("j"), .character("e")]),
+            ("money-owed-detail", [.character("6"), .character("v"), .character("v"), .enter]),
         ]
         for (view, keys) in views {
             Snapshot.expect(await planner(size, keys).canvas, named: name(view, size))
@@ -95,7 +103,8 @@ struct SnapshotTests {
     func hostileNames(_ size: CanvasSize) async {
         let toHostileGuest = Array(repeating: Key.character("j"), count: 5)
         for (view, keys) in [("guests", [Key]()), ("budget", [.character("2")]), ("vendors", [.character("3")]),
-                             ("tasks", [.character("4")]), ("guest-detail", toHostileGuest + [.enter]),
+                             ("tasks", [.character("4")]), ("gifts", [.character("6")]),
+                             ("guest-detail", toHostileGuest + [.enter]),
                              ("guest-form", toHostileGuest + [.character("e")])] {
             let planner = await planner(size, keys, dataset: Wedding1.hostileDataset())
             #expect(!planner.canvas.text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })

@@ -29,7 +29,7 @@ struct FullScreenTests {
         #expect(first.contains("Ana & Ben"))
 
         for (key, mode) in [("2", "BUDGET"), ("3", "VENDORS"), ("4", "TASKS"), ("5", "MILESTONES"), ("v", "RUN SHEET"),
-                            ("Tab", "DASHBOARD"), ("Tab", "GUESTS")] {
+                            ("Tab", "GIFTS"), ("Tab", "DASHBOARD"), ("Tab", "GUESTS")] {
             try tmux.press(key)
             try await tmux.waitFor(" \(mode) ")
         }

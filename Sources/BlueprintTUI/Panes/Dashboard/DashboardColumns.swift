@@ -18,8 +18,9 @@ enum DashboardColumns {
         switch row {
         case .heading(let section, let count):
             guard column == 0 else { return "" }
-            return count == 0 && section != .replies ? TableCell(DisplayText(section.title + ": none"), style: .muted)
-                : TableCell(DisplayText(section.title + (section == .replies ? "" : " (\(count))")), style: .header)
+            let summary = section == .replies || section == .gifts
+            return count == 0 && !summary ? TableCell(DisplayText(section.title + ": none"), style: .muted)
+                : TableCell(DisplayText(section.title + (summary ? "" : " (\(count))")), style: .header)
         case .task(let task, let overdue):
             return dated(task.title, task.dueDate!, overdue: overdue, column: column, today: today)
         case .payment(let payment, let overdue):
@@ -30,6 +31,10 @@ enum DashboardColumns {
             return dated(milestone.title, milestone.date, overdue: overdue, column: column, today: today)
         case .replies(let replies):
             return repliesCell(replies, column: column)
+        case .thankYous(let count):
+            guard column == 0 else { return "" }
+            return count == 0 ? TableCell("  No thank-yous to write", style: .success)
+                : TableCell(DisplayText("  \(count) thank-you\(count == 1 ? "" : "s") to write"), style: .warning)
         case .vendorGap(let gap):
             switch column {
             case 0: return TableCell(DisplayText("  \(gap.category.displayName): none booked"))

@@ -6,7 +6,7 @@ import Foundation
 enum DashboardRow: Identifiable {
     /// The dashboard's sections, in the order shown: what is late first.
     enum Section: Int, CaseIterable {
-        case overdueTasks, tasksDueSoon, money, replies, milestones, vendors
+        case overdueTasks, tasksDueSoon, money, replies, milestones, gifts, vendors
 
         var title: String {
             switch self {
@@ -16,6 +16,7 @@ enum DashboardRow: Identifiable {
             case .replies: "Replies"
             case .milestones: "Next milestones"
             case .vendors: "Vendors to book"
+            case .gifts: "Gifts"
             }
         }
     }
@@ -26,6 +27,8 @@ enum DashboardRow: Identifiable {
     case replies(Dashboard.Replies)
     case milestone(Milestone, overdue: Bool)
     case vendorGap(Dashboard.VendorGap)
+    /// How many thank-yous are still to write.
+    case thankYous(Int)
 
     var id: UUID {
         switch self {
@@ -35,6 +38,7 @@ enum DashboardRow: Identifiable {
         case .replies: Self.fixedID(100)
         case .milestone(let milestone, _): milestone.id
         case .vendorGap(let gap): Self.fixedID(200 + VendorCategory.allCases.firstIndex(of: gap.category)!)
+        case .thankYous: Self.fixedID(300)
         }
     }
 
@@ -47,6 +51,7 @@ enum DashboardRow: Identifiable {
         case .replies: .waitingGuests
         case .milestone(let milestone, _): .milestone(milestone.id)
         case .vendorGap(let gap): .vendors(gap.category)
+        case .thankYous: .thankYous
         }
     }
 
@@ -61,6 +66,7 @@ enum DashboardRow: Identifiable {
             .replies: [.replies(dashboard.replies)],
             .milestones: dashboard.nextMilestones.map { .milestone($0, overdue: $0.isOverdue(today: today)) },
             .vendors: dashboard.unbookedCategories.map { .vendorGap($0) },
+            .gifts: [.thankYous(dashboard.thankYousToWrite)],
         ]
         return Section.allCases.flatMap { section in
             let members = items[section] ?? []

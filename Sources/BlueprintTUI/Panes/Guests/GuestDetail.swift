@@ -1,14 +1,18 @@
 import BlueprintDomain
 
-/// Every field of a guest, for the detail view.
+/// Every field of a guest, for the detail view, and the gifts they gave with their thank-yous.
 enum GuestDetail {
-    static func lines(_ guest: Guest, wedding: Wedding?) -> [DetailOverlay.Line] {
+    static func lines(_ guest: Guest, gifts: [Gift], wedding: Wedding?) -> [DetailOverlay.Line] {
         let side = GuestForms.sideLabels(wedding)[InvitedBy.allCases.firstIndex(of: guest.invitedBy)!]
         let address = [guest.address.line1, guest.address.line2, guest.address.city, guest.address.region,
                        guest.address.postalCode, guest.address.country].filter { !$0.isEmpty }.joined(separator: ", ")
         let plusOne = guest.plusOneAllowed
             ? (guest.plusOneName.isEmpty ? "allowed" : guest.plusOneName) + (guest.plusOneAttending ? ", coming" : ", not coming")
             : "not allowed"
+        let giftLines: [DetailOverlay.Line] = gifts.isEmpty ? [.init(label: "Gifts", value: "none recorded", style: .muted)]
+            : gifts.enumerated().map { index, gift in
+                .init(label: index == 0 ? "Gifts" : "", value: GiftText.line(gift), style: gift.thankYouSent ? .normal : .warning)
+            }
         return [
             .init(label: "Name", value: guest.fullName),
             .init(label: "RSVP", value: Formats.label(guest.rsvp.rawValue), style: guest.rsvp.style),
@@ -25,6 +29,7 @@ enum GuestDetail {
             .init(label: "Email", value: guest.email),
             .init(label: "Phone", value: guest.phone),
             .init(label: "Address", value: address),
+        ] + giftLines + [
             .init(label: "Notes", value: guest.notes),
             .init(label: "Updated", value: "\(guest.updatedAt) (version \(guest.version))", style: .muted),
         ]

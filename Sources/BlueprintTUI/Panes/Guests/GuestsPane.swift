@@ -15,6 +15,7 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     let guests: GuestStore
+    private let gifts: GiftStore
     private let wedding: WeddingStore
     private let seatingStore: SeatingStore
     private let list = RecordList(columns: GuestColumns.columns(order: ListOrder(.name)))
@@ -23,8 +24,9 @@ final class GuestsPane: Pane, SearchTarget {
     /// The guest the seating chart's move keys act on: the list's selection when it was left.
     private var seatingGuestID: UUID?
 
-    init(guests: GuestStore, wedding: WeddingStore, seating: SeatingStore) {
+    init(guests: GuestStore, gifts: GiftStore, wedding: WeddingStore, seating: SeatingStore) {
         self.guests = guests
+        self.gifts = gifts
         self.wedding = wedding
         seatingStore = seating
     }
@@ -273,7 +275,7 @@ final class GuestsPane: Pane, SearchTarget {
     private func showDetail(_ guest: Guest, host: any PlannerHost) {
         let guests = self.guests
         host.present(DetailOverlay.record(
-            guest.fullName, lines: GuestDetail.lines(guest, wedding: wedding.wedding), host: host,
+            guest.fullName, lines: GuestDetail.lines(guest, gifts: gifts.gifts(from: guest.id), wedding: wedding.wedding), host: host,
             current: { guests.guest(guest.id) },
             edit: { [weak self] in self?.openForm(editing: $0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))

@@ -1,0 +1,311 @@
+import BlueprintDomain
+import BlueprintStores
+import BlueprintTerminal
+import Foundation
+
+/// The gifts: every gift (from, what, kind, value, received, thank-you), or with `v` the
+/// thank-yous still to write (the oldest gift first), or the money owed to and by the couple
+/// (person, which way, amount, settled, outstanding, due). `a`, `e` and `d` add, edit and delete
+/// in the view shown, `t` marks a gift's thank-you sent (asking how) or not sent, `i` records an
+/// amount received or paid, Enter shows the details.
+@MainActor
+final class GiftsPane: Pane {
+    private enum View: CaseIterable {
+        case gifts, thankYous, owed
+    }
+
+    let gifts: GiftStore
+    private let guests: GuestStore
+    private let wedding: WeddingStore
+    private let giftList = RecordList(columns: GiftColumns.gifts)
+    private let thankYouList = RecordList(columns: GiftColumns.gifts)
+    private let owedList = RecordList(columns: GiftColumns.owed)
+    private var view = View.gifts
+
+    init(gifts: GiftStore, guests: GuestStore, wedding: WeddingStore) {
+        self.gifts = gifts
+        self.guests = guests
+        self.wedding = wedding
+    }
+
+    var store: DomainStore? { gifts }
+    var keyMode: KeyMode { .gifts }
+    var modeName: String {
+        switch view {
+        case .gifts: "GIFTS"
+        case .thankYous: "THANK-YOUS"
+        case .owed: "MONEY OWED"
+        }
+    }
+    var searchTarget: (any SearchTarget)? { nil }
+
+    private var currency: Currency { wedding.wedding?.currency ?? .usd }
+
+    var statusContext: String {
+        let summary = gifts.summary
+        switch view {
+        case .gifts, .thankYous:
+            return Self.count(summary.gifts, "gift") + " · " + Self.count(summary.thankYousToWrite, "thank-you") + " to write"
+        case .owed:
+            let entries = gifts.moneyOwed.count
+            return "\(entries) " + (entries == 1 ? "entry" : "entries") + " · \(Formats.money(summary.owedToCouple, currency)) to come, "
+                + Formats.money(summary.owedByCouple, currency) + " to pay"
+        }
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String { "\(count) " + (count == 1 ? noun : noun + "s") }
+
+    private func guestName(_ id: UUID) -> String? { guests.guest(id)?.fullName }
+
+    /// The gifts of the view shown (all of them, or the thank-yous to write), and their list.
+    private var shownGifts: (rows: [Gift], list: RecordList) {
+        view == .thankYous ? (gifts.thankYousToWrite, thankYouList) : (gifts.gifts, giftList)
+    }
+
+    // MARK: Drawing
+
+    func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
+        guard !LoadNotice.render(gifts, noun: "gifts", into: canvas, rect: rect) else { return }
+        viewLine(keymap).render(into: canvas, row: rect.row, column: rect.column, width: rect.columns)
+        let body = CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1, columns: rect.columns)
+        switch view {
+        case .gifts, .thankYous: renderGifts(into: canvas, rect: body, keymap: keymap)
+        case .owed: renderOwed(into: canvas, rect: body, keymap: keymap)
+        }
+    }
+
+    /// `▶ Gifts (4)   Thank-yous to write (3)   Money owed (2)  money gifts $225.00  v switches`.
+    private func viewLine(_ keymap: Keymap) -> SegmentLine {
+        var line = SegmentLine()
+        for (shown, title, count) in [(View.gifts, "Gifts", gifts.gifts.count),
+                                      (.thankYous, "Thank-yous to write", gifts.thankYousToWrite.count),
+                                      (.owed, "Money owed", gifts.moneyOwed.count)] {
+            line.startGroup(separator: " ")
+            line.add((view == shown ? "▶ " : "  ") + "\(title) (\(count))", view == shown ? .accent : .muted)
+        }
+        let money = gifts.summary.moneyGifts
+        if money != .zero { line.add(figure: Formats.money(money, currency), label: "money gifts", .normal) }
+        if let hint = keymap.hint(.switchView, in: keyMode, "switches") {
+            line.startGroup()
+            line.add(hint, .muted)
+        }
+        return line
+    }
+
+    private func renderGifts(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
+        let (rows, list) = shownGifts, currency = self.currency
+        list.sync(rows)
+        let empty = view == .thankYous && !gifts.gifts.isEmpty
+            ? DisplayText("No thank-yous to write: every gift has its thank-you.")
+            : EmptyListText.noRecords("gifts", keymap: keymap, mode: keyMode)
+        TableView.render(list.model, into: canvas, rect: rect, empty: empty) { row, column in
+            GiftColumns.giftCell(rows[row], column: column, currency: currency, guestName: { self.guestName($0) })
+        }
+    }
+
+    private func renderOwed(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
+        let rows = gifts.moneyOwed, currency = self.currency
+        owedList.sync(rows)
+        TableView.render(owedList.model, into: canvas, rect: rect,
+                         empty: EmptyListText.noRecords("money owed", keymap: keymap, mode: keyMode)) { row, column in
+            GiftColumns.owedCell(rows[row], column: column, currency: currency)
+        }
+    }
+
+    // MARK: Keys and mouse
+
+    func handle(_ mouse: MouseEvent) -> Bool {
+        switch view {
+        case .gifts, .thankYous: shownGifts.list.handle(mouse, rows: shownGifts.rows)
+        case .owed: owedList.handle(mouse, rows: gifts.moneyOwed)
+        }
+    }
+
+    func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        if action == .switchView {
+            let views = View.allCases
+            view = views[(views.firstIndex(of: view)! + 1) % views.count]
+            return true
+        }
+        return view == .owed ? handleOwed(action, host: host) : handleGifts(action, host: host)
+    }
+
+    /// Shows the thank-yous to write.
+    func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
+        guard destination == .thankYous else { return false }
+        view = .thankYous
+        return true
+    }
+
+    private func handleGifts(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        let (rows, list) = shownGifts
+        if list.handle(action, rows: rows) { return true }
+        let selected = list.selected(in: rows)
+        switch action {
+        case .add: openGiftForm(nil, host: host)
+        case .edit:
+            guard let selected else { return false }
+            openGiftForm(selected, host: host)
+        case .delete:
+            guard let selected else { return false }
+            confirmDelete(selected, host: host)
+        case .markThanked:
+            guard let selected else { return false }
+            markThanked(selected, host: host)
+        case .activate:
+            guard let selected else { return false }
+            showDetail(selected, host: host)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func handleOwed(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        let rows = gifts.moneyOwed
+        if owedList.handle(action, rows: rows) { return true }
+        let selected = owedList.selected(in: rows)
+        switch action {
+        case .add: openOwedForm(nil, host: host)
+        case .edit:
+            guard let selected else { return false }
+            openOwedForm(selected, host: host)
+        case .delete:
+            guard let selected else { return false }
+            confirmDelete(selected, host: host)
+        case .recordInstallment:
+            guard let selected else { return false }
+            openSettlementForm(selected, host: host)
+        case .activate:
+            guard let selected else { return false }
+            showDetail(selected, host: host)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Asks how the thank-you went out and marks it sent today; a gift already thanked is
+    /// marked not sent again.
+    private func markThanked(_ gift: Gift, host: any PlannerHost) {
+        let gifts = self.gifts, name = GiftForms.name(gift)
+        guard !gift.thankYouSent else {
+            host.run({ await gifts.markThankYouNotSent(gift.id) }, undoable: "\(name): thank-you not sent", store: gifts)
+            return
+        }
+        host.present(FormOverlay(GiftForms.thankYouForm(gift), store: gifts) { form in
+            let method = GiftForms.thankYouMethod(from: form)
+            return .save(success: "\(name): thank-you sent by \(GiftText.method(method))") {
+                await gifts.markThankYouSent(gift.id, method: method)
+            }
+        })
+    }
+
+    // MARK: Details
+
+    private func showDetail(_ gift: Gift, host: any PlannerHost) {
+        let currency = self.currency
+        let lines: [DetailOverlay.Line] = [
+            .init(label: "From", value: GiftText.from(gift, guestName: { self.guestName($0) })),
+            .init(label: "What", value: gift.description),
+            .init(label: "Kind", value: GiftText.kind(gift.giftKind)),
+            .init(label: "Value", value: gift.value.map { Formats.money($0, currency) } ?? "not known"),
+            .init(label: "Received", value: gift.receivedOn?.description ?? "not recorded"),
+            .init(label: "Thank-you", value: GiftText.thankYou(gift), style: gift.thankYouSent ? .success : .warning),
+            .init(label: "Income", value: gift.giftKind == .money && gift.countsAsIncome ? "counts as income" : "no"),
+            .init(label: "Notes", value: gift.notes),
+            .init(label: "Updated", value: "\(gift.updatedAt) (version \(gift.version))", style: .muted),
+        ]
+        let gifts = self.gifts
+        host.present(DetailOverlay.record(
+            GiftForms.name(gift), lines: lines, host: host,
+            current: { gifts.gift(gift.id) },
+            edit: { [weak self] in self?.openGiftForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+    }
+
+    private func showDetail(_ entry: MoneyOwed, host: any PlannerHost) {
+        let money = { Formats.money($0, self.currency) }
+        let lines: [DetailOverlay.Line] = [
+            .init(label: "Person", value: entry.person),
+            .init(label: "Owed", value: GiftText.direction(entry.direction)),
+            .init(label: "Amount", value: money(entry.amount)),
+            .init(label: entry.direction == .toCouple ? "Received" : "Paid", value: money(entry.settled)),
+            .init(label: "Outstanding", value: entry.outstanding == .zero ? "settled" : money(entry.outstanding),
+                  style: entry.outstanding == .zero ? .success : .normal),
+            .init(label: "Due", value: entry.dueOn?.description ?? ""),
+            .init(label: "Income", value: entry.direction == .toCouple && entry.countsAsIncome ? "counts as income" : "no"),
+            .init(label: "Notes", value: entry.notes),
+            .init(label: "Updated", value: "\(entry.updatedAt) (version \(entry.version))", style: .muted),
+        ]
+        let gifts = self.gifts
+        host.present(DetailOverlay.record(
+            entry.person, lines: lines, host: host,
+            current: { gifts.owed(entry.id) },
+            edit: { [weak self] in self?.openOwedForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) },
+            actions: [(.recordInstallment, entry.direction == .toCouple ? "received" : "paid",
+                       { [weak self] in self?.openSettlementForm($0, host: $1) })]))
+    }
+
+    // MARK: Deleting
+
+    private func confirmDelete(_ gift: Gift, host: any PlannerHost) {
+        let gifts = self.gifts
+        host.confirmDelete("gift", named: GiftForms.name(gift), store: gifts) { await gifts.deleteGift(gift.id) }
+    }
+
+    private func confirmDelete(_ entry: MoneyOwed, host: any PlannerHost) {
+        let gifts = self.gifts
+        host.confirmDelete("money owed", named: entry.person, store: gifts) { await gifts.deleteOwed(entry.id) }
+    }
+
+    // MARK: Forms
+
+    private func openGiftForm(_ gift: Gift?, host: any PlannerHost) {
+        let gifts = self.gifts, choices = GiftForms.Choices(guests: guests.guests, wedding: wedding.wedding)
+        let base = gift ?? Gift(receivedOn: gifts.today)
+        let original = GiftForms.giftForm(gift, base: base, choices: choices)
+        host.present(FormOverlay(original, store: gifts) { [weak self] form in
+            switch GiftForms.gift(from: form, base: base, original: original, choices: choices) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let edited):
+                return .save(success: (gift == nil ? "Added " : "Saved ") + GiftForms.name(edited)) {
+                    let outcome = gift == nil ? await gifts.createGift(edited) : await gifts.updateGift(edited)
+                    if outcome == .saved, let self { self.shownGifts.list.select(id: edited.id, in: self.shownGifts.rows) }
+                    return outcome
+                }
+            }
+        })
+    }
+
+    private func openOwedForm(_ entry: MoneyOwed?, host: any PlannerHost) {
+        let gifts = self.gifts, wedding = self.wedding.wedding
+        let base = entry ?? MoneyOwed(person: "", amount: .zero)
+        host.present(FormOverlay(GiftForms.owedForm(entry, currency: currency), store: gifts) { [weak self] form in
+            switch GiftForms.owed(from: form, base: base, wedding: wedding) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let edited):
+                return .save(success: (entry == nil ? "Added " : "Saved ") + edited.person) {
+                    let outcome = entry == nil ? await gifts.createOwed(edited) : await gifts.updateOwed(edited)
+                    if outcome == .saved { self?.owedList.select(id: edited.id, in: gifts.moneyOwed) }
+                    return outcome
+                }
+            }
+        })
+    }
+
+    private func openSettlementForm(_ entry: MoneyOwed, host: any PlannerHost) {
+        let gifts = self.gifts, currency = self.currency
+        host.present(FormOverlay(GiftForms.settlementForm(entry, currency: currency), store: gifts) { form in
+            switch GiftForms.settlement(from: form, currency: currency) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let amount):
+                let verb = entry.direction == .toCouple ? "received from" : "paid to"
+                return .save(success: "Recorded \(Formats.money(amount, currency)) \(verb) \(entry.person)") {
+                    await gifts.recordSettlement(entry.id, amount: amount)
+                }
+            }
+        })
+    }
+}
