@@ -35,7 +35,7 @@ struct RecordChangeSetTests {
         #expect(dataset.wedding.totalBudget == usd(31_234))
         #expect(Set(committed.changes.map(\.kind)) == [.guest, .seatingTable, .gift, .seatingRule, .wedding])
 
-        try dataset.transaction(now: editTime) { _ = try $0.apply(committed.inverse) }
+        _ = try dataset.transaction(now: editTime) { _ = try $0.apply(committed.inverse) }
         #expect(Set(dataset.guests.records.map(\.id)) == Set(original.guests.records.map(\.id)))
         #expect(dataset.guests[Sample.ana.id]?.fullName == Sample.ana.fullName)
         #expect(dataset.guests[Sample.ben.id]?.table == original.guests[Sample.ben.id]?.table)
