@@ -47,6 +47,8 @@ extension KeyAction {
         case .expandAll: "expand-all"
         case .categoryDetails: "category-details"
         case .nextClash: "next-clash"
+        case .compareScenario: "compare-scenario"
+        case .makeLive: "make-live"
         case .nextField: "next-field"
         case .previousField: "previous-field"
         case .submit: "submit"
@@ -81,6 +83,7 @@ extension KeyAction {
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
         .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
+        .compareScenario, .makeLive,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,
         .cursorLeft, .cursorRight, .lineStart, .lineEnd,
         .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBackward,

@@ -156,6 +156,10 @@ public enum KeyAction: Hashable, Sendable {
     case categoryDetails
     /// Selects the next run-sheet item that clashes with another.
     case nextClash
+    /// Compares the budget scenario in view with the live budget, or with the next other scenario.
+    case compareScenario
+    /// Makes the budget scenario in view the live budget (asks first, saying what changes).
+    case makeLive
     // Forms, pick-lists and the command line.
     case nextField, previousField, submit, previousOption, nextOption, openList, complete
     // Text fields.
