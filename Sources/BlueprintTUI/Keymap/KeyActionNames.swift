@@ -57,6 +57,8 @@ extension KeyAction {
         case .keepTogether: "keep-together"
         case .keepApart: "keep-apart"
         case .ruleProblems: "rule-problems"
+        case .compareScenario: "compare-scenario"
+        case .makeLive: "make-live"
         case .nextField: "next-field"
         case .previousField: "previous-field"
         case .submit: "submit"
@@ -92,7 +94,7 @@ extension KeyAction {
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
         .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
         .markThanked, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .unseatGuest, .suggestSeating,
-        .keepTogether, .keepApart, .ruleProblems,
+        .keepTogether, .keepApart, .ruleProblems, .compareScenario, .makeLive,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,
         .cursorLeft, .cursorRight, .lineStart, .lineEnd,
         .deleteBackward, .deleteForward, .deleteToStart, .deleteToEnd, .deleteWordBackward,

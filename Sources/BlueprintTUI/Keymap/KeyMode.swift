@@ -178,6 +178,10 @@ public enum KeyAction: Hashable, Sendable {
     case keepTogether, keepApart
     /// Lists the seating rules the chart breaks.
     case ruleProblems
+    /// Compares the budget scenario in view with the live budget, or with the next other scenario.
+    case compareScenario
+    /// Makes the budget scenario in view the live budget (asks first, saying what changes).
+    case makeLive
     // Forms, pick-lists and the command line.
     case nextField, previousField, submit, previousOption, nextOption, openList, complete
     // Text fields.

@@ -41,7 +41,7 @@ extension Keymap {
         KeyBinding(.list, [.character("f")], .filter, "Filter the list"),
         KeyBinding(.list, [.character("F")], .clearFilters, "Clear the filters"),
         KeyBinding(.list, [.character("v")], .switchView,
-                   "Switch view: seating chart, categories/expenses, tasks by status, milestones/run sheet, gifts/thank-yous/money owed"),
+                   "Switch view: seating chart, categories/expenses/scenarios, tasks by status, milestones/run sheet, gifts/thank-yous/money owed"),
 
         KeyBinding(.guests, [.character("A")], .setRSVP(.attending), "RSVP: attending"),
         KeyBinding(.guests, [.character("D")], .setRSVP(.declined), "RSVP: declined"),
@@ -52,6 +52,9 @@ extension Keymap {
         KeyBinding(.budget, [.character("p")], .markPaid, "Mark the selected expense paid"),
         KeyBinding(.budget, [.character("i")], .recordInstallment, "Record an installment of the selected expense"),
         KeyBinding(.budget, [.character("c")], .categoryDetails, "Show the category's details: money, expenses, linked vendors and tasks"),
+        KeyBinding(.budget, [.character("C")], .compareScenario,
+                   "Compare the scenario with the live budget per category; again, with the next scenario"),
+        KeyBinding(.budget, [.character("L")], .makeLive, "Make the scenario the live budget (asks first, saying what changes)"),
 
         KeyBinding(.vendors, [.character("b")], .book, "Book the selected vendor today"),
         KeyBinding(.vendors, [.character("X")], .archive, "Archive the selected vendor, or bring it back"),

@@ -7,11 +7,12 @@ import Foundation
 /// overdue), the categories with what is allocated, spent and left and a bar, and the selected
 /// category's expenses. Enter or `v` moves between the two tables; `a`, `e`, `d` work on the
 /// one in focus; `p` marks an expense paid and `i` records an installment; `c` shows the
-/// category's details (with the vendors and tasks linked to it).
+/// category's details (with the vendors and tasks linked to it). `v` from the expenses shows
+/// the what-if scenarios (`ScenariosView`), and from there back to the categories.
 @MainActor
 final class BudgetPane: Pane, SearchTarget {
     private enum Focus {
-        case categories, expenses
+        case categories, expenses, scenarios
     }
 
     let budget: BudgetStore
@@ -19,21 +20,30 @@ final class BudgetPane: Pane, SearchTarget {
     private let tasks: TaskStore
     private let categoryList = RecordList(columns: BudgetColumns.categories)
     private let expenseList = RecordList(columns: BudgetColumns.expenses(order: ListOrder(.dueDate)))
+    private let scenarios: ScenariosView
     private var focus = Focus.categories
 
     init(budget: BudgetStore, vendors: VendorStore, tasks: TaskStore) {
         self.budget = budget
         self.vendors = vendors
         self.tasks = tasks
+        scenarios = ScenariosView(budget: budget)
     }
 
     var store: DomainStore? { budget }
     var keyMode: KeyMode { .budget }
-    var modeName: String { focus == .categories ? "BUDGET" : "EXPENSES" }
+    var modeName: String {
+        switch focus {
+        case .categories: "BUDGET"
+        case .expenses: "EXPENSES"
+        case .scenarios: scenarios.modeName
+        }
+    }
     var searchTarget: (any SearchTarget)? { focus == .expenses ? self : nil }
     private var currency: Currency { budget.wedding?.currency ?? .usd }
 
     var statusContext: String {
+        guard focus != .scenarios else { return scenarios.statusContext }
         let categories = budget.categoryMetrics
         let over = categories.filter(\.isOverBudget).count
         var parts = ["\(categories.count) categories" + (over > 0 ? ", \(over) over budget" : "")]
@@ -74,6 +84,10 @@ final class BudgetPane: Pane, SearchTarget {
 
     func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         guard !LoadNotice.render(budget, noun: "budget", into: canvas, rect: rect) else { return }
+        guard focus != .scenarios else {
+            scenarios.render(into: canvas, rect: rect, keymap: keymap)
+            return
+        }
         followCategory()
         let summaryRows = summaryLines(width: rect.columns)
             .render(into: canvas, row: rect.row, column: rect.column, width: rect.columns, maxRows: rect.rows / 3)
@@ -162,6 +176,7 @@ final class BudgetPane: Pane, SearchTarget {
 
     /// A click or wheel step over either table moves the focus there.
     func handle(_ mouse: MouseEvent) -> Bool {
+        guard focus != .scenarios else { return scenarios.handle(mouse) }
         if categoryList.handle(mouse, rows: budget.categoryMetrics) {
             focus = .categories
             followCategory()
@@ -173,7 +188,7 @@ final class BudgetPane: Pane, SearchTarget {
     }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        if action == .categoryDetails {
+        if action == .categoryDetails && focus != .scenarios {
             guard let category = selectedCategory.flatMap({ budget.category($0.categoryID) }) else { return false }
             showDetail(category, host: host)
             return true
@@ -181,6 +196,11 @@ final class BudgetPane: Pane, SearchTarget {
         switch focus {
         case .categories: return handleCategories(action, host: host)
         case .expenses: return handleExpenses(action, host: host)
+        case .scenarios:
+            if scenarios.handle(action, host: host) { return true }
+            guard action == .switchView || action == .cancel else { return false }
+            focus = .categories
+            return true
         }
     }
 
@@ -224,7 +244,9 @@ final class BudgetPane: Pane, SearchTarget {
             } else {
                 focus = .categories
             }
-        case .switchView: focus = .categories
+        case .switchView:
+            scenarios.reset()
+            focus = .scenarios
         case .cycleSort:
             budget.order.cycle()
             host.report("Expenses sorted by \(budget.order.key.title)")
