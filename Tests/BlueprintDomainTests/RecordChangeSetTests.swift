@@ -64,7 +64,7 @@ struct RecordChangeSetTests {
         dataset.gifts.upsert(Gift(id: uuid(63), guestIDs: [Sample.cara.id], description: "Mixer", createdAt: createdTime))
         dataset.gifts.upsert(Gift(id: uuid(64), guestIDs: [Sample.cara.id], from: "Cara's office", createdAt: createdTime))
 
-        try dataset.transaction(now: editTime) { try $0.delete(Guest.self, id: Sample.cara.id) }
+        _ = try dataset.transaction(now: editTime) { try $0.delete(Guest.self, id: Sample.cara.id) }
 
         #expect(dataset.gifts[uuid(63)]?.guestIDs == [] && dataset.gifts[uuid(63)]?.from == Sample.cara.fullName)
         #expect(dataset.gifts[uuid(64)]?.from == "Cara's office", "who it is from as written stays")
