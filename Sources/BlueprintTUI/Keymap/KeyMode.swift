@@ -176,7 +176,7 @@ public enum KeyAction: Hashable, Sendable {
     case suggestSeating
     /// Adds a keep-together or keep-apart rule between the seating chart's guest and others.
     case keepTogether, keepApart
-    /// Lists the seating rules the chart breaks.
+    /// Lists every seating rule and whether the chart keeps it (a rule is deleted there).
     case ruleProblems
     /// Compares the budget scenario in view with the live budget, or with the next other scenario.
     case compareScenario

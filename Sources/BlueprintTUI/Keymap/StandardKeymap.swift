@@ -85,10 +85,10 @@ extension Keymap {
         KeyBinding(.seating, [.character("x")], .unseatGuest, "Take the guest off their table"),
         KeyBinding(.seating, [.character("a")], .add, "Add a table"),
         KeyBinding(.seating, [.character("e")], .edit, "Edit the highlighted table"),
-        KeyBinding(.seating, [.character("d")], .delete, "Delete the highlighted table's record (asks first)"),
+        KeyBinding(.seating, [.character("d")], .delete, "Delete the highlighted table's record, or rule in the rules list (asks first)"),
         KeyBinding(.seating, [.character("t")], .keepTogether, "Keep the guest together with others (a rule)"),
         KeyBinding(.seating, [.character("T")], .keepApart, "Keep the guest apart from others (a rule)"),
-        KeyBinding(.seating, [.character("r")], .ruleProblems, "List the seating rules broken"),
+        KeyBinding(.seating, [.character("r")], .ruleProblems, "List the seating rules, whether each holds (d deletes one; r or v goes back)"),
         KeyBinding(.seating, [.character("s")], .suggestSeating, "Suggest seats for the attending guests without a table"),
 
         KeyBinding(.preview, [.enter], .submit, "Accept: make these changes (one undo step)"),

@@ -391,4 +391,43 @@ struct GuestsPaneTests {
         await planner.press(.character("r"))
         #expect(planner.frame().contains("Keep apart: Ana Alvarez and 山田 太郎 😀 Amélie are both at table 1"))
     }
+
+    @Test("r lists every rule with its guests, why, and whether it holds; d asks, deletes the highlighted rule, and u brings it back")
+    func deleteRule() async throws {
+        var data = Self.seatingDataset()
+        data.seatingRules = RecordTable([
+            SeatingRule(id: Wedding1.uuid(91), ruleKind: .apart, guestIDs: [Wedding1.ana, Wedding1.dev], note: "exes",
+                        createdAt: Wedding1.start),
+            SeatingRule(id: Wedding1.uuid(92), ruleKind: .together, guestIDs: [Wedding1.dev, Wedding1.uuid(90)],
+                        createdAt: Timestamp(millisecondsSince1970: Wedding1.start.millisecondsSince1970 + 60_000)),
+        ])
+        let planner = await PlannerHarness([data])
+        await planner.press(.character("v"), .character("r"))
+        #expect(planner.statusRow.hasPrefix(" SEATING RULES"))
+        var rows = planner.rows
+        #expect(rows[1].contains("2 rules") && rows[1].contains("1 broken"))
+        #expect(rows[3].hasPrefix("This rule holds"))
+        #expect(rows[5].contains("Apart") && rows[5].contains("Ana Alvarez and Dev Das") && rows[5].contains("exes"))
+        #expect(rows[5].trimmingCharacters(in: .whitespaces).hasSuffix("yes"))
+        #expect(rows[6].contains("Together") && rows[6].contains("Dev Das and Fay Fox") && rows[6].trimmingCharacters(in: .whitespaces).hasSuffix("no !"))
+        await planner.press(.character("j"))
+        #expect(planner.rows[3].hasPrefix("Keep together: Dev Das is at table 2 but Fay Fox has no table"))
+
+        await planner.press(.character("d"))
+        #expect(planner.frame().contains("Delete the seating rule keep together: Dev Das and Fay Fox?"))
+        await planner.press(.escape)
+        #expect(planner.session.seating.rules.count == 2)
+        await planner.press(.character("d"), .character("y"))
+        #expect(planner.session.seating.rules.map(\.id) == [Wedding1.uuid(91)])
+        #expect(planner.statusRow.contains("Deleted keep together: Dev Das and Fay Fox"))
+        rows = planner.rows
+        #expect(rows[1].contains("1 rule") && rows[1].contains("0 broken"))
+        #expect(!rows[6].contains("Together"))
+        await planner.press(.character("u"))
+        #expect(Set(planner.session.seating.rules.map(\.id)) == [Wedding1.uuid(91), Wedding1.uuid(92)])
+
+        await planner.press(.character("v"))
+        #expect(planner.statusRow.hasPrefix(" SEATING "))
+        #expect(planner.rows[2].hasPrefix("1 rule problem"))
+    }
 }
