@@ -170,6 +170,8 @@ public enum KeyAction: Hashable, Sendable {
     case moveToNextTable, moveToPreviousTable
     /// Moves the seating chart's guest, or their whole household, to the highlighted table.
     case moveGuestHere, moveHouseholdHere
+    /// Asks for a table number and moves the seating chart's guest there.
+    case moveToTableNumber
     /// Takes the seating chart's guest off their table.
     case unseatGuest
     /// Shows where the unseated attending guests could sit, to accept or drop.

@@ -82,6 +82,7 @@ extension Keymap {
         KeyBinding(.seating, [.character("[")], .moveToPreviousTable, "Move the guest to the previous table"),
         KeyBinding(.seating, [.character("m")], .moveGuestHere, "Move the guest to the highlighted table"),
         KeyBinding(.seating, [.character("M")], .moveHouseholdHere, "Move the guest's whole household to the highlighted table"),
+        KeyBinding(.seating, [.character("#")], .moveToTableNumber, "Move the guest to a table by its number (asks for it)"),
         KeyBinding(.seating, [.character("x")], .unseatGuest, "Take the guest off their table"),
         KeyBinding(.seating, [.character("a")], .add, "Add a table"),
         KeyBinding(.seating, [.character("e")], .edit, "Edit the highlighted table"),

@@ -358,6 +358,37 @@ struct GuestsPaneTests {
         #expect(planner.session.guests.guest(Wedding1.dev)?.table == nil)
     }
 
+    @Test("# asks for a table number and moves the guest there, one undo step; a number with neither a record nor guests is refused")
+    func moveByNumber() async throws {
+        let planner = await PlannerHarness([Self.seatingDataset()])
+        await planner.press(.character("v"), .character("#"))
+        #expect(planner.frame().contains("Move Ana Alvarez to table"))
+        await planner.press(.control("u"))
+        await planner.type("7")
+        await planner.press(.enter)
+        #expect(planner.frame().contains("no table 7: add it with a"))
+        #expect(planner.session.guests.guest(Wedding1.ana)?.table == 1)
+        await planner.press(.control("u"))
+        await planner.type("two")
+        await planner.press(.enter)
+        #expect(planner.frame().contains("'two' is not a table number"))
+        // Table 2 has no record, but Dev Das sits there.
+        await planner.press(.control("u"))
+        await planner.type("2")
+        await planner.press(.enter)
+        #expect(!planner.frame().contains("Move Ana Alvarez to table"))
+        #expect(planner.session.guests.guest(Wedding1.ana)?.table == 2)
+        #expect(planner.statusRow.contains("Ana Alvarez → Table 2"))
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.ana }?.table == 2)
+        // Table 3 has a record and nobody at it.
+        await planner.press(.character("#"), .control("u"))
+        await planner.type("3")
+        await planner.press(.enter)
+        #expect(planner.session.guests.guest(Wedding1.ana)?.table == 3)
+        await planner.press(.character("u"))
+        #expect(planner.session.guests.guest(Wedding1.ana)?.table == 2)
+    }
+
     @Test("s previews the suggestion; Esc drops it, Enter seats the guests as one undo step")
     func suggestion() async throws {
         let planner = await PlannerHarness([Self.seatingDataset()])

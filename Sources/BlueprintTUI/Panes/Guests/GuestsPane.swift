@@ -188,6 +188,9 @@ final class GuestsPane: Pane, SearchTarget {
                 return true
             }
             move(guest, household: action == .moveHouseholdHere, to: highlighted, host: host)
+        case .moveToTableNumber:
+            guard let guest else { return reportNoGuest(host) }
+            openTableNumberForm(guest, host: host)
         case .unseatGuest:
             guard let guest else { return reportNoGuest(host) }
             move(guest, household: false, to: nil, host: host)
@@ -221,6 +224,20 @@ final class GuestsPane: Pane, SearchTarget {
         let whereTo = table.map { chart.table($0)?.title ?? "Table \($0)" }
         host.run({ household ? await seating.moveHousehold(of: guest.id, to: table) : await seating.move(guest.id, to: table) },
                  undoable: whereTo.map { "\(who) → \($0)" } ?? "\(who): no table", store: seating)
+    }
+
+    private func openTableNumberForm(_ guest: Guest, host: any PlannerHost) {
+        let seating = seatingStore, addKey = host.keymap.keyName(for: .add, in: .seating) ?? "the add key"
+        host.present(FormOverlay(SeatingForms.tableNumberForm(guest: guest), store: seating) { form in
+            let chart = seating.chart
+            switch SeatingForms.tableNumber(from: form, chart: chart, addKey: addKey) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let number):
+                return .save(success: "\(guest.fullName) → \(chart.table(number)?.title ?? "Table \(number)")") {
+                    await seating.move(guest.id, to: number)
+                }
+            }
+        })
     }
 
     private func showSuggestion(host: any PlannerHost) {
