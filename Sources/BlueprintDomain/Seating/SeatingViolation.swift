@@ -53,7 +53,7 @@ public struct SeatingViolation: Hashable, Sendable, Codable {
     }
 
     /// "Ana", "Ana and Ben", "Ana, Ben and Cy".
-    static func list(_ names: [String]) -> String {
+    public static func list(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }

@@ -52,6 +52,7 @@ extension KeyAction {
         case .moveToPreviousTable: "move-to-previous-table"
         case .moveGuestHere: "move-guest-here"
         case .moveHouseholdHere: "move-household-here"
+        case .moveToTableNumber: "move-to-table-number"
         case .unseatGuest: "unseat-guest"
         case .suggestSeating: "suggest-seating"
         case .keepTogether: "keep-together"
@@ -93,7 +94,8 @@ extension KeyAction {
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
         .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
-        .markThanked, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .unseatGuest, .suggestSeating,
+        .markThanked, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .moveToTableNumber, .unseatGuest,
+        .suggestSeating,
         .keepTogether, .keepApart, .ruleProblems, .compareScenario, .makeLive,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,
         .cursorLeft, .cursorRight, .lineStart, .lineEnd,

@@ -170,13 +170,15 @@ public enum KeyAction: Hashable, Sendable {
     case moveToNextTable, moveToPreviousTable
     /// Moves the seating chart's guest, or their whole household, to the highlighted table.
     case moveGuestHere, moveHouseholdHere
+    /// Asks for a table number and moves the seating chart's guest there.
+    case moveToTableNumber
     /// Takes the seating chart's guest off their table.
     case unseatGuest
     /// Shows where the unseated attending guests could sit, to accept or drop.
     case suggestSeating
     /// Adds a keep-together or keep-apart rule between the seating chart's guest and others.
     case keepTogether, keepApart
-    /// Lists the seating rules the chart breaks.
+    /// Lists every seating rule and whether the chart keeps it (a rule is deleted there).
     case ruleProblems
     /// Compares the budget scenario in view with the live budget, or with the next other scenario.
     case compareScenario

@@ -358,6 +358,37 @@ struct GuestsPaneTests {
         #expect(planner.session.guests.guest(Wedding1.dev)?.table == nil)
     }
 
+    @Test("# asks for a table number and moves the guest there, one undo step; a number with neither a record nor guests is refused")
+    func moveByNumber() async throws {
+        let planner = await PlannerHarness([Self.seatingDataset()])
+        await planner.press(.character("v"), .character("#"))
+        #expect(planner.frame().contains("Move Ana Alvarez to table"))
+        await planner.press(.control("u"))
+        await planner.type("7")
+        await planner.press(.enter)
+        #expect(planner.frame().contains("no table 7: add it with a"))
+        #expect(planner.session.guests.guest(Wedding1.ana)?.table == 1)
+        await planner.press(.control("u"))
+        await planner.type("two")
+        await planner.press(.enter)
+        #expect(planner.frame().contains("'two' is not a table number"))
+        // Table 2 has no record, but Dev Das sits there.
+        await planner.press(.control("u"))
+        await planner.type("2")
+        await planner.press(.enter)
+        #expect(!planner.frame().contains("Move Ana Alvarez to table"))
+        #expect(planner.session.guests.guest(Wedding1.ana)?.table == 2)
+        #expect(planner.statusRow.contains("Ana Alvarez → Table 2"))
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.ana }?.table == 2)
+        // Table 3 has a record and nobody at it.
+        await planner.press(.character("#"), .control("u"))
+        await planner.type("3")
+        await planner.press(.enter)
+        #expect(planner.session.guests.guest(Wedding1.ana)?.table == 3)
+        await planner.press(.character("u"))
+        #expect(planner.session.guests.guest(Wedding1.ana)?.table == 2)
+    }
+
     @Test("s previews the suggestion; Esc drops it, Enter seats the guests as one undo step")
     func suggestion() async throws {
         let planner = await PlannerHarness([Self.seatingDataset()])
@@ -390,5 +421,44 @@ struct GuestsPaneTests {
         #expect(planner.rows[2].hasPrefix("1 rule problem · r lists them"))
         await planner.press(.character("r"))
         #expect(planner.frame().contains("Keep apart: Ana Alvarez and 山田 太郎 😀 Amélie are both at table 1"))
+    }
+
+    @Test("r lists every rule with its guests, why, and whether it holds; d asks, deletes the highlighted rule, and u brings it back")
+    func deleteRule() async throws {
+        var data = Self.seatingDataset()
+        data.seatingRules = RecordTable([
+            SeatingRule(id: Wedding1.uuid(91), ruleKind: .apart, guestIDs: [Wedding1.ana, Wedding1.dev], note: "exes",
+                        createdAt: Wedding1.start),
+            SeatingRule(id: Wedding1.uuid(92), ruleKind: .together, guestIDs: [Wedding1.dev, Wedding1.uuid(90)],
+                        createdAt: Timestamp(millisecondsSince1970: Wedding1.start.millisecondsSince1970 + 60_000)),
+        ])
+        let planner = await PlannerHarness([data])
+        await planner.press(.character("v"), .character("r"))
+        #expect(planner.statusRow.hasPrefix(" SEATING RULES"))
+        var rows = planner.rows
+        #expect(rows[1].contains("2 rules") && rows[1].contains("1 broken"))
+        #expect(rows[3].hasPrefix("This rule holds"))
+        #expect(rows[5].contains("Apart") && rows[5].contains("Ana Alvarez and Dev Das") && rows[5].contains("exes"))
+        #expect(rows[5].trimmingCharacters(in: .whitespaces).hasSuffix("yes"))
+        #expect(rows[6].contains("Together") && rows[6].contains("Dev Das and Fay Fox") && rows[6].trimmingCharacters(in: .whitespaces).hasSuffix("no !"))
+        await planner.press(.character("j"))
+        #expect(planner.rows[3].hasPrefix("Keep together: Dev Das is at table 2 but Fay Fox has no table"))
+
+        await planner.press(.character("d"))
+        #expect(planner.frame().contains("Delete the seating rule keep together: Dev Das and Fay Fox?"))
+        await planner.press(.escape)
+        #expect(planner.session.seating.rules.count == 2)
+        await planner.press(.character("d"), .character("y"))
+        #expect(planner.session.seating.rules.map(\.id) == [Wedding1.uuid(91)])
+        #expect(planner.statusRow.contains("Deleted keep together: Dev Das and Fay Fox"))
+        rows = planner.rows
+        #expect(rows[1].contains("1 rule") && rows[1].contains("0 broken"))
+        #expect(!rows[6].contains("Together"))
+        await planner.press(.character("u"))
+        #expect(Set(planner.session.seating.rules.map(\.id)) == [Wedding1.uuid(91), Wedding1.uuid(92)])
+
+        await planner.press(.character("v"))
+        #expect(planner.statusRow.hasPrefix(" SEATING "))
+        #expect(planner.rows[2].hasPrefix("1 rule problem"))
     }
 }

@@ -7,11 +7,11 @@ import Foundation
 /// plus-one) with sorting, filters, `/` search, quick RSVP keys, the add and edit form, the
 /// details of a guest, and the seating chart as a second view, where the guest selected in the
 /// list is moved between tables with keys, tables are added and edited, rules are added and
-/// their problems listed, and a suggestion is previewed, then accepted or dropped.
+/// listed (whether each holds) and deleted, and a suggestion is previewed, then accepted or dropped.
 @MainActor
 final class GuestsPane: Pane, SearchTarget {
     private enum View {
-        case list, seating
+        case list, seating, rules
     }
 
     let guests: GuestStore
@@ -20,6 +20,7 @@ final class GuestsPane: Pane, SearchTarget {
     private let seatingStore: SeatingStore
     private let list = RecordList(columns: GuestColumns.columns(order: ListOrder(.name)))
     private let seating = SeatingView()
+    private let rulesView = SeatingRulesView()
     private var view = View.list
     /// The guest the seating chart's move keys act on: the list's selection when it was left.
     private var seatingGuestID: UUID?
@@ -34,7 +35,13 @@ final class GuestsPane: Pane, SearchTarget {
     /// The seating view's changes (moves, tables, rules) are the seating store's undo steps.
     var store: DomainStore? { view == .list ? guests : seatingStore }
     var keyMode: KeyMode { view == .list ? .guests : .seating }
-    var modeName: String { view == .list ? "GUESTS" : "SEATING" }
+    var modeName: String {
+        switch view {
+        case .list: "GUESTS"
+        case .seating: "SEATING"
+        case .rules: "SEATING RULES"
+        }
+    }
     var searchTarget: (any SearchTarget)? { view == .list ? self : nil }
 
     var statusContext: String {
@@ -64,6 +71,12 @@ final class GuestsPane: Pane, SearchTarget {
 
     func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         guard !LoadNotice.render(guests, noun: "guests", into: canvas, rect: rect) else { return }
+        if view == .rules {
+            let guests = self.guests
+            rulesView.render(seatingStore.rules, chart: chart, name: { guests.guest($0)?.fullName }, into: canvas, rect: rect,
+                             keymap: keymap)
+            return
+        }
         if view == .seating {
             seating.render(chart, guest: seatingGuestID.flatMap(guests.guest), into: canvas, rect: rect, keymap: keymap)
             return
@@ -90,6 +103,7 @@ final class GuestsPane: Pane, SearchTarget {
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         if view == .seating { return handleSeating(action, host: host) }
+        if view == .rules { return handleRules(action, host: host) }
         let rows = guests.visibleGuests
         if list.handle(action, rows: rows) { return true }
         let selected = list.selected(in: rows)
@@ -174,6 +188,9 @@ final class GuestsPane: Pane, SearchTarget {
                 return true
             }
             move(guest, household: action == .moveHouseholdHere, to: highlighted, host: host)
+        case .moveToTableNumber:
+            guard let guest else { return reportNoGuest(host) }
+            openTableNumberForm(guest, host: host)
         case .unseatGuest:
             guard let guest else { return reportNoGuest(host) }
             move(guest, household: false, to: nil, host: host)
@@ -187,7 +204,7 @@ final class GuestsPane: Pane, SearchTarget {
         case .keepTogether, .keepApart:
             guard let guest else { return reportNoGuest(host) }
             openRuleForm(action == .keepTogether ? .together : .apart, guest: guest, host: host)
-        case .ruleProblems: showRuleProblems(chart, host: host)
+        case .ruleProblems: view = .rules
         case .suggestSeating: showSuggestion(host: host)
         default:
             return false
@@ -209,6 +226,20 @@ final class GuestsPane: Pane, SearchTarget {
                  undoable: whereTo.map { "\(who) → \($0)" } ?? "\(who): no table", store: seating)
     }
 
+    private func openTableNumberForm(_ guest: Guest, host: any PlannerHost) {
+        let seating = seatingStore, addKey = host.keymap.keyName(for: .add, in: .seating) ?? "the add key"
+        host.present(FormOverlay(SeatingForms.tableNumberForm(guest: guest), store: seating) { form in
+            let chart = seating.chart
+            switch SeatingForms.tableNumber(from: form, chart: chart, addKey: addKey) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let number):
+                return .save(success: "\(guest.fullName) → \(chart.table(number)?.title ?? "Table \(number)")") {
+                    await seating.move(guest.id, to: number)
+                }
+            }
+        })
+    }
+
     private func showSuggestion(host: any PlannerHost) {
         let seating = seatingStore, suggestion = seating.suggestion()
         host.present(SeatingPreviewOverlay(suggestion, chart: chart) {
@@ -217,12 +248,25 @@ final class GuestsPane: Pane, SearchTarget {
         })
     }
 
-    private func showRuleProblems(_ chart: SeatingChart, host: any PlannerHost) {
-        let lines = chart.violations.isEmpty
-            ? [DetailOverlay.Line(label: "", value: "Every seating rule holds.")]
-            : chart.violations.map { DetailOverlay.Line(label: $0.ruleKind == .together ? "Together" : "Apart", value: $0.message,
-                                                       style: .warning) }
-        host.present(DetailOverlay.report("Rule problems", lines: lines))
+    /// The rules list: moving, the delete key (asks first), and back to the chart.
+    private func handleRules(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        if rulesView.model.handle(action) { return true }
+        switch action {
+        case .switchView, .ruleProblems: view = .seating
+        case .delete:
+            guard let rule = rulesView.selected(in: seatingStore.rules) else { return false }
+            confirmDelete(rule, host: host)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func confirmDelete(_ rule: SeatingRule, host: any PlannerHost) {
+        let seating = seatingStore, guests = self.guests
+        host.confirmDelete("seating rule", named: SeatingRulesView.title(rule) { guests.guest($0)?.fullName }, store: seating) {
+            await seating.deleteRule(rule.id)
+        }
     }
 
     private func confirmDelete(_ table: SeatingTable, host: any PlannerHost) {

@@ -26,6 +26,26 @@ enum SeatingForms {
         return FormReading(table, issues: reader.issues)
     }
 
+    /// The form asking which table number to move `guest` to.
+    static func tableNumberForm(guest: Guest) -> Form {
+        Form(title: "Move \(guest.fullName) to table", fields: [
+            .text("table", "Table number", guest.table.map { "\($0)" } ?? ""),
+        ])
+    }
+
+    /// The table number in the form: one the chart has (a record, or guests sitting there);
+    /// any other is refused, saying `addKey` adds it.
+    static func tableNumber(from form: Form, chart: SeatingChart, addKey: String) -> FormReading<Int> {
+        var reader = FieldReader(form)
+        let number = reader.number("table", "a table")
+        if let number, chart.table(number) == nil {
+            reader.add([ValidationIssue(field: "table", message: "no table \(number): add it with \(addKey)")])
+        } else if number == nil, reader.issues.isEmpty {
+            reader.add([ValidationIssue(field: "table", message: "type a table number")])
+        }
+        return FormReading(number ?? 0, issues: reader.issues)
+    }
+
     static func ruleForm(_ kind: SeatingRuleKind, guest: Guest) -> Form {
         Form(title: (kind == .together ? "Keep together with " : "Keep apart from ") + guest.fullName, fields: [
             .text("with", kind == .together ? "Together with" : "Apart from", "", placeholder: "full names, separated by commas"),

@@ -79,6 +79,7 @@ final class SeatingView {
             keymap.hint(.moveToNextTable, in: .seating, "next table"),
             keymap.hint(.moveGuestHere, in: .seating, "to the highlighted table"),
             keymap.hint(.moveHouseholdHere, in: .seating, "whole household"),
+            keymap.hint(.moveToTableNumber, in: .seating, "by number"),
         ], lead: ": ", end: "")
     }
 
