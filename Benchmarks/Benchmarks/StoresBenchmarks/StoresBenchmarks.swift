@@ -136,4 +136,31 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try await budget.importExpenses(ImportBatch(inserts: expenses)).get())
         }
     }
+
+    // The 10k-guest demo with every other household's seats cleared: the chart (capacities and
+    // rules checked) and a suggestion that seats about half the attending guests.
+    let unseated: WeddingDataset = {
+        var dataset = try! DemoWeddingGenerator.make(DemoWeddingOptions(today: CalendarDate(year: 2026, month: 11, day: 21)!,
+                                                                        guests: 10_000))
+        let households = Array(Set(dataset.guests.records.map(\.household))).sorted()
+        let cleared = Set(households.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+        for var guest in dataset.guests.records where cleared.contains(guest.household) {
+            guest.table = nil
+            guest.seat = nil
+            dataset.guests.upsert(guest)
+        }
+        return dataset
+    }()
+    Benchmark("Seating chart of 10k guests, with tables and rules") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(SeatingChart(guests: unseated.guests.records, tables: unseated.seatingTables.records,
+                                   rules: unseated.seatingRules.records))
+        }
+    }
+    Benchmark("Suggest seats for about 5k unseated guests of 10k") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(SeatingSuggestion(guests: unseated.guests.records, tables: unseated.seatingTables.records,
+                                        rules: unseated.seatingRules.records))
+        }
+    }
 }

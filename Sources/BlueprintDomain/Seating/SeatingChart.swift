@@ -42,8 +42,7 @@ public struct SeatingChart: Hashable, Sendable, Codable {
             if let table = guest.table { byTable[table, default: []].append(guest) } else { unassigned.append(guest) }
         }
         func order(_ a: Guest, _ b: Guest) -> Bool {
-            (a.seat ?? Int.max, a.lastName, a.firstName, a.id.uuidString)
-                < (b.seat ?? Int.max, b.lastName, b.firstName, b.id.uuidString)
+            (a.seat ?? Int.max, a.lastName, a.firstName, a.id) < (b.seat ?? Int.max, b.lastName, b.firstName, b.id)
         }
         var recordByNumber: [Int: SeatingTable] = [:]
         for record in records { recordByNumber[record.number] = record }

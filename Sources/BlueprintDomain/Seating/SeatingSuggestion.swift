@@ -109,7 +109,8 @@ public struct SeatingSuggestion: Hashable, Sendable {
                 }
             }
         }
-        self.moves = moves.sorted { $0.table != $1.table ? $0.table < $1.table : Self.key($0.guest) < Self.key($1.guest) }
+        self.moves = moves.map { (table: $0.table, key: Self.key($0.guest), move: $0) }
+            .sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map(\.move)
         self.problems = problems
     }
 
@@ -132,7 +133,7 @@ public struct SeatingSuggestion: Hashable, Sendable {
         var parties: [Party] = []
         for household in households {
             // Join the first party already holding a guest this household must sit with.
-            let joined = household.lazy.flatMap { togetherWith[$0.id, default: []].sorted { $0.uuidString < $1.uuidString } }
+            let joined = household.lazy.flatMap { togetherWith[$0.id, default: []].sorted() }
                 .compactMap { partyOf[$0] }.min()
             let index = joined ?? parties.count
             if joined == nil { parties.append(Party(guests: [])) }
@@ -155,8 +156,8 @@ public struct SeatingSuggestion: Hashable, Sendable {
         for guest in guests {
             if let name = household(guest) { byHousehold[name, default: []].append(guest) } else { alone.append([guest]) }
         }
-        let grouped = byHousehold.values.map { $0.sorted { key($0) < key($1) } }
-        return (grouped + alone).sorted { key($0[0]) < key($1[0]) }
+        let grouped = byHousehold.values.map(sortedByKey)
+        return (grouped + alone).map { (key: key($0[0]), guests: $0) }.sorted { $0.key < $1.key }.map(\.guests)
     }
 
     /// The guest's household, compared without case or surrounding spaces; `nil` for none.
@@ -176,8 +177,21 @@ public struct SeatingSuggestion: Hashable, Sendable {
     }
 
     /// Household, then last and first name, then id: the order parties are placed in.
-    private static func key(_ guest: Guest) -> (String, String, String, String) {
-        (guest.household.trimmingCharacters(in: .whitespaces).lowercased(), guest.lastName.lowercased(),
-         guest.firstName.lowercased(), guest.id.uuidString)
+    private struct Key: Comparable {
+        let household: String, lastName: String, firstName: String, id: UUID
+
+        static func < (lhs: Key, rhs: Key) -> Bool {
+            (lhs.household, lhs.lastName, lhs.firstName, lhs.id) < (rhs.household, rhs.lastName, rhs.firstName, rhs.id)
+        }
+    }
+
+    private static func key(_ guest: Guest) -> Key {
+        Key(household: guest.household.trimmingCharacters(in: .whitespaces).lowercased(), lastName: guest.lastName.lowercased(),
+            firstName: guest.firstName.lowercased(), id: guest.id)
+    }
+
+    /// `guests` by `key`, each key made once rather than at every comparison.
+    private static func sortedByKey(_ guests: [Guest]) -> [Guest] {
+        guests.map { (key: key($0), guest: $0) }.sorted { $0.key < $1.key }.map(\.guest)
     }
 }

@@ -15,7 +15,7 @@ public struct SeatingViolation: Hashable, Sendable, Codable {
     /// an apart rule with two or more of its guests at one table. Guests who declined or were
     /// deleted do not count.
     public static func find(_ rules: [SeatingRule], guests: [UUID: Guest]) -> [SeatingViolation] {
-        let ordered = rules.sorted { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
+        let ordered = rules.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
         return ordered.flatMap { rule -> [SeatingViolation] in
             let members = rule.guestIDs.compactMap { guests[$0] }
             let note = rule.note.isEmpty ? "" : " (\(rule.note))"
