@@ -205,4 +205,22 @@ struct DemoContentTests {
             #expect(task.subtasks.allSatisfy { $0.isDone })
         }
     }
+
+    @Test("each budget scenario has a line for every live category, so making it live changes only what it differs in")
+    func scenariosCoverTheBudget() {
+        let categories = Set(dataset.categories.records.map(\.id))
+        #expect(dataset.scenarios.count == 2)
+        for scenario in dataset.scenarios {
+            #expect(Set(scenario.lines.compactMap(\.categoryID)) == categories, "\(scenario.name)")
+            #expect(scenario.validationIssues(in: dataset).isEmpty)
+        }
+    }
+
+    @Test("the tables seat everyone the demo seated, within capacity, and the seating rules name guests")
+    func seatingTablesAndRules() {
+        let chart = SeatingChart(guests: dataset.guests.records, tables: dataset.seatingTables.records,
+                                 rules: dataset.seatingRules.records)
+        #expect(chart.tables.allSatisfy { $0.record != nil && !$0.isOverCapacity })
+        #expect(dataset.seatingRules.records.map(\.ruleKind) == [.apart, .together])
+    }
 }
