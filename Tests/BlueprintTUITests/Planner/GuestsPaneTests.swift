@@ -411,16 +411,47 @@ struct GuestsPaneTests {
         #expect(planner.session.guests.guest(Wedding1.uuid(90))?.table == nil)
     }
 
-    @Test("a keep-apart rule is added by name, and its problem is counted under the summary and listed by r")
+    @Test("a keep-apart rule picks the other guest from the guest list; its problem is counted under the summary and listed by r")
     func rules() async {
         let planner = await PlannerHarness([Self.seatingDataset()])
         await planner.press(.character("v"), .character("T"))
-        await planner.type("山田 太郎 😀 Ame\u{301}lie")
+        #expect(planner.frame().contains("Keep apart from Ana Alvarez"))
+        // The pick-list: a letter jumps to the first guest it starts; the seating guest is not offered.
+        await planner.press(.character("A"))
+        #expect(planner.frame().contains("◂ (none) ▸"), "the seating guest is not offered")
+        await planner.press(.character("山"))
+        #expect(planner.frame().contains("◂ 山田 太郎 😀 Amélie (山田家) ▸"))
         await planner.press(.enter)
-        #expect(planner.session.seating.rules.count == 1)
+        #expect(planner.session.seating.rules.map(\.guestIDs) == [[Wedding1.ana, Wedding1.wide]])
         #expect(planner.rows[2].hasPrefix("1 rule problem · r lists them"))
         await planner.press(.character("r"))
         #expect(planner.frame().contains("Keep apart: Ana Alvarez and 山田 太郎 😀 Amélie are both at table 1"))
+    }
+
+    @Test("a rule's further guests are typed by full name under More guests; an unknown name is refused beside that field")
+    func ruleWithMoreGuests() async throws {
+        let planner = await PlannerHarness([Self.seatingDataset()])
+        await planner.press(.character("v"), .character("t"), .enter)
+        #expect(Self.issue(beside: "Together with", in: planner.rows)?.contains("pick another guest") == true)
+        await planner.press(.character("D"), .tab)
+        await planner.type("fay fox, Nobody Here")
+        await planner.press(.enter)
+        #expect(Self.issue(beside: "More guests", in: planner.rows)?.contains("no guest is called 'Nobody Here'") == true)
+        #expect(planner.session.seating.rules.isEmpty)
+
+        await planner.press(.control("u"))
+        await planner.type("FAY FOX")
+        await planner.press(.enter)
+        let rule = try #require(planner.session.seating.rules.first)
+        #expect(rule.ruleKind == .together && rule.guestIDs == [Wedding1.ana, Wedding1.dev, Wedding1.uuid(90)])
+        #expect(try await planner.stored { $0.seatingRules.count } == 1)
+    }
+
+    /// What a form shows for the field labelled `label`: its row, and the row under it when a long problem goes there.
+    private static func issue(beside label: String, in rows: [String]) -> String? {
+        guard let index = rows.firstIndex(where: { $0.contains(label) }) else { return nil }
+        let under = rows.indices.contains(index + 1) && rows[index + 1].contains("↳") ? rows[index + 1] : ""
+        return rows[index] + under
     }
 
     @Test("r lists every rule with its guests, why, and whether it holds; d asks, deletes the highlighted rule, and u brings it back")

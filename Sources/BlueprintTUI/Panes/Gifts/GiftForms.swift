@@ -8,19 +8,16 @@ enum GiftForms {
     /// What the gift form picks from: the guests by name, and the wedding (its currency, and the
     /// guests a gift may name, for validation).
     struct Choices {
-        let guests: [Guest]
+        /// The guest list by name, for the pick-list.
+        let pickList: GuestPickList
         let wedding: Wedding?
 
+        var guests: [Guest] { pickList.guests }
         var currency: Currency { wedding?.currency ?? .usd }
 
-        /// The guest list by name, for the pick-list.
         init(guests: [Guest], wedding: Wedding?) {
-            self.guests = guests.sorted { ($0.fullName.lowercased(), $0.id.uuidString) < ($1.fullName.lowercased(), $1.id.uuidString) }
+            pickList = GuestPickList(guests)
             self.wedding = wedding
-        }
-
-        var guestOptions: [String] {
-            ["(none)"] + guests.map { $0.household.isEmpty ? $0.fullName : "\($0.fullName) (\($0.household))" }
         }
 
         /// The guests of `guest`'s household, `guest` first; just `guest` without a household.
@@ -35,11 +32,11 @@ enum GiftForms {
 
     /// The form for `gift` (`nil`: a new one), filled from `base` (the gift itself, or a new one's defaults).
     static func giftForm(_ gift: Gift?, base: Gift, choices: Choices) -> Form {
-        let first = base.guestIDs.first.flatMap { id in choices.guests.firstIndex { $0.id == id } }
+        let first = choices.pickList.option(of: base.guestIDs.first)
         let withHousehold = base.guestIDs.count > 1
-            && first.map { Set(choices.household(of: choices.guests[$0])) == Set(base.guestIDs) } ?? false
+            && choices.pickList.guest(at: first).map { Set(choices.household(of: $0)) == Set(base.guestIDs) } ?? false
         return Form(title: gift.map { "Edit " + name($0) } ?? "New gift", fields: [
-            .choice("guest", "From guest", choices.guestOptions, selected: first.map { $0 + 1 } ?? 0),
+            .choice("guest", "From guest", choices.pickList.options, selected: first),
             .toggle("household", "With household", withHousehold),
             .text("from", "From (as written)", base.from, placeholder: "a name, if not (only) guests"),
             .text("description", "What", base.description),
@@ -65,7 +62,7 @@ enum GiftForms {
         var gift = base
         let picked = form["guest"].selectedIndex, household = form.isOn("household")
         if picked != original["guest"].selectedIndex || household != original.isOn("household") {
-            let guest = picked == 0 ? nil : choices.guests[picked - 1]
+            let guest = choices.pickList.guest(at: picked)
             gift.guestIDs = guest.map { household ? choices.household(of: $0) : [$0.id] } ?? []
         }
         gift.from = reader.text("from")

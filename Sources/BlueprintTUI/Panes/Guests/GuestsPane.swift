@@ -291,9 +291,9 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     private func openRuleForm(_ kind: SeatingRuleKind, guest: Guest, host: any PlannerHost) {
-        let seating = seatingStore, everyone = guests.guests
-        host.present(FormOverlay(SeatingForms.ruleForm(kind, guest: guest), store: seating) { form in
-            switch SeatingForms.rule(from: form, guest: guest, guests: everyone) {
+        let seating = seatingStore, others = GuestPickList(guests.guests.filter { $0.id != guest.id })
+        host.present(FormOverlay(SeatingForms.ruleForm(kind, guest: guest, others: others), store: seating) { form in
+            switch SeatingForms.rule(from: form, guest: guest, others: others) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let rule):
                 return .save(success: kind == .together ? "Added a keep-together rule" : "Added a keep-apart rule") {

@@ -2,7 +2,7 @@ import BlueprintDomain
 import Foundation
 
 /// The table form (add and edit) and the rule form (the guests to keep together with, or
-/// apart from, the seating chart's guest, typed by name).
+/// apart from, the seating chart's guest: one picked from the guest list, any more typed by name).
 enum SeatingForms {
     static func tableForm(_ table: SeatingTable?, nextNumber: Int) -> Form {
         Form(title: table.map { "Edit \($0.title)" } ?? "New table", fields: [
@@ -46,27 +46,35 @@ enum SeatingForms {
         return FormReading(number ?? 0, issues: reader.issues)
     }
 
-    static func ruleForm(_ kind: SeatingRuleKind, guest: Guest) -> Form {
+    /// The rule form for `guest`: the other guest picked from `others` (the guest list without
+    /// `guest`), any further guests typed by full name, and why.
+    static func ruleForm(_ kind: SeatingRuleKind, guest: Guest, others: GuestPickList) -> Form {
         Form(title: (kind == .together ? "Keep together with " : "Keep apart from ") + guest.fullName, fields: [
-            .text("with", kind == .together ? "Together with" : "Apart from", "", placeholder: "full names, separated by commas"),
+            .choice("with", kind == .together ? "Together with" : "Apart from", others.options, selected: 0),
+            .text("more", "More guests", "", placeholder: "optional: full names, separated by commas"),
             .text("note", "Why", "", placeholder: "optional"),
         ])
     }
 
-    /// The guests named in the form (by full name, any case) besides `guest`, and the note.
-    static func rule(from form: Form, guest: Guest, guests: [Guest]) -> FormReading<(guests: [UUID], note: String)> {
+    /// The guests of the rule, `guest` first: the one picked from `others`, then those typed
+    /// under "More guests" (by full name, any case); and the note.
+    static func rule(from form: Form, guest: Guest, others: GuestPickList) -> FormReading<(guests: [UUID], note: String)> {
         var reader = FieldReader(form)
-        let names = reader.text("with").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var ids = [guest.id]
+        if let picked = others.guest(at: form["with"].selectedIndex) { ids.append(picked.id) }
+        let names = reader.text("more").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let everyone = [guest] + others.guests
         for name in names {
-            let matches = guests.filter { $0.fullName.compare(name, options: .caseInsensitive) == .orderedSame }
+            let matches = everyone.filter { $0.fullName.compare(name, options: .caseInsensitive) == .orderedSame }
             switch matches.count {
-            case 0: reader.add([ValidationIssue(field: "with", message: "no guest is called '\(name)'")])
+            case 0: reader.add([ValidationIssue(field: "more", message: "no guest is called '\(name)'")])
             case 1: if !ids.contains(matches[0].id) { ids.append(matches[0].id) }
-            default: reader.add([ValidationIssue(field: "with", message: "\(matches.count) guests are called '\(name)'")])
+            default: reader.add([ValidationIssue(field: "more", message: "\(matches.count) guests are called '\(name)'")])
             }
         }
-        if names.isEmpty { reader.add([ValidationIssue(field: "with", message: "name one or more other guests")]) }
+        if ids.count == 1, reader.issues.isEmpty {
+            reader.add([ValidationIssue(field: "with", message: "pick another guest")])
+        }
         return FormReading((ids, reader.text("note")), issues: reader.issues)
     }
 }
