@@ -102,6 +102,13 @@ public struct Guest: Record {
         [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
+    /// The household compared as people mean it: without case or surrounding spaces; `nil`
+    /// for a guest with none. Guests with the same key are one household.
+    public var householdKey: String? {
+        let key = household.trimmingCharacters(in: .whitespaces).lowercased()
+        return key.isEmpty ? nil : key
+    }
+
     /// People this guest brings if attending: the guest plus an attending plus-one.
     public var headcount: Int { rsvp == .attending ? 1 + (plusOneAllowed && plusOneAttending ? 1 : 0) : 0 }
 }

@@ -3,7 +3,7 @@ import Foundation
 extension BudgetScenario {
     /// A line per category, with its allocation, sorted by name: the live budget as a scenario sees it.
     public static func lines(of categories: some Collection<BudgetCategory>) -> [ScenarioLine] {
-        categories.sorted { (ScenarioLine.folded($0.name), $0.id.uuidString) < (ScenarioLine.folded($1.name), $1.id.uuidString) }
+        categories.sorted { (ScenarioLine.folded($0.name), $0.id) < (ScenarioLine.folded($1.name), $1.id) }
             .map { ScenarioLine(categoryID: $0.id, name: $0.name, allocated: $0.allocated) }
     }
 

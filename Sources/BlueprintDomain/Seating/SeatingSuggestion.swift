@@ -46,7 +46,7 @@ public struct SeatingSuggestion: Hashable, Sendable {
         for table in chart.tables {
             for guest in table.guests {
                 tableOf[guest.id] = table.number
-                if let household = Self.household(guest) { householdTables[household, default: []].insert(table.number) }
+                if let household = guest.householdKey { householdTables[household, default: []].insert(table.number) }
             }
         }
         var apartFrom: [UUID: Set<UUID>] = [:], togetherWith: [UUID: Set<UUID>] = [:]
@@ -143,7 +143,7 @@ public struct SeatingSuggestion: Hashable, Sendable {
         return parties.map { party in
             var party = party
             let partners = party.guests.flatMap { togetherWith[$0.id, default: []] }
-            let households = party.guests.compactMap(household).flatMap { householdTables[$0, default: []] }
+            let households = party.guests.compactMap(\.householdKey).flatMap { householdTables[$0, default: []] }
             party.preferred = Set(partners.compactMap { tableOf[$0] } + households).sorted()
             return party
         }
@@ -154,16 +154,10 @@ public struct SeatingSuggestion: Hashable, Sendable {
         var byHousehold: [String: [Guest]] = [:]
         var alone: [[Guest]] = []
         for guest in guests {
-            if let name = household(guest) { byHousehold[name, default: []].append(guest) } else { alone.append([guest]) }
+            if let name = guest.householdKey { byHousehold[name, default: []].append(guest) } else { alone.append([guest]) }
         }
         let grouped = byHousehold.values.map(sortedByKey)
         return (grouped + alone).map { (key: key($0[0]), guests: $0) }.sorted { $0.key < $1.key }.map(\.guests)
-    }
-
-    /// The guest's household, compared without case or surrounding spaces; `nil` for none.
-    private static func household(_ guest: Guest) -> String? {
-        let name = guest.household.trimmingCharacters(in: .whitespaces).lowercased()
-        return name.isEmpty ? nil : name
     }
 
     /// The names of two guests of `guests` a keep-apart rule separates, if any.
@@ -186,7 +180,7 @@ public struct SeatingSuggestion: Hashable, Sendable {
     }
 
     private static func key(_ guest: Guest) -> Key {
-        Key(household: guest.household.trimmingCharacters(in: .whitespaces).lowercased(), lastName: guest.lastName.lowercased(),
+        Key(household: guest.householdKey ?? "", lastName: guest.lastName.lowercased(),
             firstName: guest.firstName.lowercased(), id: guest.id)
     }
 

@@ -121,6 +121,6 @@ public struct VendorPaymentTotal: Hashable, Sendable, Codable, Identifiable {
                 .committed += expense.committed
             totals[vendorID]!.paid += expense.paid
         }
-        return totals.values.sorted { $0.vendorID.uuidString < $1.vendorID.uuidString }
+        return totals.values.sorted { $0.vendorID < $1.vendorID }
     }
 }

@@ -57,7 +57,7 @@ public struct WeddingCalendar: Sendable {
     /// it starts (the store never holds one; a hand-edited file might).
     public func document() throws -> CalendarDocument {
         let contacts = VendorContacts(vendors)
-        var components = milestones.sorted { ($0.date, $0.title, $0.id.uuidString) < ($1.date, $1.title, $1.id.uuidString) }
+        var components = milestones.sorted { ($0.date, $0.title, $0.id) < ($1.date, $1.title, $1.id) }
             .map(milestoneEvent)
         components += try runSheet.sorted(by: RunSheetItem.precedes).map { try runSheetEvent($0, contacts) }
         components += Self.inDueOrder(tasks.compactMap(taskToDo))
@@ -120,7 +120,7 @@ public struct WeddingCalendar: Sendable {
                                     details: Self.lines([part] + common), categories: [kind.category],
                                     sequence: expense.version))
         }
-        let schedule = expense.installments.sorted { ($0.dueDate, $0.id.uuidString) < ($1.dueDate, $1.id.uuidString) }
+        let schedule = expense.installments.sorted { ($0.dueDate, $0.id) < ($1.dueDate, $1.id) }
         return payments.map { payment in
             guard let installment = payment.installmentID, let index = schedule.firstIndex(where: { $0.id == installment }) else {
                 return toDo(.expense, expense.id, due: payment.dueDate, amount: payment.amount, part: "")

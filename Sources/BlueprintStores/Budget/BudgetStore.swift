@@ -337,9 +337,9 @@ public final class BudgetStore: DomainStore {
         let categories = categoryRecords.records, expenses = expenseRecords.records
         summary = summary(asOf: today)
         scenarios = scenarioRecords.records
-            .sorted { (ScenarioLine.folded($0.name), $0.id.uuidString) < (ScenarioLine.folded($1.name), $1.id.uuidString) }
+            .sorted { (ScenarioLine.folded($0.name), $0.id) < (ScenarioLine.folded($1.name), $1.id) }
         categoryMetrics = CategoryMetrics.all(categories: categories, expenses: expenses)
-            .sorted { ($0.name.lowercased(), $0.categoryID.uuidString) < ($1.name.lowercased(), $1.categoryID.uuidString) }
+            .sorted { ($0.name.lowercased(), $0.categoryID) < ($1.name.lowercased(), $1.categoryID) }
         list.show(expenses)
         super.recordsDidChange()
     }

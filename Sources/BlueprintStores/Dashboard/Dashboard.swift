@@ -65,7 +65,7 @@ public struct Dashboard: Equatable, Sendable {
         replies = Replies(stats: guests, deadline: wedding?.rsvpDeadline,
                           daysToDeadline: wedding?.rsvpDeadline.map { $0.days(since: today) })
         let byDue: (WeddingTask, WeddingTask) -> Bool = {
-            ($0.dueDate!, $0.title.lowercased(), $0.id.uuidString) < ($1.dueDate!, $1.title.lowercased(), $1.id.uuidString)
+            ($0.dueDate!, $0.title.lowercased(), $0.id) < ($1.dueDate!, $1.title.lowercased(), $1.id)
         }
         overdueTasks = tasks.filter { $0.isOverdue(today: today) }.sorted(by: byDue)
         tasksDueSoon = tasks.filter { $0.isDueWithin7Days(today: today) }.sorted(by: byDue)

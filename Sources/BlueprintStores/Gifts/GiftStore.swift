@@ -204,6 +204,6 @@ public final class GiftStore: DomainStore {
             case .orderedSame: continue
             }
         }
-        return lhs.uuidString < rhs.uuidString
+        return lhs < rhs
     }
 }

@@ -28,9 +28,9 @@ public final class SeatingStore: DomainStore {
     }
 
     /// Every table with a record, by number.
-    public var tables: [SeatingTable] { tableRecords.records.sorted { ($0.number, $0.id.uuidString) < ($1.number, $1.id.uuidString) } }
+    public var tables: [SeatingTable] { tableRecords.records.sorted { ($0.number, $0.id) < ($1.number, $1.id) } }
     /// Every rule, oldest first.
-    public var rules: [SeatingRule] { ruleRecords.records.sorted { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) } }
+    public var rules: [SeatingRule] { ruleRecords.records.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) } }
     public func table(_ id: UUID) -> SeatingTable? { tableRecords[id] }
     /// The open conflict, if an edit to a table lost to someone else's.
     public var tableConflict: EditConflict<SeatingTable>? { tableRecords.conflict }
@@ -100,12 +100,8 @@ public final class SeatingStore: DomainStore {
     /// The guest and the others of their household who have not declined (the guest alone
     /// without a household), by name.
     public func household(of guest: Guest) -> [Guest] {
-        let name = guest.household.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !name.isEmpty else { return [guest] }
-        return guestStore.guests.filter {
-            $0.id == guest.id
-                || ($0.rsvp != .declined && $0.household.trimmingCharacters(in: .whitespaces).lowercased() == name)
-        }.sorted { ($0.lastName, $0.firstName, $0.id.uuidString) < ($1.lastName, $1.firstName, $1.id.uuidString) }
+        guard let key = guest.householdKey else { return [guest] }
+        return guestStore.guests.filter { $0.id == guest.id || ($0.rsvp != .declined && $0.householdKey == key) }.sorted { ($0.lastName, $0.firstName, $0.id) < ($1.lastName, $1.firstName, $1.id) }
     }
 
     /// Seats every guest of `suggestion` at their table, as one step.

@@ -158,7 +158,7 @@ public final class TimelineStore: DomainStore {
         switch lhs.title.localizedStandardCompare(rhs.title) {
         case .orderedAscending: return true
         case .orderedDescending: return false
-        case .orderedSame: return lhs.id.uuidString < rhs.id.uuidString
+        case .orderedSame: return lhs.id < rhs.id
         }
     }
 
@@ -166,6 +166,6 @@ public final class TimelineStore: DomainStore {
     nonisolated static func precedes(_ lhs: RunSheetItem, _ rhs: RunSheetItem) -> Bool {
         if RunSheetItem.precedes(lhs, rhs) { return true }
         if RunSheetItem.precedes(rhs, lhs) { return false }
-        return lhs.id.uuidString < rhs.id.uuidString
+        return lhs.id < rhs.id
     }
 }

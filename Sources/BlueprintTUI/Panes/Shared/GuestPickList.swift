@@ -9,7 +9,8 @@ struct GuestPickList {
 
     /// The pick-list of `guests`, sorted by name.
     init(_ guests: [Guest]) {
-        self.guests = guests.sorted { ($0.fullName.lowercased(), $0.id.uuidString) < ($1.fullName.lowercased(), $1.id.uuidString) }
+        self.guests = guests.map { (name: $0.fullName.lowercased(), guest: $0) }
+            .sorted { ($0.name, $0.guest.id) < ($1.name, $1.guest.id) }.map(\.guest)
     }
 
     /// The options' labels: "(none)", then "Full Name (Household)" for each guest.
