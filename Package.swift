@@ -24,11 +24,13 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(
             name: "BlueprintDomain",
-            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections"),
+                           .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The one sanitiser for untrusted text on a terminal, shared by everything that prints.
         .target(name: "BlueprintText"),

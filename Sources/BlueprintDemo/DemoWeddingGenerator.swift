@@ -1,8 +1,9 @@
 import BlueprintDomain
 import Foundation
 
-/// Makes a believable demo wedding (couple, guests, budget, vendors, tasks, milestones and the
-/// day's run sheet) for trying the app, for screenshots and for benchmarks.
+/// Makes a believable demo wedding (couple, guests, budget, vendors, tasks, milestones, the
+/// day's run sheet, gifts, seating, scenarios, notes and documents) for trying the app, for
+/// screenshots and for benchmarks.
 ///
 /// Deterministic: the same options give the identical dataset, ids and timestamps included,
 /// because everything is drawn from a seeded generator and dated from `options.today`.
@@ -51,9 +52,15 @@ public enum DemoWeddingGenerator {
                               totalBudget: totalBudget,
                               mealOptions: DemoGuests.mealOptions, rsvpDeadline: timeline.rsvpDeadline)
         timeline.stamp(&wedding, createdBy: timeline.planningStart, random: &random)
-        return WeddingDataset(wedding: wedding, guests: guests, categories: budget.categories, expenses: expenses,
-                              vendors: vendors, tasks: tasks, milestones: milestones, runSheet: runSheet, gifts: gifts,
-                              moneyOwed: moneyOwed, scenarios: scenarios, seatingTables: tables, seatingRules: rules)
+        var dataset = WeddingDataset(wedding: wedding, guests: guests, categories: budget.categories, expenses: expenses,
+                                     vendors: vendors, tasks: tasks, milestones: milestones, runSheet: runSheet, gifts: gifts,
+                                     moneyOwed: moneyOwed, scenarios: scenarios, seatingTables: tables, seatingRules: rules)
+        var attachmentRandom = SeededRandom(seed: options.seed, stream: Stream.attachments)
+        dataset.notes = RecordTable(DemoAttachments.notes(dataset: dataset, couple: couple, timeline: timeline,
+                                                          random: &attachmentRandom))
+        dataset.documents = RecordTable(DemoAttachments.documents(dataset: dataset, couple: couple, timeline: timeline,
+                                                                  random: &attachmentRandom))
+        return dataset
     }
 
     /// The demo wedding the options describe, under an id of its own: the seed decides the
@@ -68,6 +75,7 @@ public enum DemoWeddingGenerator {
     private enum Stream {
         static let wedding: UInt64 = 1, budget: UInt64 = 2, vendors: UInt64 = 3, tasks: UInt64 = 4, guests: UInt64 = 5
         static let schedule: UInt64 = 6, vendorOpinions: UInt64 = 7, gifts: UInt64 = 8, seating: UInt64 = 9
+        static let attachments: UInt64 = 10
     }
 
     /// What the couple set aside: the allocations plus a little unallocated, or, if the spending

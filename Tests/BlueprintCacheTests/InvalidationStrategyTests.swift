@@ -12,9 +12,10 @@ import Testing
     @Test(arguments: RecordWrite.allCases)
     func guestsInvalidateTheirStatsAndSeating(_ write: RecordWrite) {
         let own: Set<CacheResource> = [.guests, .guestStats, .seatingChart]
-        // A deleted guest leaves the gifts and seating rules that named them (money gifts count in the summary).
+        // A deleted guest leaves the gifts and seating rules that named them (money gifts count in
+        // the summary), and takes the notes about them.
         #expect(resources(.record(write, .guest))
-                == (write == .deleted ? own.union([.gifts, .budgetSummary, .seatingRules]) : own))
+                == (write == .deleted ? own.union([.gifts, .budgetSummary, .seatingRules, .notes]) : own))
     }
 
     @Test func categoriesInvalidateBudgetFigures() {
@@ -22,13 +23,15 @@ import Testing
         #expect(resources(.record(.created, .category)) == figures)
         #expect(resources(.record(.updated, .category)) == figures)
         #expect(resources(.record(.imported, .category)) == figures)
-        #expect(resources(.record(.deleted, .category)) == figures.union([.vendors, .tasks]), "delete unlinks vendors and tasks")
+        #expect(resources(.record(.deleted, .category)) == figures.union([.vendors, .tasks, .notes]),
+                "delete unlinks vendors and tasks, and takes the category's notes")
     }
 
     @Test(arguments: [CacheOperation.Action.record(.created, .expense), .record(.updated, .expense), .record(.deleted, .expense),
                       .record(.imported, .expense), .installmentCreated, .installmentUpdated, .installmentDeleted])
     func expensesAndInstallmentsInvalidateMoneyFigures(_ action: CacheOperation.Action) {
-        #expect(resources(action) == [.expenses, .budgetSummary, .categoryMetrics, .vendorPaymentTotals])
+        let attachments: Set<CacheResource> = action == .record(.deleted, .expense) ? [.notes, .documents] : []
+        #expect(resources(action) == attachments.union([.expenses, .budgetSummary, .categoryMetrics, .vendorPaymentTotals]))
     }
 
     @Test func expenseImportThatCreatesCategoriesAlsoInvalidatesCategories() {
@@ -41,19 +44,22 @@ import Testing
         #expect(resources(.record(.updated, .vendor)) == [.vendors, .vendorStats])
         #expect(resources(.record(.imported, .vendor)) == [.vendors, .vendorStats])
         #expect(resources(.record(.deleted, .vendor))
-            == [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet], "delete unlinks the run sheet too")
+            == [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet, .notes, .documents],
+                "delete unlinks the run sheet too, takes the vendor's notes and moves its documents to the wedding")
     }
 
     @Test(arguments: [RecordWrite.created, .updated, .deleted, .imported])
     func timelineRecordsInvalidateOnlyTheirLists(_ write: RecordWrite) {
-        #expect(resources(.record(write, .milestone)) == [.milestones])
-        #expect(resources(.record(write, .runSheetItem)) == [.runSheet])
+        let notes: Set<CacheResource> = write == .deleted ? [.notes] : []
+        #expect(resources(.record(write, .milestone)) == notes.union([.milestones]))
+        #expect(resources(.record(write, .runSheetItem)) == notes.union([.runSheet]))
     }
 
     @Test(arguments: [CacheOperation.Action.record(.created, .task), .record(.updated, .task), .record(.deleted, .task),
                       .record(.imported, .task), .subtaskCreated, .subtaskUpdated, .subtaskDeleted])
     func tasksAndSubtasksInvalidateTaskFigures(_ action: CacheOperation.Action) {
-        #expect(resources(action) == [.tasks, .taskStats])
+        let notes: Set<CacheResource> = action == .record(.deleted, .task) ? [.notes] : []
+        #expect(resources(action) == notes.union([.tasks, .taskStats]))
     }
 
     @Test func weddingSettingsInvalidateBudgetSummaryAndMealCounts() {
@@ -71,7 +77,7 @@ import Testing
         #expect(external == union)
         #expect(Set(external.map(\.resource))
             == [.guests, .guestStats, .seatingChart, .vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet,
-                .gifts, .budgetSummary, .seatingRules])
+                .gifts, .budgetSummary, .seatingRules, .notes, .documents])
         #expect(CacheInvalidator.keys(for: .external([], in: wedding)).isEmpty)
     }
 
@@ -120,7 +126,8 @@ import Testing
         await CacheInvalidator(cache: cache).invalidate(CacheOperation(.deleted, .vendor, in: wedding))
 
         let left = Set(cache.keysByRecency())
-        let dropped: Set<CacheResource> = [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet]
+        let dropped: Set<CacheResource> = [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet,
+                                           .notes, .documents]
         #expect(left == Set(CacheKey.all(of: other)).union(CacheKey.all(of: wedding).filter { !dropped.contains($0.resource) }))
     }
 }

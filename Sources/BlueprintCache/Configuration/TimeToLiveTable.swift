@@ -7,7 +7,8 @@ public struct TimeToLiveTable: Sendable, Equatable {
     /// The defaults: lists that change often and every statistic 60 s, budget categories 5 min,
     /// vendors 10 min (the original app's table), wedding settings and the timeline 5 min (the
     /// original's timeline strategy kept milestones longest: they change least); gifts and
-    /// seating 60 s like the guest list they hang on, budget scenarios 5 min like the categories.
+    /// seating 60 s like the guest list they hang on, budget scenarios 5 min like the categories;
+    /// documents 2 min (the original's table) and notes 60 s.
     public static let defaults = TimeToLiveTable { resource in
         switch resource {
         case .guests, .guestStats, .seatingChart, .seatingTables, .seatingRules: return .seconds(60)
@@ -16,6 +17,8 @@ public struct TimeToLiveTable: Sendable, Equatable {
         case .tasks, .taskStats, .vendorStats: return .seconds(60)
         case .budgetCategories, .wedding, .milestones, .runSheet, .budgetScenarios: return .seconds(300)
         case .vendors: return .seconds(600)
+        case .documents: return .seconds(120)
+        case .notes: return .seconds(60)
         }
     }
 

@@ -14,6 +14,7 @@ public enum CacheResource: Int, CaseIterable, Sendable, CustomStringConvertible 
     case gifts, moneyOwed
     case budgetScenarios
     case seatingTables, seatingRules
+    case notes, documents
 
     /// The resource part of a key: `guest_stats`.
     public var name: String {
@@ -38,6 +39,8 @@ public enum CacheResource: Int, CaseIterable, Sendable, CustomStringConvertible 
         case .budgetScenarios: return "budget_scenarios"
         case .seatingTables: return "seating_tables"
         case .seatingRules: return "seating_rules"
+        case .notes: return "notes"
+        case .documents: return "documents"
         }
     }
 

@@ -19,6 +19,8 @@ public indirect enum Mutation: Sendable, Equatable {
     case saveScenario(BudgetScenario), deleteScenario(UUID)
     case saveSeatingTable(SeatingTable), deleteSeatingTable(UUID)
     case saveSeatingRule(SeatingRule), deleteSeatingRule(UUID)
+    case saveNote(Note), deleteNote(UUID)
+    case saveDocument(Document), deleteDocument(UUID)
 
     public var kind: RecordKind {
         switch self {
@@ -35,6 +37,8 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveScenario, .deleteScenario: return .scenario
         case .saveSeatingTable, .deleteSeatingTable: return .seatingTable
         case .saveSeatingRule, .deleteSeatingRule: return .seatingRule
+        case .saveNote, .deleteNote: return .note
+        case .saveDocument, .deleteDocument: return .document
         }
     }
 
@@ -54,9 +58,12 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveScenario(let record): return record.id
         case .saveSeatingTable(let record): return record.id
         case .saveSeatingRule(let record): return record.id
+        case .saveNote(let record): return record.id
+        case .saveDocument(let record): return record.id
         case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id),
              .deleteMilestone(let id), .deleteRunSheetItem(let id), .deleteGift(let id), .deleteMoneyOwed(let id),
-             .deleteScenario(let id), .deleteSeatingTable(let id), .deleteSeatingRule(let id):
+             .deleteScenario(let id), .deleteSeatingTable(let id), .deleteSeatingRule(let id), .deleteNote(let id),
+             .deleteDocument(let id):
             return id
         }
     }
@@ -77,8 +84,10 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveScenario(let record): return record as? R
         case .saveSeatingTable(let record): return record as? R
         case .saveSeatingRule(let record): return record as? R
+        case .saveNote(let record): return record as? R
+        case .saveDocument(let record): return record as? R
         case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask, .deleteMilestone, .deleteRunSheetItem,
-             .deleteGift, .deleteMoneyOwed, .deleteScenario, .deleteSeatingTable, .deleteSeatingRule:
+             .deleteGift, .deleteMoneyOwed, .deleteScenario, .deleteSeatingTable, .deleteSeatingRule, .deleteNote, .deleteDocument:
             return nil
         }
     }
@@ -99,8 +108,10 @@ public indirect enum Mutation: Sendable, Equatable {
         case .saveScenario(let record): return record.version
         case .saveSeatingTable(let record): return record.version
         case .saveSeatingRule(let record): return record.version
+        case .saveNote(let record): return record.version
+        case .saveDocument(let record): return record.version
         case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask, .deleteMilestone, .deleteRunSheetItem,
-             .deleteGift, .deleteMoneyOwed, .deleteScenario, .deleteSeatingTable, .deleteSeatingRule:
+             .deleteGift, .deleteMoneyOwed, .deleteScenario, .deleteSeatingTable, .deleteSeatingRule, .deleteNote, .deleteDocument:
             return nil
         }
     }

@@ -6,7 +6,7 @@ extension WeddingDataset {
     /// Every kind of record the dataset keeps in a table, in the order changes are reported.
     public static let tableRecordTypes: [any TableRecord.Type] = [
         Guest.self, BudgetCategory.self, Expense.self, Vendor.self, WeddingTask.self, Milestone.self, RunSheetItem.self,
-        Gift.self, MoneyOwed.self, BudgetScenario.self, SeatingTable.self, SeatingRule.self,
+        Gift.self, MoneyOwed.self, BudgetScenario.self, SeatingTable.self, SeatingRule.self, Note.self, Document.self,
     ]
 
     /// The declaration of the records of `kind`; `nil` for the wedding, which is not kept in a table.
@@ -137,4 +137,22 @@ extension SeatingRule: TableRecord {
     public static var references: [RecordReference<SeatingRule>] { [] }
     public var saveMutation: Mutation { .saveSeatingRule(self) }
     public static func deleteMutation(_ id: UUID) -> Mutation { .deleteSeatingRule(id) }
+}
+
+extension Note: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Note>> { \.notes }
+    public static var listResource: CacheResource { .notes }
+    public static var figures: Set<CacheResource> { [] }
+    public static var references: [RecordReference<Note>] { [] }
+    public var saveMutation: Mutation { .saveNote(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteNote(id) }
+}
+
+extension Document: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Document>> { \.documents }
+    public static var listResource: CacheResource { .documents }
+    public static var figures: Set<CacheResource> { [] }
+    public static var references: [RecordReference<Document>] { [] }
+    public var saveMutation: Mutation { .saveDocument(self) }
+    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteDocument(id) }
 }

@@ -40,11 +40,14 @@ public protocol TableRecord: Record {
 
 extension TableRecord {
     /// The cached resources that `write` of these records makes stale: the list and the figures,
-    /// and for a deletion also what unlinking the records that pointed at it changes.
+    /// and for a deletion also what unlinking the records that pointed at it changes, and the
+    /// notes and documents about it (see `WeddingTransaction.delete`).
     public static func resourcesMadeStale(by write: RecordWrite) -> Set<CacheResource> {
         var stale = figures.union([listResource])
         if write == .deleted {
             for reference in references { stale.formUnion(reference.resourcesMadeStale) }
+            stale.insert(Note.listResource)
+            if Document.attachableKinds.contains(kind) { stale.insert(Document.listResource) }
         }
         return stale
     }

@@ -15,11 +15,14 @@ public struct WeddingDataset: Sendable, Equatable {
     public var scenarios: RecordTable<BudgetScenario>
     public var seatingTables: RecordTable<SeatingTable>
     public var seatingRules: RecordTable<SeatingRule>
+    public var notes: RecordTable<Note>
+    public var documents: RecordTable<Document>
 
     public init(wedding: Wedding, guests: [Guest] = [], categories: [BudgetCategory] = [], expenses: [Expense] = [],
                 vendors: [Vendor] = [], tasks: [WeddingTask] = [], milestones: [Milestone] = [],
                 runSheet: [RunSheetItem] = [], gifts: [Gift] = [], moneyOwed: [MoneyOwed] = [],
-                scenarios: [BudgetScenario] = [], seatingTables: [SeatingTable] = [], seatingRules: [SeatingRule] = []) {
+                scenarios: [BudgetScenario] = [], seatingTables: [SeatingTable] = [], seatingRules: [SeatingRule] = [],
+                notes: [Note] = [], documents: [Document] = []) {
         self.wedding = wedding
         self.guests = RecordTable(guests)
         self.categories = RecordTable(categories)
@@ -33,6 +36,8 @@ public struct WeddingDataset: Sendable, Equatable {
         self.scenarios = RecordTable(scenarios)
         self.seatingTables = RecordTable(seatingTables)
         self.seatingRules = RecordTable(seatingRules)
+        self.notes = RecordTable(notes)
+        self.documents = RecordTable(documents)
     }
 
     /// Lets each table hand out its storage until it changes (see `RecordTable`): for a
@@ -89,6 +94,10 @@ public struct WeddingDataset: Sendable, Equatable {
         case .deleteSeatingTable(let id): seatingTables.remove(id)
         case .saveSeatingRule(let record): seatingRules.upsert(record)
         case .deleteSeatingRule(let id): seatingRules.remove(id)
+        case .saveNote(let record): notes.upsert(record)
+        case .deleteNote(let id): notes.remove(id)
+        case .saveDocument(let record): documents.upsert(record)
+        case .deleteDocument(let id): documents.remove(id)
         }
     }
 }

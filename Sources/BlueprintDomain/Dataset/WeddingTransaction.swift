@@ -60,11 +60,13 @@ public final class WeddingTransaction {
         undoLog.reserveCapacity(undoLog.count + count)
     }
 
-    /// Removes a record, refusing or unlinking what points at it as `R.references` declares.
+    /// Removes a record, refusing or unlinking what points at it as `R.references` declares. The
+    /// notes about it go with it; its documents stay, attached to the wedding.
     public func delete<R: TableRecord>(_ type: R.Type, id: UUID) throws {
         guard dataset[keyPath: R.collection][id] != nil else { throw RepositoryError.notFound(R.kind, id: id) }
         for reference in R.references { try reference.refuseDeletion(of: id, in: dataset) }
         for reference in R.references { try reference.unlink(id, in: self) }
+        try detachAttachments(from: .record(R.kind, id))
         let index = dataset[keyPath: R.collection].index(of: id)!
         let removed = dataset[keyPath: R.collection].remove(id)!
         undoLog.append { $0[keyPath: R.collection].upsert(removed, at: index) }
@@ -111,6 +113,16 @@ public final class WeddingTransaction {
             } else {
                 try update(changed)
             }
+        }
+    }
+
+    /// Deletes the notes about `subject` and attaches its documents to the wedding, as versioned changes.
+    private func detachAttachments(from subject: RecordSubject) throws {
+        for note in dataset.notes.records where note.subject == subject { try delete(Note.self, id: note.id) }
+        for document in dataset.documents.records where document.subject == subject {
+            var moved = document
+            moved.subject = .wedding
+            try update(moved)
         }
     }
 

@@ -16,6 +16,7 @@ public protocol Record: Identifiable, Hashable, Sendable, Codable where ID == UU
 public enum RecordKind: String, Sendable, Codable, CaseIterable {
     case wedding, guest, category, expense, vendor, task, milestone, runSheetItem
     case gift, moneyOwed, scenario, seatingTable, seatingRule
+    case note, document
 
     /// Lower-case noun for messages: "guest", "budget category".
     public var noun: String {

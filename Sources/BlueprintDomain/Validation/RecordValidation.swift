@@ -279,3 +279,33 @@ extension SeatingRule {
         return issues
     }
 }
+
+extension Note {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.required(text, "text", "a note's text"), Check.required(author, "author", "a note's author")]
+            .compactMap { $0 }
+        if subject.kind == .note {
+            issues.append(ValidationIssue(field: "subject", message: "a note cannot be about another note"))
+        } else if !subject.exists(in: dataset) {
+            issues.append(ValidationIssue(field: "subject", message: "no \(subject.kind.noun) with id \(subject.id?.uuidString.lowercased() ?? "")"))
+        }
+        return issues
+    }
+}
+
+extension Document {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.required(title, "title", "a document's title"), Check.required(fileName, "fileName", "the file's name"),
+                      Check.required(contentType, "contentType", "the file's type")].compactMap { $0 }
+        if byteCount < 0 { issues.append(ValidationIssue(field: "byteCount", message: "a file's size cannot be negative")) }
+        if sha256.count != 64 || !sha256.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
+            issues.append(ValidationIssue(field: "sha256", message: "'\(sha256)' is not a SHA-256 in lower-case hex"))
+        }
+        if !Self.attachableKinds.contains(subject.kind) {
+            issues.append(ValidationIssue(field: "subject", message: "a document is attached to a vendor, an expense or the wedding, not a \(subject.kind.noun)"))
+        } else if !subject.exists(in: dataset) {
+            issues.append(ValidationIssue(field: "subject", message: "no \(subject.kind.noun) with id \(subject.id?.uuidString.lowercased() ?? "")"))
+        }
+        return issues
+    }
+}

@@ -43,20 +43,20 @@ public struct FileWeddingRepository: WeddingRepository {
     public func createWedding(from dataset: WeddingDataset) async throws -> Wedding {
         let wedding = try await access.host.createWedding(dataset.wedding)
         try await access.write(CacheOperation(.weddingCreated, in: wedding.weddingID)) { transaction in
-            for category in dataset.categories { try transaction.insert(category) }
-            for vendor in dataset.vendors { try transaction.insert(vendor) }
-            for guest in dataset.guests { try transaction.insert(guest) }
-            for expense in dataset.expenses { try transaction.insert(expense) }
-            for task in dataset.tasks { try transaction.insert(task) }
-            for milestone in dataset.milestones { try transaction.insert(milestone) }
-            for item in dataset.runSheet { try transaction.insert(item) }
-            for gift in dataset.gifts { try transaction.insert(gift) }
-            for entry in dataset.moneyOwed { try transaction.insert(entry) }
-            for scenario in dataset.scenarios { try transaction.insert(scenario) }
-            for table in dataset.seatingTables { try transaction.insert(table) }
-            for rule in dataset.seatingRules { try transaction.insert(rule) }
+            // Each kind after the kinds its records point at (an expense names a vendor; notes and
+            // documents name any record).
+            let order: [any TableRecord.Type] = [BudgetCategory.self, Vendor.self, Guest.self, Expense.self, WeddingTask.self,
+                                                 Milestone.self, RunSheetItem.self, Gift.self, MoneyOwed.self,
+                                                 BudgetScenario.self, SeatingTable.self, SeatingRule.self, Note.self, Document.self]
+            for type in order { try Self.insertAll(of: type, from: dataset, in: transaction) }
         }
         return wedding
+    }
+
+    /// Inserts every record of `type` that `dataset` holds, in its table's order.
+    private static func insertAll<R: TableRecord>(of type: R.Type, from dataset: WeddingDataset,
+                                                  in transaction: WeddingTransaction) throws {
+        for record in dataset[keyPath: R.collection] { try transaction.insert(record) }
     }
 
     public func updateWedding(_ wedding: Wedding) async throws -> Wedding {

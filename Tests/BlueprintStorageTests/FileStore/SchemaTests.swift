@@ -131,7 +131,7 @@ struct GiftSchemaTests {
         #expect(gifts.allSatisfy { $0.version == 1 && $0.receivedOn == nil && $0.validationIssues(in: WeddingDataset(wedding: Fixtures.wedding(), guests: guests)).isEmpty })
         await store.close()
         let meta = try String(contentsOfFile: directory.file("meta.json", of: wedding), encoding: .utf8)
-        #expect(meta.contains("\"schemaVersion\" : 3"))
+        #expect(meta.contains("\"schemaVersion\" : \(WeddingSchema.currentVersion)"))
         let reopened = try directory.openStore()
         #expect(try await reopened.read(wedding) { $0.gifts.records } == gifts)
         let guestsText = try String(contentsOfFile: directory.file("guests.json", of: wedding), encoding: .utf8)

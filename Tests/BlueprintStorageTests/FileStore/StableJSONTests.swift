@@ -92,7 +92,7 @@ struct StableJSONTests {
         #expect(try String(contentsOfFile: directory.file("meta.json", of: StableJSONTests.weddingID), encoding: .utf8) == """
             {
               "format" : "blueprint-wedding",
-              "schemaVersion" : 3
+              "schemaVersion" : 4
             }
 
             """)

@@ -47,6 +47,8 @@ struct StoreJSONEncoderTests {
     private struct GiftsFile: Encodable { var journalGeneration: Int; var gifts: [Gift]; var moneyOwed: [MoneyOwed] }
     private struct ScenariosFile: Encodable { var journalGeneration: Int; var scenarios: [BudgetScenario] }
     private struct SeatingFile: Encodable { var journalGeneration: Int; var tables: [SeatingTable]; var rules: [SeatingRule] }
+    private struct NotesFile: Encodable { var journalGeneration: Int; var notes: [Note] }
+    private struct DocumentsFile: Encodable { var journalGeneration: Int; var documents: [Document] }
 
     private static func reference(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int) -> any Encodable {
         switch file {
@@ -66,6 +68,8 @@ struct StoreJSONEncoderTests {
         case .seating:
             return SeatingFile(journalGeneration: generation, tables: dataset.seatingTables.records,
                                rules: dataset.seatingRules.records)
+        case .notes: return NotesFile(journalGeneration: generation, notes: dataset.notes.records)
+        case .documents: return DocumentsFile(journalGeneration: generation, documents: dataset.documents.records)
         }
     }
 
@@ -82,7 +86,11 @@ struct StoreJSONEncoderTests {
         let (wedding, guest, category, expense, vendor, task) = StoreJSONDecoderTests.samples()
         let (milestone, item) = StoreJSONDecoderTests.timelineSamples()
         let full = WeddingDataset(wedding: wedding, guests: [guest, Fixtures.guest(2)], categories: [category],
-                                  expenses: [expense], vendors: [vendor], tasks: [task], milestones: [milestone], runSheet: [item])
+                                  expenses: [expense], vendors: [vendor], tasks: [task], milestones: [milestone], runSheet: [item],
+                                  notes: [Note(subject: .record(guest), text: "Allergic to \"nuts\"\nSecond line", author: "Mei")],
+                                  documents: [Document(title: "Contract", fileName: "c.pdf", contentType: "application/pdf",
+                                                       byteCount: 12, sha256: String(repeating: "ab", count: 32),
+                                                       subject: .record(vendor), addedBy: "Mei")])
         for dataset in [full, WeddingDataset(wedding: wedding)] {
             for file in SnapshotFile.allCases {
                 let ours = try Self.streamed { try SnapshotEncoding.write(file, of: dataset, generation: 7, to: $0) }

@@ -75,6 +75,8 @@ struct JournalMutation: Codable, Equatable {
             case .scenario: mutation = .saveScenario(try container.decode(BudgetScenario.self, forKey: .record))
             case .seatingTable: mutation = .saveSeatingTable(try container.decode(SeatingTable.self, forKey: .record))
             case .seatingRule: mutation = .saveSeatingRule(try container.decode(SeatingRule.self, forKey: .record))
+            case .note: mutation = .saveNote(try container.decode(Note.self, forKey: .record))
+            case .document: mutation = .saveDocument(try container.decode(Document.self, forKey: .record))
             }
         case .delete:
             let id = try container.decode(UUID.self, forKey: .id)
@@ -94,6 +96,8 @@ struct JournalMutation: Codable, Equatable {
             case .scenario: mutation = .deleteScenario(id)
             case .seatingTable: mutation = .deleteSeatingTable(id)
             case .seatingRule: mutation = .deleteSeatingRule(id)
+            case .note: mutation = .deleteNote(id)
+            case .document: mutation = .deleteDocument(id)
             }
         }
     }
@@ -115,9 +119,12 @@ struct JournalMutation: Codable, Equatable {
         case .saveScenario(let record): try encodeSave(record, in: &container)
         case .saveSeatingTable(let record): try encodeSave(record, in: &container)
         case .saveSeatingRule(let record): try encodeSave(record, in: &container)
+        case .saveNote(let record): try encodeSave(record, in: &container)
+        case .saveDocument(let record): try encodeSave(record, in: &container)
         case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id),
              .deleteMilestone(let id), .deleteRunSheetItem(let id), .deleteGift(let id), .deleteMoneyOwed(let id),
-             .deleteScenario(let id), .deleteSeatingTable(let id), .deleteSeatingRule(let id):
+             .deleteScenario(let id), .deleteSeatingTable(let id), .deleteSeatingRule(let id), .deleteNote(let id),
+             .deleteDocument(let id):
             try container.encode(Operation.delete, forKey: .op)
             try container.encode(id, forKey: .id)
         }

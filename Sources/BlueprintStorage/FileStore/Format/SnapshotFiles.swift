@@ -7,7 +7,7 @@ import Foundation
 /// already contains. Opening replays a journal's changes only into files older than it, so a
 /// crash part-way through rewriting the files (some new, some old) still opens exactly.
 enum SnapshotFile: String, CaseIterable, Sendable, Comparable {
-    case wedding, guests, budget, vendors, tasks, timeline, gifts, scenarios, seating
+    case wedding, guests, budget, vendors, tasks, timeline, gifts, scenarios, seating, notes, documents
 
     var fileName: String { rawValue + ".json" }
 
@@ -23,6 +23,8 @@ enum SnapshotFile: String, CaseIterable, Sendable, Comparable {
         case .gift, .moneyOwed: self = .gifts
         case .scenario: self = .scenarios
         case .seatingTable, .seatingRule: self = .seating
+        case .note: self = .notes
+        case .document: self = .documents
         }
     }
 
@@ -41,6 +43,8 @@ private struct TimelineFile: Decodable { var journalGeneration: Int; var milesto
 private struct GiftsFile: Decodable { var journalGeneration: Int; var gifts: [Gift]; var moneyOwed: [MoneyOwed] }
 private struct ScenariosFile: Decodable { var journalGeneration: Int; var scenarios: [BudgetScenario] }
 private struct SeatingFile: Decodable { var journalGeneration: Int; var tables: [SeatingTable]; var rules: [SeatingRule] }
+private struct NotesFile: Decodable { var journalGeneration: Int; var notes: [Note] }
+private struct DocumentsFile: Decodable { var journalGeneration: Int; var documents: [Document] }
 
 /// Records read from snapshot files, before they become a `WeddingDataset`.
 struct SnapshotParts {
@@ -57,6 +61,8 @@ struct SnapshotParts {
     var scenarios: [BudgetScenario] = []
     var seatingTables: [SeatingTable] = []
     var seatingRules: [SeatingRule] = []
+    var notes: [Note] = []
+    var documents: [Document] = []
 
     /// Decodes `data` as `file` into these parts and returns the file's journal generation.
     mutating func decode(_ file: SnapshotFile, from data: Data) throws -> Int {
@@ -102,6 +108,14 @@ struct SnapshotParts {
             seatingTables = content.tables
             seatingRules = content.rules
             return content.journalGeneration
+        case .notes:
+            let content = try decoder.decode(NotesFile.self, from: data)
+            notes = content.notes
+            return content.journalGeneration
+        case .documents:
+            let content = try decoder.decode(DocumentsFile.self, from: data)
+            documents = content.documents
+            return content.journalGeneration
         }
     }
 
@@ -125,13 +139,16 @@ struct SnapshotParts {
         case .seating:
             seatingTables = other.seatingTables
             seatingRules = other.seatingRules
+        case .notes: notes = other.notes
+        case .documents: documents = other.documents
         }
     }
 
     func dataset(wedding: Wedding) -> WeddingDataset {
         WeddingDataset(wedding: wedding, guests: guests, categories: categories, expenses: expenses,
                        vendors: vendors, tasks: tasks, milestones: milestones, runSheet: runSheet, gifts: gifts,
-                       moneyOwed: moneyOwed, scenarios: scenarios, seatingTables: seatingTables, seatingRules: seatingRules)
+                       moneyOwed: moneyOwed, scenarios: scenarios, seatingTables: seatingTables, seatingRules: seatingRules,
+                       notes: notes, documents: documents)
     }
 }
 
@@ -176,6 +193,12 @@ enum SnapshotEncoding {
             try stream.member(generationKey, generation)
             try stream.member("rules", elements: dataset.seatingRules.recordsSharingStorage)
             try stream.member("tables", elements: dataset.seatingTables.recordsSharingStorage)
+        case .notes:
+            try stream.member(generationKey, generation)
+            try stream.member("notes", elements: dataset.notes.recordsSharingStorage)
+        case .documents:
+            try stream.member("documents", elements: dataset.documents.recordsSharingStorage)
+            try stream.member(generationKey, generation)
         }
         return try stream.finish()
     }

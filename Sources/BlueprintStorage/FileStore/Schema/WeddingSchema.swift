@@ -8,7 +8,7 @@ import Foundation
 /// folder with a newer version than `version` is refused: this build cannot know its shape.
 public struct WeddingSchema: Sendable {
     /// The version this build writes.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
     /// This build's schema; add a step here (and bump `currentVersion`) whenever the files change
     /// shape.
     ///
@@ -20,9 +20,14 @@ public struct WeddingSchema: Sendable {
     /// Version 3 added `gifts.json` (gifts and money owed), `scenarios.json` and `seating.json`
     /// (tables and rules), their journal lines and an expense's `allocations`; the guests' gift
     /// flags became gift records (`GiftRecordsMigration`).
+    ///
+    /// Version 4 added `notes.json`, `documents.json` (and the stored files under `documents/`),
+    /// their journal lines, and each journal line's activity summary (kept in `activity.jsonl`
+    /// after compaction). Nothing is rewritten.
     public static let current = WeddingSchema(version: currentVersion, migrations: [
         SchemaMigration(from: 1) { _ in },
         GiftRecordsMigration.step,
+        SchemaMigration(from: 3) { _ in },
     ])
 
     public let version: Int
