@@ -13,19 +13,24 @@ public struct Configuration: Hashable, Sendable {
     /// Keys rebound in `[keys.SECTION]` tables, in file order. They name sections, actions and
     /// keys as written; the keymap checks them (`Keymap.applying` in BlueprintTUI).
     public var keyOverrides: [KeyOverride]
+    /// The name this person's changes, notes and presence are shown under ("Mei"); nil leaves it
+    /// to the login name.
+    public var name: String?
 
-    public init(theme: ThemeChoice = .auto, mouse: Bool = false, currency: Currency? = nil, keyOverrides: [KeyOverride] = []) {
+    public init(theme: ThemeChoice = .auto, mouse: Bool = false, currency: Currency? = nil, keyOverrides: [KeyOverride] = [],
+                name: String? = nil) {
         self.theme = theme
         self.mouse = mouse
         self.currency = currency
         self.keyOverrides = keyOverrides
+        self.name = name
     }
 
     /// Every setting at its default.
     public static let defaults = Configuration()
 
     /// The top-level settings the file knows, as written in it.
-    public static let settingNames = ["theme", "mouse", "currency"]
+    public static let settingNames = ["theme", "mouse", "currency", "name"]
     /// The table that holds key overrides, one sub-table per section: `[keys.guests]`.
     public static let keysTable = "keys"
 }

@@ -34,6 +34,14 @@ extension Configuration {
                     continue
                 }
                 configuration.currency = currency
+            case "name" where entry.path.count == 1:
+                guard case .string(let name) = entry.value,
+                      !name.trimmingCharacters(in: .whitespaces).isEmpty, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    problem(entry.line, "name is the text your changes are shown under, such as \"Mei\", "
+                            + "not \(entry.value.quotedForMessage)")
+                    continue
+                }
+                configuration.name = name.trimmingCharacters(in: .whitespaces)
             case keysTable? where entry.path.count == 3:
                 let keys: [String]
                 switch entry.value {

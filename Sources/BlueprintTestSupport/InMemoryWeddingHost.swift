@@ -14,6 +14,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     private var sequences: [WeddingID: UInt64] = [:]
     /// Who this host's own writes are by.
     public static let author = "me@here"
+    public nonisolated var author: String { Self.author }
     private nonisolated let watchFailed = Mutex(false)
 
     private let previewing: (any WeddingPreviewing)?

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlueprintCache
+import BlueprintConfiguration
 import BlueprintDomain
 import BlueprintStorage
 import BlueprintStores
@@ -20,9 +21,13 @@ struct DataDirectoryOptions: ParsableArguments {
         if dataDirectory?.isEmpty == true { throw ValidationError("--data-dir is empty; name a folder") }
     }
 
-    /// Opens the data directory with a private cache (a command is one short-lived process).
+    /// Opens the data directory with a private cache (a command is one short-lived process),
+    /// writing as the configuration file's `name` (else the login name). The file's problems are
+    /// the planner's to report; a command only takes the name from it.
     func open() throws -> (FileStore, Repositories) {
-        let store = try FileStore(root: root, previewing: WeddingPreviewer())
+        let environment = ProcessInfo.processInfo.environment
+        let name = ConfigurationFile.load(path: nil, environment: environment).configuration.name
+        let store = try FileStore(root: root, previewing: WeddingPreviewer(), author: ChangeAuthor.current(named: name))
         return (store, Repositories(host: store, cache: RepositoryCache()))
     }
 }

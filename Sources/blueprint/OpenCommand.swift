@@ -47,7 +47,8 @@ struct OpenCommand: AsyncParsableCommand {
         let chosen: (wedding: Wedding, note: String?)?
         let repositories: Repositories
         do {
-            store = try FileStore(root: data.root, previewing: WeddingPreviewer())
+            store = try FileStore(root: data.root, previewing: WeddingPreviewer(),
+                              author: ChangeAuthor.current(named: settings.configuration.name))
             repositories = Repositories(host: store, cache: .shared)
             chosen = try await chooseWedding(repositories)
         } catch {

@@ -36,6 +36,19 @@ struct ConfigurationReaderTests {
         ])
     }
 
+    @Test("name is who your changes are shown as: trimmed, and never blank or holding control characters")
+    func name() {
+        #expect(read("name = \"  Mei Chen \"").configuration.name == "Mei Chen")
+        #expect(read("name = \"Zoë 🌸\"").configuration.name == "Zoë 🌸")
+        #expect(Configuration.defaults.name == nil)
+        for bad in ["name = \"   \"", "name = \"Mei\\u001b[2J\"", "name = true", "name = [\"a\"]"] {
+            let (configuration, problems) = read(bad)
+            #expect(configuration.name == nil, "\(bad)")
+            #expect(problems.map(\.line) == [1], "\(bad)")
+            #expect(problems.first?.message.hasPrefix("name is the text your changes are shown under") == true, "\(bad)")
+        }
+    }
+
     @Test("an empty file, or one of comments, means every default")
     func defaults() {
         for text in ["", "\n\n", "# nothing here\n   # indented comment\n"] {

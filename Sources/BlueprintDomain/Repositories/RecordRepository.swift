@@ -21,6 +21,9 @@ public protocol RecordRepository<Stored>: Sendable {
 /// Hands out the repository of any kind of record: how stores reach the kinds that have no
 /// queries of their own (milestones, the run sheet, gifts, scenarios, seating).
 public protocol RecordRepositories: Sendable {
+    /// Who this process writes as (the configuration's `name`, else the login name): the author
+    /// of the notes and documents it adds.
+    var author: String { get }
     func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R>
     /// Writes `changes` to `wedding` as one transaction, named `operation` ("move household");
     /// returns what it stored and deleted, and the change set that takes it back.

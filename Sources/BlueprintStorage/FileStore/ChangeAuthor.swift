@@ -1,16 +1,17 @@
 import Foundation
 import Glibc
 
-/// Who a process writes as: `user@host`, so that a wedding's changes can say who made them.
+/// Who a process writes as, so that a wedding's changes, notes and documents say who made them.
 public enum ChangeAuthor {
-    /// The login name of this process's user and the machine's name (from `gethostname`, never
-    /// a name lookup, which could wait on the network).
-    public static func current() -> String {
-        let user = getpwuid(geteuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+    /// The configuration's `name` when it gives one, else this process's login name.
+    public static func current(named configured: String? = nil) -> String {
+        if let configured, !configured.trimmingCharacters(in: .whitespaces).isEmpty { return configured }
+        return loginName
+    }
+
+    /// The login name of this process's user (from the password database, else `$USER`).
+    public static var loginName: String {
+        getpwuid(geteuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
             ?? ProcessInfo.processInfo.environment["USER"] ?? "uid \(geteuid())"
-        var name = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&name, name.count - 1) == 0
-            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
-        return "\(user)@\(host)"
     }
 }

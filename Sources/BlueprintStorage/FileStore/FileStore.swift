@@ -72,6 +72,8 @@ public final class FileStore: WeddingDataHost {
 
     deinit { hub.close() }
 
+    public var author: String { settings.author }
+
     public func listWeddings() async throws -> [Wedding] {
         try await index.list()
     }

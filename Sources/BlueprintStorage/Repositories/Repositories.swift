@@ -12,6 +12,7 @@ public struct Repositories: ChangeFeed, RecordRepositories {
     public let vendors: any VendorRepository
     public let tasks: any TaskRepository
     public let host: any WeddingDataHost
+    public var author: String { host.author }
     public let cache: RepositoryCache
 
     public init(host: any WeddingDataHost, cache: RepositoryCache) {

@@ -5,6 +5,8 @@ import BlueprintDomain
 /// The repositories are written once against this protocol, so the file-backed and the
 /// in-memory implementations validate, version-check and report changes identically.
 public protocol WeddingDataHost: ChangeFeed {
+    /// Who this process writes as: the name its changes, notes and documents carry.
+    var author: String { get }
     /// Every wedding in the data directory, by name (cheap: does not load guest lists).
     func listWeddings() async throws -> [Wedding]
     /// Stores a new wedding with an empty dataset.

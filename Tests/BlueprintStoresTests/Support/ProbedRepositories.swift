@@ -20,6 +20,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
         try await probe.enter(.write(domain), wedding: wedding)
     }
 
+    var author: String { base.author }
     func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> { base.changes(in: wedding) }
     func isLive(_ wedding: WeddingID) -> Bool { base.isLive(wedding) }
     func catchUp(on wedding: WeddingID) async throws {
