@@ -100,9 +100,11 @@ public struct HeaderBar: Hashable, Sendable {
         for index in farthestFirst where tabsWidth() + right > width {
             if let short = key(index) { labels[index] = short }
         }
-        // The subtitle and the marker still without room, even beside a title cut to "…": the
-        // active tab, which its style marks, gives up its title too.
-        let essential = 1 + subtitle.width + (marker.isEmpty ? 0 : marker.width + 1) + 2
+        // The subtitle, the marker and the shortest word on who is here still without room, even
+        // beside a title cut to "…": the active tab, which its style marks, gives up its title too.
+        // Who is here needs the title's kept columns beside it, not just one.
+        let people = self.people.last.map { $0.width + 2 + min(title.width, Self.keptTitleWidth) - 1 } ?? 0
+        let essential = 1 + subtitle.width + (marker.isEmpty ? 0 : marker.width + 1) + 2 + people
         if tabsWidth() + essential > width, let short = key(activeTab) { labels[activeTab] = short }
         return labels
     }
