@@ -41,7 +41,8 @@ public final class FilePresenceBoard: PresenceBoard {
         let subscribers = self.subscribers
         let logger = logger
         do {
-            watcher = try FolderWatcher(mask: UInt32(IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE), logger: logger) { events in
+            // A session that dies closes its file for writing: it shows as gone at once, not at the next heartbeat.
+            watcher = try FolderWatcher(mask: UInt32(IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE), logger: logger) { events in
                 subscribers.wake(Set(events.map(\.wedding)))
             }
         } catch {
