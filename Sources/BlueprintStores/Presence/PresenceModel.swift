@@ -23,6 +23,9 @@ public final class PresenceModel {
     private var withdrawn = false
     /// The latest announcement in flight; each waits for the one before, so they land in order.
     private var announcing: Task<Void, Never>?
+    /// How many reads of the board have started, and the latest that landed, so an older read
+    /// never overwrites a newer one.
+    private var reads = 0, landed = 0
     /// The other sessions present, oldest arrival first.
     public private(set) var others: [Presence] = []
     /// The record this session has open in a form or its details.
@@ -84,11 +87,17 @@ public final class PresenceModel {
     /// Reads the other sessions again.
     public func refresh() async {
         guard !withdrawn else { return }
+        reads += 1
+        let read = reads
         do {
             let others = try await board.others(in: wedding, excluding: sessionID)
-            guard !withdrawn, others != self.others else { return }
+            // A read that a later one overtook (it landed first) lands nowhere.
+            guard !withdrawn, read > landed else { return }
+            landed = read
+            let shownChanged = Self.shown(others) != Self.shown(self.others)
             self.others = others
-            updateSignal.signal()
+            // A heartbeat alone changes nothing on screen, so it wakes no one.
+            if shownChanged { updateSignal.signal() }
         } catch {
             logger.warning("cannot read who else is here", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
         }
@@ -112,6 +121,17 @@ public final class PresenceModel {
 
     /// A stream that yields whenever `others` changed; it ends on `withdraw()`.
     public func updates() -> AsyncStream<Void> { updateSignal.stream() }
+
+    /// What the screen shows of the others: who, and what they are editing.
+    private static func shown(_ others: [Presence]) -> [ShownPresence] {
+        others.map { ShownPresence(session: $0.sessionID, name: $0.name, editing: $0.editing) }
+    }
+
+    private struct ShownPresence: Equatable {
+        let session: UUID
+        let name: String
+        let editing: PresenceSubject?
+    }
 
     private func announceInOrder() {
         let previous = announcing
