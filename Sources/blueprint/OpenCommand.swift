@@ -58,7 +58,8 @@ struct OpenCommand: AsyncParsableCommand {
         let cache = repositories.cache
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                    vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
-                                   changes: repositories)
+                                   changes: repositories, presence: FilePresenceBoard(root: store.root),
+                                   identity: ChangeAuthor.presenceIdentity(name: settings.configuration.name))
         let readOnlyNote: @Sendable (WeddingID) -> String? = { [store] in store.isReadOnly($0) ? Self.readOnlyNote : nil }
         let screen = PlannerScreen(
             model: AppModel(context: context),

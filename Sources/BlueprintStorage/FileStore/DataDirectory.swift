@@ -44,6 +44,7 @@ struct DataDirectory: Sendable {
 /// journal.jsonl   committed transactions since the files above were last written
 /// preview.json    what the first frame shows, while the files above are all there is
 /// lock            the advisory lock file
+/// presence/       one file per session that has the wedding open (see `FilePresenceBoard`)
 /// ```
 struct WeddingFolder: Sendable {
     static let journalName = "journal.jsonl"
@@ -57,6 +58,7 @@ struct WeddingFolder: Sendable {
     var journal: String { path + "/" + WeddingFolder.journalName }
     var lock: String { path + "/" + WeddingFolder.lockName }
     var preview: String { path + "/" + PreviewFile.name }
+    var presence: String { path + "/presence" }
 
     func path(of file: SnapshotFile) -> String { path + "/" + file.fileName }
 

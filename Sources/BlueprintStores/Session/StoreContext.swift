@@ -17,14 +17,21 @@ public struct StoreContext: Sendable {
     /// Changes to a wedding from this process and others; the cache must already have dropped
     /// what a change made stale when it is delivered (as `Repositories.changes(in:)` does).
     public var changes: any ChangeFeed
+    /// Where sessions say who has which wedding open; nil shows no one (presence is optional).
+    public var presence: (any PresenceBoard)?
+    /// Who this session is, as the presence board shows it to the others.
+    public var identity: PresenceIdentity
     public var clock: any TimeSource
     /// The time zone "today" is taken in (due dates, overdue tasks, payments due).
     public var timeZone: TimeZone
 
     public init(weddings: any WeddingRepository, guests: any GuestRepository, budget: any BudgetRepository,
                 vendors: any VendorRepository, tasks: any TaskRepository, records: any RecordRepositories,
-                changes: any ChangeFeed,
+                changes: any ChangeFeed, presence: (any PresenceBoard)? = nil,
+                identity: PresenceIdentity = PresenceIdentity(name: "me", account: "me@here", host: "here", pid: 0),
                 clock: any TimeSource = SystemClock(), timeZone: TimeZone = .current) {
+        self.presence = presence
+        self.identity = identity
         self.weddings = weddings
         self.guests = guests
         self.budget = budget

@@ -18,6 +18,8 @@ public final class WeddingSession {
     public let seating: SeatingStore
     /// What needs the couple now, derived from the stores above.
     public let dashboard: DashboardStore
+    /// Who else has the wedding open; nil without a presence board.
+    public let presence: PresenceModel?
     let context: StoreContext
     private var feed: Task<Void, Never>?
     /// Told of each change another process made, once the stores show it (the front end says so).
@@ -38,7 +40,9 @@ public final class WeddingSession {
         seating = SeatingStore(wedding: wedding, context: context, guests: guests)
         dashboard = DashboardStore(wedding: self.wedding, guests: guests, budget: budget, vendors: vendors, tasks: tasks,
                                    timeline: timeline, gifts: gifts)
+        presence = context.presence.map { PresenceModel(board: $0, wedding: wedding, identity: context.identity, clock: context.clock) }
         for store in stores { store.receivesChanges = true }
+        presence?.start()
         let changes = context.changes.changes(in: wedding)
         feed = Task {
             var lastSequence: UInt64?
@@ -84,8 +88,10 @@ public final class WeddingSession {
     public var isLive: Bool { context.changes.isLive(weddingID) }
 
     /// Unsubscribes and closes every store: loads still in flight land nowhere, and the stores'
-    /// update streams end.
+    /// update streams end. The session's presence is withdrawn in the background (await
+    /// `presence.withdraw()` first where the process is about to exit).
     public func close() {
+        if let presence { Task { await presence.withdraw() } }
         feed?.cancel()
         feed = nil
         for store in stores { store.receivesChanges = false }

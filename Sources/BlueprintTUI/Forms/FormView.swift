@@ -15,8 +15,8 @@ public enum FormView {
     }
 
     /// Draws `form` on `canvas`, with `footer` under it: its key hints, or what is going on
-    /// ("Saving…").
-    public static func render(_ form: Form, into canvas: any Canvas, footer: DisplayText) {
+    /// ("Saving…"); `notice`, if any, on the line above the fields ("Mei is editing this guest").
+    public static func render(_ form: Form, into canvas: any Canvas, footer: DisplayText, notice: DisplayText = .empty) {
         let screen = CanvasRect(canvas.size)
         let width = min(screen.columns - 2, 88)
         let labelWidth = min(20, form.fields.map { DisplayText($0.label).width }.max() ?? 0)
@@ -29,6 +29,7 @@ public enum FormView {
         let height = min(screen.rows - 2, lines.count + general.count + 4)
         let box = screen.centered(rows: height, columns: width)
         BoxFrame.render(into: canvas, rect: box, title: DisplayText(form.title), footer: footer)
+        if !notice.isEmpty { canvas.draw(notice, row: box.row + 1, column: box.column + 2, width: inner, style: .warning) }
 
         let bodyRows = max(1, box.rows - 4 - min(general.count, max(0, box.rows - 5)))
         let focusLine = lines.firstIndex { $0.field == form.focus && !$0.isIssueLine } ?? 0

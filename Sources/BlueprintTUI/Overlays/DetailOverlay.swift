@@ -1,10 +1,11 @@
+import BlueprintDomain
 import BlueprintTerminal
 
 /// Every field of one record in a box, scrollable; `e` edits it, `d` deletes it, and other keys
 /// of the keymap's detail section do what the record offers (`p` marks an expense paid). The
 /// footer names the keys of the keymap in force.
 @MainActor
-final class DetailOverlay: Overlay {
+final class DetailOverlay: RecordOverlay {
     /// Something the record offers besides editing and deleting: the key of `action` runs
     /// `perform` once the details are closed; `hint` says what it does after that key in the
     /// footer ("paid", shown as "p paid").
@@ -30,10 +31,13 @@ final class DetailOverlay: Overlay {
     private let offersEditing: Bool
     private var scrollOffset = 0
     private var viewportRows = 1
+    let subject: PresenceSubject?
+    var notice: DisplayText = .empty
 
     private init(title: String, lines: [Line], onEdit: @escaping @MainActor () -> Void, onDelete: @escaping @MainActor () -> Void,
-                 actions: [Action], offersEditing: Bool = true) {
+                 actions: [Action], offersEditing: Bool = true, subject: PresenceSubject? = nil) {
         self.offersEditing = offersEditing
+        self.subject = subject
         self.title = title
         self.lines = lines
         self.onEdit = onEdit
@@ -54,6 +58,7 @@ final class DetailOverlay: Overlay {
         let hints = keymap.hints(editing + offered + [(.cancel, "closes")],
                                  in: .detail, more: scrollOffset + viewportRows < lines.count)
         BoxFrame.render(into: canvas, rect: box, title: DisplayText(title), footer: DisplayText(hints))
+        if !notice.isEmpty { canvas.draw(notice, row: box.row + 1, column: box.column + 2, width: box.columns - 4, style: .warning) }
         let labelWidth = min(18, lines.map { DisplayText($0.label).width }.max() ?? 0)
         let x = box.column + 2
         for (offset, line) in lines.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {
@@ -92,7 +97,7 @@ extension DetailOverlay {
 
     /// The details of a record whose `e`, `d` and `actions` act on the record as it is when the
     /// key is pressed: `current` looks it up again, since another session may have changed it.
-    static func record<Record>(_ title: String, lines: [Line], host: any PlannerHost,
+    static func record<Record>(_ title: String, lines: [Line], host: any PlannerHost, subject: PresenceSubject? = nil,
                                current: @escaping @MainActor () -> Record?,
                                edit: @escaping @MainActor (Record, any PlannerHost) -> Void,
                                delete: @escaping @MainActor (Record, any PlannerHost) -> Void,
@@ -101,7 +106,8 @@ extension DetailOverlay {
         DetailOverlay(title: title, lines: lines,
                       onEdit: acting(on: current, host: host, edit),
                       onDelete: acting(on: current, host: host, delete),
-                      actions: actions.map { Action(action: $0.action, hint: $0.hint, perform: acting(on: current, host: host, $0.perform)) })
+                      actions: actions.map { Action(action: $0.action, hint: $0.hint, perform: acting(on: current, host: host, $0.perform)) },
+                      subject: subject)
     }
 
     private static func acting<Record>(on current: @escaping @MainActor () -> Record?, host: any PlannerHost,

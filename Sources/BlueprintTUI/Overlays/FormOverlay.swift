@@ -7,7 +7,7 @@ import BlueprintTerminal
 /// the form stays open until the save lands, so a refusal or a conflict never loses what was
 /// typed. Esc asks before dropping edits.
 @MainActor
-final class FormOverlay: Overlay {
+final class FormOverlay: RecordOverlay {
     /// What submitting the form leads to.
     enum Submission {
         /// The form's values are not a valid record; nothing is saved.
@@ -20,9 +20,13 @@ final class FormOverlay: Overlay {
     private let store: DomainStore
     private let submit: @MainActor (Form) -> Submission
     private(set) var isSaving = false
+    let subject: PresenceSubject?
+    var notice: DisplayText = .empty
 
-    init(_ form: Form, store: DomainStore, submit: @escaping @MainActor (Form) -> Submission) {
+    /// A form on `subject`'s record when it edits one (nil when it adds one).
+    init(_ form: Form, store: DomainStore, subject: PresenceSubject? = nil, submit: @escaping @MainActor (Form) -> Submission) {
         self.form = form
+        self.subject = subject
         self.store = store
         self.submit = submit
     }
@@ -31,7 +35,7 @@ final class FormOverlay: Overlay {
     var modeName: String { "FORM" }
 
     func render(into canvas: any Canvas, keymap: Keymap) {
-        FormView.render(form, into: canvas, footer: isSaving ? "Saving…" : FormView.keyHints(keymap))
+        FormView.render(form, into: canvas, footer: isSaving ? "Saving…" : FormView.keyHints(keymap), notice: notice)
     }
 
     func handle(_ key: Key, host: any PlannerHost) {

@@ -1,3 +1,4 @@
+import BlueprintDomain
 import BlueprintTerminal
 
 /// Something drawn over the panes that takes the keys while it is open: a dialog, a form,
@@ -12,4 +13,14 @@ protocol Overlay: AnyObject {
     func render(into canvas: any Canvas, keymap: Keymap)
     /// Handles a key; the overlay dismisses itself through `host` when it is done.
     func handle(_ key: Key, host: any PlannerHost)
+}
+
+/// An overlay on one record (its form or its details): while it is open, this session tells the
+/// others it is editing the record, and shows `notice` when another session is editing it too.
+@MainActor
+protocol RecordOverlay: Overlay {
+    /// The record it is on; nil for a form that adds one.
+    var subject: PresenceSubject? { get }
+    /// A line for the top of the box ("Mei is editing this guest"); set by the planner before each frame.
+    var notice: DisplayText { get set }
 }

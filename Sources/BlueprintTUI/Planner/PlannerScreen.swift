@@ -101,6 +101,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// Waits for the work in flight, then closes the open wedding's stores.
     public func close() async {
         await settle()
+        await session?.presence?.withdraw()
         for observer in observers { observer.cancel() }
         observers = []
         model.closeSession()
@@ -125,6 +126,12 @@ public final class PlannerScreen: Screen, PlannerHost {
                 for await _ in updates { self?.requestRedraw() }
             })
         }
+        if let presence = session.presence {
+            let updates = presence.updates()
+            observers.append(Task { [weak self] in
+                for await _ in updates { self?.requestRedraw() }
+            })
+        }
         session.onExternalChange = { [weak self] change in
             self?.report("Updated from another session: " + Self.nouns(change.kinds)
                          + (change.author.map { " (by \($0))" } ?? ""))
@@ -143,11 +150,20 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     // MARK: PlannerHost
 
-    func present(_ overlay: any Overlay) { overlays.append(overlay) }
+    func present(_ overlay: any Overlay) {
+        overlays.append(overlay)
+        announceEditing()
+    }
 
     func dismiss(_ overlay: any Overlay) {
         guard let index = overlays.firstIndex(where: { $0 === overlay }) else { return }
         overlays.removeSubrange(index...)
+        announceEditing()
+    }
+
+    /// Tells the others which record this session has open: the one of the topmost form or details on a record.
+    private func announceEditing() {
+        session?.presence?.setEditing(overlays.reversed().lazy.compactMap { ($0 as? RecordOverlay)?.subject }.first)
     }
 
     func report(_ text: String, severity: StatusLine.Severity) {
@@ -189,7 +205,14 @@ public final class PlannerScreen: Screen, PlannerHost {
             canvas.draw("No wedding is open.", row: 2, column: 1, style: .muted)
         }
         statusLine.render(into: canvas, row: size.rows - 1)
-        for overlay in overlays { overlay.render(into: canvas, keymap: keymap) }
+        for overlay in overlays {
+            if let overlay = overlay as? RecordOverlay {
+                overlay.notice = overlay.subject.map { subject in
+                    PresenceText.editing(session?.presence?.othersEditing(subject) ?? [], subject.kind)
+                } ?? .empty
+            }
+            overlay.render(into: canvas, keymap: keymap)
+        }
     }
 
     public func handle(_ key: Key) -> Effect {
@@ -239,6 +262,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     private func show(pane index: Int) {
         guard panes.indices.contains(index) else { return }
         activePane = index
+        session?.presence?.setPane(HeaderBar.paneTitles[safe: index]?.description)
     }
 
     private func undo(in store: DomainStore?) {
@@ -393,7 +417,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         let live = session?.isLive ?? true
         return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), keys: HeaderBar.keys(keymap),
                          activeTab: activePane, marker: session == nil ? .empty : live ? "● live" : "○ not live",
-                         markerStyle: live ? .success : .warning)
+                         markerStyle: live ? .success : .warning, people: PresenceText.header(session?.presence?.others ?? []))
     }
 
     private var statusLine: StatusLine {

@@ -147,6 +147,8 @@ final class PlannerHarness {
     let canvas: MemoryCanvas
     let driver: FrameDriver
     let monitor = PerformanceMonitor(clock: ManualClock(start: Wedding1.start))
+    /// Where other sessions are "present" (tests announce them); this session appears as `PlannerHarness.me`.
+    let presence: InMemoryPresenceBoard
     private(set) var redrawRequests = 0
     let weddingID: WeddingID
 
@@ -156,9 +158,10 @@ final class PlannerHarness {
         host = InMemoryWeddingHost(datasets)
         weddingID = datasets[0].wedding.weddingID
         let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
+        presence = InMemoryPresenceBoard(clock: clock)
         context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                vendors: repositories.vendors, tasks: repositories.tasks, records: repositories, changes: repositories,
-                               clock: clock, timeZone: TimeZone(identifier: "UTC")!)
+                               presence: presence, identity: Self.me, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
         canvas = MemoryCanvas(rows: rows, columns: columns)
         let cache = repositories.cache
         var redraws: (() -> Void)?
@@ -171,6 +174,9 @@ final class PlannerHarness {
         await screen.open(weddingID)
         await loadAll()
     }
+
+    /// Who this planner's session is on the presence board.
+    static let me = PresenceIdentity(name: "Me", account: "me@here", host: "here", pid: 1)
 
     var session: WeddingSession { screen.session! }
 

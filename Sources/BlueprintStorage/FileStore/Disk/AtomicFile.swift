@@ -39,6 +39,16 @@ public enum AtomicFile {
         }
     }
 
+    /// Like `writeAndOpen`, with an exclusive `flock` taken on the new file before it is renamed
+    /// into place: whoever opens `path` finds it locked for as long as the returned descriptor is
+    /// open, even across replacements (the next file is locked before it replaces this one).
+    static func writeLocked(_ data: Data, to path: String, syncingFolder: Bool = true) throws -> Int32 {
+        try writeAndOpen(to: path, syncingFolder: syncingFolder) { descriptor, temporary in
+            try Disk.call("lock", temporary) { flock(descriptor, LOCK_EX | LOCK_NB) }
+            try Disk.write(data, to: descriptor, path: temporary, at: 0)
+        }
+    }
+
     private static func writeAndOpen(to path: String, syncingFolder: Bool,
                                      content: (_ descriptor: Int32, _ temporary: String) throws -> Void) throws -> Int32 {
         let temporary = temporaryPath(for: path)

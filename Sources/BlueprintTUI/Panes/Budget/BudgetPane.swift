@@ -316,6 +316,7 @@ final class BudgetPane: Pane, SearchTarget {
         let budget = self.budget
         host.present(DetailOverlay.record(
             category.name, lines: BudgetDetail.lines(category, budget: budget, vendors: vendors, tasks: tasks), host: host,
+            subject: PresenceSubject(category, label: category.name),
             current: { budget.category(category.id) },
             edit: { [weak self] in self?.openCategoryForm($0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
@@ -332,6 +333,7 @@ final class BudgetPane: Pane, SearchTarget {
         let budget = self.budget
         host.present(DetailOverlay.record(
             expense.name, lines: BudgetDetail.lines(expense, budget: budget, vendors: vendors, keymap: host.keymap), host: host,
+            subject: PresenceSubject(expense, label: expense.name),
             current: { budget.expense(expense.id) },
             edit: { [weak self] in self?.openExpenseForm($0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) },
@@ -356,7 +358,8 @@ final class BudgetPane: Pane, SearchTarget {
     private func openCategoryForm(_ category: BudgetCategory?, host: any PlannerHost) {
         let budget = self.budget, choices = self.choices
         let base = category ?? BudgetCategory(name: "")
-        host.present(FormOverlay(BudgetForms.categoryForm(category, choices: choices), store: budget) { [weak self] form in
+        host.present(FormOverlay(BudgetForms.categoryForm(category, choices: choices), store: budget,
+                                 subject: category.map { PresenceSubject($0, label: $0.name) }) { [weak self] form in
             switch BudgetForms.category(from: form, base: base, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
@@ -373,7 +376,8 @@ final class BudgetPane: Pane, SearchTarget {
         let budget = self.budget, choices = self.choices
         let categoryID = budget.filter.categoryID
         let base = expense ?? Expense(name: "", categoryID: categoryID ?? UUID(), amount: .zero)
-        host.present(FormOverlay(BudgetForms.expenseForm(expense, in: categoryID, choices: choices), store: budget) { [weak self] form in
+        host.present(FormOverlay(BudgetForms.expenseForm(expense, in: categoryID, choices: choices), store: budget,
+                                 subject: expense.map { PresenceSubject($0, label: $0.name) }) { [weak self] form in
             switch BudgetForms.expense(from: form, base: base, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):

@@ -219,6 +219,7 @@ final class GiftsPane: Pane {
         let gifts = self.gifts
         host.present(DetailOverlay.record(
             GiftForms.name(gift), lines: lines, host: host,
+            subject: PresenceSubject(gift, label: GiftForms.name(gift)),
             current: { gifts.gift(gift.id) },
             edit: { [weak self] in self?.openGiftForm($0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
@@ -241,6 +242,7 @@ final class GiftsPane: Pane {
         let gifts = self.gifts
         host.present(DetailOverlay.record(
             entry.person, lines: lines, host: host,
+            subject: PresenceSubject(entry, label: entry.person),
             current: { gifts.owed(entry.id) },
             edit: { [weak self] in self?.openOwedForm($0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) },
@@ -266,7 +268,7 @@ final class GiftsPane: Pane {
         let gifts = self.gifts, choices = GiftForms.Choices(guests: guests.guests, wedding: wedding.wedding)
         let base = gift ?? Gift(receivedOn: gifts.today)
         let original = GiftForms.giftForm(gift, base: base, choices: choices)
-        host.present(FormOverlay(original, store: gifts) { [weak self] form in
+        host.present(FormOverlay(original, store: gifts, subject: gift.map { PresenceSubject($0, label: GiftForms.name($0)) }) { [weak self] form in
             switch GiftForms.gift(from: form, base: base, original: original, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):

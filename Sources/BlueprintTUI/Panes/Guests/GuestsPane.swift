@@ -320,6 +320,7 @@ final class GuestsPane: Pane, SearchTarget {
         let guests = self.guests
         host.present(DetailOverlay.record(
             guest.fullName, lines: GuestDetail.lines(guest, gifts: gifts.gifts(from: guest.id), wedding: wedding.wedding), host: host,
+            subject: PresenceSubject(guest, label: guest.fullName),
             current: { guests.guest(guest.id) },
             edit: { [weak self] in self?.openForm(editing: $0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
@@ -328,7 +329,8 @@ final class GuestsPane: Pane, SearchTarget {
     private func openForm(editing guest: Guest?, host: any PlannerHost) {
         let guests = self.guests, wedding = self.wedding
         let base = guest ?? Guest(firstName: "", lastName: "")
-        host.present(FormOverlay(GuestForms.form(editing: guest, wedding: wedding.wedding), store: guests) { [weak self] form in
+        host.present(FormOverlay(GuestForms.form(editing: guest, wedding: wedding.wedding), store: guests,
+                                 subject: guest.map { PresenceSubject($0, label: $0.fullName) }) { [weak self] form in
             switch GuestForms.guest(from: form, base: base, wedding: wedding.wedding) {
             case .invalid(let issues):
                 return .invalid(issues)

@@ -201,6 +201,7 @@ final class TasksPane: Pane, SearchTarget {
         let tasks = self.tasks
         host.present(DetailOverlay.record(
             task.title, lines: lines, host: host,
+            subject: PresenceSubject(task, label: task.title),
             current: { tasks.task(task.id) },
             edit: { [weak self] in self?.openForm($0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
@@ -217,7 +218,8 @@ final class TasksPane: Pane, SearchTarget {
                                         categories: budget.categories.sorted { $0.name.lowercased() < $1.name.lowercased() },
                                         wedding: budget.wedding)
         let base = task ?? WeddingTask(title: "")
-        host.present(FormOverlay(TaskForms.form(task, choices: choices), store: tasks) { [weak self] form in
+        host.present(FormOverlay(TaskForms.form(task, choices: choices), store: tasks,
+                                 subject: task.map { PresenceSubject($0, label: $0.title) }) { [weak self] form in
             switch TaskForms.task(from: form, base: base, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let (edited, step)):

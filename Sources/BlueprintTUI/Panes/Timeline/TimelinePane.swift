@@ -228,6 +228,7 @@ final class TimelinePane: Pane {
         let timeline = self.timeline
         host.present(DetailOverlay.record(
             milestone.title, lines: lines, host: host,
+            subject: PresenceSubject(milestone, label: milestone.title),
             current: { timeline.milestone(milestone.id) },
             edit: { [weak self] in self?.openMilestoneForm($0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
@@ -252,6 +253,7 @@ final class TimelinePane: Pane {
         let timeline = self.timeline
         host.present(DetailOverlay.record(
             item.title, lines: lines, host: host,
+            subject: PresenceSubject(item, label: item.title),
             current: { timeline.item(item.id) },
             edit: { [weak self] in self?.openItemForm($0, after: nil, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
@@ -274,7 +276,8 @@ final class TimelinePane: Pane {
     private func openMilestoneForm(_ milestone: Milestone?, host: any PlannerHost) {
         let timeline = self.timeline, wedding = self.wedding.wedding
         let base = milestone ?? Milestone(title: "", date: timeline.today)
-        host.present(FormOverlay(TimelineForms.milestoneForm(milestone), store: timeline) { [weak self] form in
+        host.present(FormOverlay(TimelineForms.milestoneForm(milestone), store: timeline,
+                                 subject: milestone.map { PresenceSubject($0, label: $0.title) }) { [weak self] form in
             switch TimelineForms.milestone(from: form, base: base, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
@@ -295,7 +298,8 @@ final class TimelinePane: Pane {
         let defaults = TimelineForms.ItemDefaults(day: row?.day ?? wedding?.weddingDate ?? timeline.today, start: row?.item?.end)
         let base = item ?? RunSheetItem(day: defaults.day, start: TimeOfDay(hour: 0, minute: 0)!,
                                         end: TimeOfDay(hour: 0, minute: 0)!, title: "")
-        host.present(FormOverlay(TimelineForms.itemForm(item, defaults: defaults, vendors: vendors), store: timeline) { [weak self] form in
+        host.present(FormOverlay(TimelineForms.itemForm(item, defaults: defaults, vendors: vendors), store: timeline,
+                                 subject: item.map { PresenceSubject($0, label: $0.title) }) { [weak self] form in
             switch TimelineForms.item(from: form, base: base, vendors: vendors, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):

@@ -188,6 +188,7 @@ final class VendorsPane: Pane, SearchTarget {
         let vendors = self.vendors
         host.present(DetailOverlay.record(
             vendor.name, lines: lines, host: host,
+            subject: PresenceSubject(vendor, label: vendor.name),
             current: { vendors.vendor(vendor.id) },
             edit: { [weak self] in self?.openForm($0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
@@ -198,7 +199,7 @@ final class VendorsPane: Pane, SearchTarget {
         let vendors = self.vendors, categories = self.categories, wedding = budget.wedding
         let base = vendor ?? Vendor(name: "", category: category)
         let opening = VendorForms.form(base, categories: categories, currency: currency)
-        host.present(FormOverlay(opening, store: vendors) { [weak self] form in
+        host.present(FormOverlay(opening, store: vendors, subject: vendor.map { PresenceSubject($0, label: $0.name) }) { [weak self] form in
             switch VendorForms.vendor(from: form, base: base, categories: categories, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
