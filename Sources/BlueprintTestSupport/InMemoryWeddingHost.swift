@@ -12,6 +12,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     private let broadcaster = ChangeBroadcaster()
     private var failuresToInject = 0
     private var sequences: [WeddingID: UInt64] = [:]
+    private var activity: [WeddingID: [ActivityEntry]] = [:]
     /// Who this host's own writes are by.
     public static let author = "me@here"
     public nonisolated var author: String { Self.author }
@@ -39,7 +40,9 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         guard var dataset = datasets[wedding] else { return }
         let changes = mutations.map { dataset.apply($0) }
         datasets[wedding] = dataset
-        publish(wedding, changes, .external, "external write", by: author)
+        publish(wedding, changes, .external, "external write", by: author,
+                activity: ActivityEntry(at: Timestamp(Date()), author: author, operation: "external write",
+                                        summary: ActivitySummary(counting: changes)))
     }
 
     public func listWeddings() async throws -> [Wedding] {
@@ -58,6 +61,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
 
     public func deleteWedding(_ id: WeddingID) async throws {
         guard datasets.removeValue(forKey: id) != nil else { throw RepositoryError.weddingNotFound(id.description) }
+        activity[id] = nil
         broadcaster.finish(id)
     }
 
@@ -75,8 +79,12 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         }
         var dataset = datasets.removeValue(forKey: wedding)!
         defer { datasets[wedding] = dataset }
-        let (result, changes) = try dataset.commit(body)
-        if !changes.isEmpty { publish(wedding, changes, .local, operation, by: Self.author) }
+        let now = Timestamp(Date())
+        let (result, changes, activity) = try dataset.commit(now: now, body)
+        if !changes.isEmpty {
+            publish(wedding, changes, .local, operation, by: Self.author,
+                    activity: ActivityEntry(at: now, author: Self.author, operation: operation, summary: activity))
+        }
         return result
     }
 
@@ -97,12 +105,18 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     /// `simulateWatchFailure()` was called.
     public nonisolated func isLive(_ wedding: WeddingID) -> Bool { !watchFailed.withLock { $0 } }
 
-    /// Publishes a commit as the next change of the wedding's sequence.
+    public func activity(in wedding: WeddingID) async throws -> ActivityLog {
+        guard datasets[wedding] != nil else { throw RepositoryError.weddingNotFound(wedding.description) }
+        return ActivityLog(entries: activity[wedding, default: []])
+    }
+
+    /// Keeps a commit in the wedding's activity and publishes it as the next change of the wedding's sequence.
     private func publish(_ wedding: WeddingID, _ changes: [RecordChange], _ origin: RepositoryChange.Origin, _ operation: String,
-                         by author: String) {
+                         by author: String, activity entry: ActivityEntry) {
         let sequence = sequences[wedding, default: 0] + 1
         sequences[wedding] = sequence
+        activity[wedding, default: []].append(entry)
         broadcaster.publish(RepositoryChange(wedding: wedding, sequence: sequence, records: changes, origin: origin,
-                                             operation: operation, author: author))
+                                             operation: operation, author: author, activity: entry))
     }
 }

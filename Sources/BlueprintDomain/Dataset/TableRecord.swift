@@ -17,11 +17,12 @@ import Foundation
 /// 3. its `CacheResource` cases (the list, and each figure computed from it) with their TTLs in
 ///    `TimeToLiveTable.defaults`;
 /// 4. this conformance, beside the others in `RecordDeclarations.swift`, listed in
-///    `WeddingDataset.tableRecordTypes`, with `validationIssues(in:)` in `RecordValidation.swift`;
+///    `WeddingDataset.tableRecordTypes`, with `validationIssues(in:)` in `RecordValidation.swift`
+///    and its name and described fields for the activity feed in `ActivityDeclarations.swift`;
 /// 5. its domain rules as store intents (not in panes); its store reaches it as
 ///    `any RecordRepository<Self>` (a `FileRecordRepository<Self>` in `Repositories`), and a
 ///    repository protocol of its own is needed only for its own queries (figures, searches).
-public protocol TableRecord: Record {
+public protocol TableRecord: ActivityDescribed {
     /// The dataset's table of these records.
     static var collection: WritableKeyPath<WeddingDataset, RecordTable<Self>> { get }
     /// The cached list of all these records of a wedding.

@@ -9,9 +9,13 @@ public final class WeddingTransaction {
     public private(set) var dataset: WeddingDataset
     /// What the transaction stored and deleted so far, with each record's previous version.
     public private(set) var changes: [RecordChange] = []
+    /// What the changes so far did, for the activity feed.
+    public private(set) var activity = ActivitySummary()
     /// The time stamped on created and updated records.
     public let now: Timestamp
     private var undoLog: [(inout WeddingDataset) -> Void] = []
+    /// How many deletions are under way: a change made inside one followed from it.
+    private var deletionDepth = 0
 
     fileprivate init(dataset: WeddingDataset, now: Timestamp) {
         self.dataset = dataset
@@ -64,6 +68,9 @@ public final class WeddingTransaction {
     /// notes about it go with it; its documents stay, attached to the wedding.
     public func delete<R: TableRecord>(_ type: R.Type, id: UUID) throws {
         guard dataset[keyPath: R.collection][id] != nil else { throw RepositoryError.notFound(R.kind, id: id) }
+        let followed = deletionDepth > 0
+        deletionDepth += 1
+        defer { deletionDepth -= 1 }
         for reference in R.references { try reference.refuseDeletion(of: id, in: dataset) }
         for reference in R.references { try reference.unlink(id, in: self) }
         try detachAttachments(from: .record(R.kind, id))
@@ -71,6 +78,7 @@ public final class WeddingTransaction {
         let removed = dataset[keyPath: R.collection].remove(id)!
         undoLog.append { $0[keyPath: R.collection].upsert(removed, at: index) }
         changes.append(RecordChange(R.deleteMutation(id), previousVersion: removed.version))
+        activity.record(R.kind, .deleted, followed: followed) { R.activityChange(from: removed, to: nil) }
     }
 
     /// Saves the wedding's settings; version-checked like any record.
@@ -91,6 +99,7 @@ public final class WeddingTransaction {
         undoLog.append { $0.wedding = existing }
         dataset.wedding = stored
         changes.append(RecordChange(.saveWedding(stored), previousVersion: existing.version))
+        activity.record(.wedding, .changed, followed: deletionDepth > 0) { Wedding.activityChange(from: existing, to: stored) }
         return stored
     }
 
@@ -141,12 +150,16 @@ public final class WeddingTransaction {
         }
         dataset[keyPath: table].upsert(record)
         changes.append(RecordChange(record.saveMutation, previousVersion: previous?.version))
+        activity.record(R.kind, previous == nil ? .added : .changed, followed: deletionDepth > 0) {
+            R.activityChange(from: previous, to: record)
+        }
     }
 
     fileprivate func rollBack() {
         for undo in undoLog.reversed() { undo(&dataset) }
         undoLog.removeAll()
         changes.removeAll()
+        activity = ActivitySummary()
     }
 
     fileprivate func take() -> WeddingDataset {
@@ -161,21 +174,23 @@ extension WeddingDataset {
     /// journal; if it throws, this dataset is unchanged and the error is rethrown.
     public mutating func transaction<T>(now: Timestamp = Timestamp(Date()),
                                         _ body: (WeddingTransaction) throws -> T) throws -> (result: T, mutations: [Mutation]) {
-        let (result, changes) = try commit(now: now, body)
+        let (result, changes, _) = try commit(now: now, body)
         return (result, changes.map(\.mutation))
     }
 
     /// Runs `body` as one transaction, as `transaction` does, and returns what it changed with
-    /// each record's previous version: what a source of truth publishes for the commit.
-    public mutating func commit<T>(now: Timestamp = Timestamp(Date()),
-                                   _ body: (WeddingTransaction) throws -> T) throws -> (result: T, changes: [RecordChange]) {
+    /// each record's previous version, and what that did for the activity feed: what a source of
+    /// truth journals and publishes for the commit.
+    public mutating func commit<T>(now: Timestamp = Timestamp(Date()), _ body: (WeddingTransaction) throws -> T) throws
+        -> (result: T, changes: [RecordChange], activity: ActivitySummary) {
         let transaction = WeddingTransaction(dataset: self, now: now)
         self = .placeholder
         do {
             let result = try body(transaction)
             let changes = transaction.changes
+            let activity = transaction.activity
             self = transaction.take()
-            return (result, changes)
+            return (result, changes, activity)
         } catch {
             transaction.rollBack()
             self = transaction.take()

@@ -46,15 +46,19 @@ public struct RepositoryChange: Sendable, Equatable {
     /// The kinds of record that changed (every kind when the change does not say), gathered
     /// once: every receiver asks, and an import's change holds thousands of records.
     public let kinds: Set<RecordKind>
+    /// The commit as the activity feed lists it; `nil` when the source cannot say (a wedding
+    /// reread whole, created or deleted).
+    public let activity: ActivityEntry?
 
     public init(wedding: WeddingID, sequence: UInt64, records: [RecordChange]?, origin: Origin, operation: String,
-                author: String? = nil) {
+                author: String? = nil, activity: ActivityEntry? = nil) {
         self.wedding = wedding
         self.sequence = sequence
         self.records = records
         self.origin = origin
         self.operation = operation
         self.author = author
+        self.activity = activity
         kinds = records.map { Set($0.lazy.map(\.kind)) } ?? Set(RecordKind.allCases)
     }
 }

@@ -28,4 +28,6 @@ public protocol RecordRepositories: Sendable {
     /// Writes `changes` to `wedding` as one transaction, named `operation` ("move household");
     /// returns what it stored and deleted, and the change set that takes it back.
     func commit(_ changes: RecordChangeSet, operation: String, in wedding: WeddingID) async throws -> CommittedChanges
+    /// Every commit to `wedding` still held, oldest first, for the activity feed (never cached).
+    func activity(in wedding: WeddingID) async throws -> ActivityLog
 }

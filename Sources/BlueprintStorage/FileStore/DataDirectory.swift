@@ -42,6 +42,7 @@ struct DataDirectory: Sendable {
 /// budget.json     categories and expenses         vendors.json  vendors
 /// tasks.json      tasks with their subtasks
 /// journal.jsonl   committed transactions since the files above were last written
+/// activity.jsonl  what the compacted journals' transactions did, for the activity feed
 /// preview.json    what the first frame shows, while the files above are all there is
 /// lock            the advisory lock file
 /// presence/       one file per session that has the wedding open (see `FilePresenceBoard`)
@@ -59,6 +60,7 @@ struct WeddingFolder: Sendable {
     var lock: String { path + "/" + WeddingFolder.lockName }
     var preview: String { path + "/" + PreviewFile.name }
     var presence: String { path + "/presence" }
+    var activity: String { path + "/activity.jsonl" }
 
     func path(of file: SnapshotFile) -> String { path + "/" + file.fileName }
 

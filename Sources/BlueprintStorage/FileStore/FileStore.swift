@@ -184,6 +184,10 @@ public final class FileStore: WeddingDataHost {
         return await store.preview()
     }
 
+    public func activity(in wedding: WeddingID) async throws -> ActivityLog {
+        try await checkedStore(for: wedding).activity()
+    }
+
     /// Changes to `wedding`: this process's commits (`.local`) and, noticed through inotify,
     /// other processes' (`.external`).
     public func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> {

@@ -13,6 +13,8 @@ public struct Repositories: ChangeFeed, RecordRepositories {
     public let tasks: any TaskRepository
     public let host: any WeddingDataHost
     public var author: String { host.author }
+
+    public func activity(in wedding: WeddingID) async throws -> ActivityLog { try await host.activity(in: wedding) }
     public let cache: RepositoryCache
 
     public init(host: any WeddingDataHost, cache: RepositoryCache) {

@@ -23,4 +23,7 @@ public protocol WeddingDataHost: ChangeFeed {
     /// What the wedding's first frame shows, if the host keeps it and it is current (it is
     /// read without loading the wedding); `nil` otherwise.
     func preview(of wedding: WeddingID) async -> WeddingPreview?
+    /// Every commit to the wedding the host still holds, oldest first, as the activity feed lists
+    /// them. Never cached: it is read when asked for, and followed through the change feed.
+    func activity(in wedding: WeddingID) async throws -> ActivityLog
 }

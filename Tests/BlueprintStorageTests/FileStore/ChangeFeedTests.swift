@@ -11,10 +11,15 @@ struct ChangeFeedTests {
         let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
         let change = firstChange(in: store.changes(in: wedding)) { _ in true }
         let stored = try await store.write(wedding, operation: "add vendor") { try $0.insert(Vendor(name: "Florist")) }
+        let activity = ActivityEntry(at: Fixtures.now, author: ChangeAuthor.current(), operation: "add vendor",
+                                     summary: ActivitySummary(changes: [ActivityChange(kind: .vendor, id: stored.id, name: "Florist",
+                                                                                       write: .added)],
+                                                              counts: [ActivityCount(kind: .vendor, write: .added, count: 1,
+                                                                                     followed: false)]))
         #expect(await change.value == RepositoryChange(wedding: wedding, sequence: 1,
                                                         records: [RecordChange(.saveVendor(stored), previousVersion: nil)],
                                                         origin: .local, operation: "add vendor",
-                                                        author: ChangeAuthor.current()))
+                                                        author: ChangeAuthor.current(), activity: activity))
     }
 
     @Test func numbersEachCommitAndNamesEveryRecordItChangedWithItsVersions() async throws {

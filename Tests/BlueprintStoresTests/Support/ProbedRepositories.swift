@@ -21,6 +21,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     }
 
     var author: String { base.author }
+    func activity(in wedding: WeddingID) async throws -> ActivityLog { try await base.activity(in: wedding) }
     func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> { base.changes(in: wedding) }
     func isLive(_ wedding: WeddingID) -> Bool { base.isLive(wedding) }
     func catchUp(on wedding: WeddingID) async throws {

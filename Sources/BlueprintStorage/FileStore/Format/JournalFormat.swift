@@ -16,28 +16,34 @@ struct JournalEntry: Decodable, Sendable {
     /// What the change was, as the caller named it ("update guest").
     var operation: String
     var mutations: [Mutation]
-    /// Who wrote it (`user@host`); absent from lines written before authors were recorded.
+    /// Who wrote it (the configured name, else the login name; `user@host` in older lines);
+    /// absent from lines written before authors were recorded.
     var author: String?
+    /// What the transaction did, for the activity feed; absent from lines written before schema 4.
+    var activity: ActivitySummary?
 
-    init(at: Timestamp, operation: String, mutations: [Mutation], author: String? = nil) {
+    init(at: Timestamp, operation: String, mutations: [Mutation], author: String? = nil, activity: ActivitySummary? = nil) {
         self.at = at
         self.operation = operation
         self.mutations = mutations
         self.author = author
+        self.activity = activity
     }
 
-    private enum CodingKeys: String, CodingKey { case at, operation, mutations, author }
+    private enum CodingKeys: String, CodingKey { case at, operation, mutations, author, activity }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         at = try container.decode(Timestamp.self, forKey: .at)
         operation = try container.decode(String.self, forKey: .operation)
         author = try container.decodeIfPresent(String.self, forKey: .author)
+        activity = try container.decodeIfPresent(ActivitySummary.self, forKey: .activity)
         mutations = try container.decode([JournalMutation].self, forKey: .mutations).map(\.mutation)
     }
 
     /// Writes the entry as one journal line (its newline included), mutation by mutation.
     func write(to stream: JSONObjectStream) throws -> Int {
+        if let activity { try stream.member(CodingKeys.activity.stringValue, activity) }
         try stream.member(CodingKeys.at.stringValue, at)
         if let author { try stream.member(CodingKeys.author.stringValue, author) }
         try stream.member(CodingKeys.mutations.stringValue, elements: mutations.lazy.map(JournalMutation.init))

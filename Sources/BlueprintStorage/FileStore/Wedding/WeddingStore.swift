@@ -52,12 +52,12 @@ actor WeddingStore {
     func write<T: Sendable>(operation: String, _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         try await locked(.exclusive) { current in
             let now = settings.clock()
-            let (result, changes) = try current.dataset.commit(now: now, body)
+            let (result, changes, activity) = try current.dataset.commit(now: now, body)
             guard !changes.isEmpty else { return result }
             let mutations = changes.map(\.mutation)
             do {
                 try current.journal.append(JournalEntry(at: now, operation: operation, mutations: mutations,
-                                                        author: settings.author))
+                                                        author: settings.author, activity: activity))
             } catch {
                 // Memory is ahead of the disk now: forget it, and reload on the next call.
                 loaded = nil
@@ -68,7 +68,8 @@ actor WeddingStore {
             if current.journal.entryBytes >= max(settings.compactionFloorBytes, current.snapshotBytes) {
                 compactKeepingJournalOnFailure(current)
             }
-            publish(changes, .local, operation, by: settings.author)
+            publish(changes, .local, operation, by: settings.author,
+                    activity: ActivityEntry(at: now, author: settings.author, operation: operation, summary: activity))
             return result
         }
     }
@@ -87,6 +88,15 @@ actor WeddingStore {
             publish(nil, .external, "removed")
         } catch {
             settings.logger.warning("could not catch up with the journal", metadata: ["wedding": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    /// Every commit to the wedding that is still on disk, oldest first: the compacted journals'
+    /// (from `activity.jsonl`) and then the journal's; and how many history lines did not decode.
+    func activity() async throws -> ActivityLog {
+        try await locked(.shared) { _ in
+            let (entries, unreadable) = try ActivityHistory.entries(history: folder.activity, journal: folder.journal)
+            return ActivityLog(entries: entries, unreadableLines: unreadable)
         }
     }
 
@@ -174,7 +184,10 @@ actor WeddingStore {
                 let lines = try current.journal.readNew()
                 if !lines.shrank {
                     for (entry, changes) in current.replay(lines.entries) {
-                        publish(changes, .external, entry.operation, by: entry.author)
+                        let summary = entry.activity ?? ActivitySummary(counting: changes)
+                        publish(changes, .external, entry.operation, by: entry.author,
+                                activity: ActivityEntry(at: entry.at, author: entry.author, operation: entry.operation,
+                                                        summary: summary))
                     }
                 }
                 if isCurrent, !lines.shrank {
@@ -234,6 +247,7 @@ actor WeddingStore {
             current.snapshots[file] = SnapshotState(generation: generation, bytes: bytes)
         }
         try Disk.syncDirectory(folder.path)
+        try ActivityHistory.append(journal: folder.journal, to: folder.activity, encoder: lineEncoder)
         current.journal = try JournalFile.create(folder.journal, generation: generation + 1, encoder: lineEncoder)
         current.dirtyFiles = []
         writePreview(of: current.dataset, journalGeneration: generation + 1)
@@ -280,10 +294,10 @@ actor WeddingStore {
     /// Publishes one commit as the next change of the wedding's sequence; `nil` records when
     /// what changed is not known (receivers reload).
     private func publish(_ records: [RecordChange]?, _ origin: RepositoryChange.Origin, _ operation: String,
-                         by author: String? = nil) {
+                         by author: String? = nil, activity: ActivityEntry? = nil) {
         sequence += 1
         hub.publish(RepositoryChange(wedding: id, sequence: sequence, records: records, origin: origin, operation: operation,
-                                     author: author))
+                                     author: author, activity: activity))
     }
 
     /// The commit is durable already, so a failure here is logged, not thrown; listing heals

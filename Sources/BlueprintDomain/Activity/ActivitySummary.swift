@@ -1,0 +1,111 @@
+import Foundation
+
+/// What happened to one record in a commit, as the activity feed tells it.
+public enum ActivityWrite: String, Sendable, Codable, CaseIterable {
+    case added, changed, deleted
+}
+
+/// One record a commit changed, described when it was changed (so the feed still names a
+/// guest after they are renamed or deleted).
+public struct ActivityChange: Sendable, Equatable, Codable {
+    public var kind: RecordKind
+    public var id: UUID
+    /// The record's name as it was: after the change, or before a deletion.
+    public var name: String
+    public var write: ActivityWrite
+    /// For a change: the declared fields that changed ("email", "table"), in declaration order.
+    public var fields: [String]
+    /// For a change of a status alone: its new state ("attending", "booked", "paid").
+    public var marked: String?
+
+    public init(kind: RecordKind, id: UUID, name: String, write: ActivityWrite, fields: [String] = [], marked: String? = nil) {
+        self.kind = kind
+        self.id = id
+        self.name = name
+        self.write = write
+        self.fields = fields
+        self.marked = marked
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, id, name, write, fields, marked }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(RecordKind.self, forKey: .kind)
+        id = try container.decode(UUID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        write = try container.decode(ActivityWrite.self, forKey: .write)
+        fields = try container.decodeIfPresent([String].self, forKey: .fields) ?? []
+        marked = try container.decodeIfPresent(String.self, forKey: .marked)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(marked, forKey: .marked)
+        try container.encode(name, forKey: .name)
+        try container.encode(write, forKey: .write)
+    }
+}
+
+/// How many records of one kind a commit added, changed or deleted.
+public struct ActivityCount: Sendable, Equatable, Codable {
+    public var kind: RecordKind
+    public var write: ActivityWrite
+    public var count: Int
+    /// Whether these followed from deleting another record (unlinked, or deleted with it).
+    public var followed: Bool
+
+    public init(kind: RecordKind, write: ActivityWrite, count: Int, followed: Bool) {
+        self.kind = kind
+        self.write = write
+        self.count = count
+        self.followed = followed
+    }
+}
+
+/// What one commit did, for the activity feed: its first changes described, and every change counted.
+///
+/// Made by the transaction that commits the change (it alone still has each record as it was),
+/// journaled on the same line as the mutations and published with them, so the feed is the
+/// commits themselves and cannot disagree with the data.
+public struct ActivitySummary: Sendable, Equatable, Codable {
+    /// How many changes are described one by one; a larger commit (an import) is counted.
+    public static let describedLimit = 5
+
+    /// The first changes the user made (not what followed from them), described.
+    public private(set) var changes: [ActivityChange] = []
+    /// Every change, counted by kind and write, in the order each group first appeared.
+    public private(set) var counts: [ActivityCount] = []
+
+    public init(changes: [ActivityChange] = [], counts: [ActivityCount] = []) {
+        self.changes = changes
+        self.counts = counts
+    }
+
+    public var isEmpty: Bool { counts.isEmpty }
+
+    /// Counts a change, and keeps `describe()` of it while fewer than `describedLimit` of the
+    /// user's own changes are kept (the description is made only then).
+    mutating func record(_ kind: RecordKind, _ write: ActivityWrite, followed: Bool, describe: () -> ActivityChange) {
+        count(kind, write, followed: followed)
+        if !followed, changes.count < Self.describedLimit { changes.append(describe()) }
+    }
+
+    /// Counts a change without describing it: for a commit whose records as they were are no
+    /// longer known.
+    public mutating func count(_ kind: RecordKind, _ write: ActivityWrite, followed: Bool = false) {
+        if let index = counts.lastIndex(where: { $0.kind == kind && $0.write == write && $0.followed == followed }) {
+            counts[index].count += 1
+        } else {
+            counts.append(ActivityCount(kind: kind, write: write, count: 1, followed: followed))
+        }
+    }
+
+    /// The record the entry is about, when the user changed exactly one: what opening the entry shows.
+    public var subject: ActivityChange? {
+        counts.filter { !$0.followed }.reduce(0) { $0 + $1.count } == 1 ? changes.first : nil
+    }
+}
