@@ -18,6 +18,8 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     private nonisolated let watchFailed = Mutex(false)
 
     private let previewing: (any WeddingPreviewing)?
+    /// A temporary folder for the document files (documents' bytes are files even here).
+    private nonisolated let documentsRoot = NSTemporaryDirectory() + "blueprint-documents-" + UUID().uuidString.lowercased()
 
     /// A host of `datasets`; with `previewing`, `preview(of:)` answers with a preview of the
     /// data as it is, as the file store does for files just compacted.
@@ -40,6 +42,11 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         let changes = mutations.map { dataset.apply($0) }
         datasets[wedding] = dataset
         publish(wedding, changes, .external, "external write", by: author)
+    }
+
+    public nonisolated func documentsFolder(of wedding: WeddingID) -> String {
+        try? FileManager.default.createDirectory(atPath: documentsRoot, withIntermediateDirectories: true)
+        return documentsRoot + "/" + wedding.description
     }
 
     public func listWeddings() async throws -> [Wedding] {

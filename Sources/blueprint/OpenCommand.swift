@@ -58,7 +58,7 @@ struct OpenCommand: AsyncParsableCommand {
         let cache = repositories.cache
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                    vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
-                                   changes: repositories)
+                                   documents: repositories.documents, changes: repositories)
         let readOnlyNote: @Sendable (WeddingID) -> String? = { [store] in store.isReadOnly($0) ? Self.readOnlyNote : nil }
         let screen = PlannerScreen(
             model: AppModel(context: context),
@@ -129,7 +129,8 @@ struct OpenCommand: AsyncParsableCommand {
     /// the welcome screen of an empty data directory.
     private func chooseWedding(_ repositories: Repositories) async throws -> (wedding: Wedding, note: String?)? {
         if demo {
-            let wedding = try await repositories.weddings.createDemoWedding(DemoWeddingOptions(today: .today))
+            let wedding = try await repositories.weddings.createDemoWedding(DemoWeddingOptions(today: .today),
+                                                                                documents: repositories.documents)
             return (wedding, "A new demo wedding, made for you to try things out.")
         }
         if let wedding { return (try await repositories.weddings.findWedding(wedding), nil) }

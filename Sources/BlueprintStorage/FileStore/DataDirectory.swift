@@ -43,12 +43,14 @@ struct DataDirectory: Sendable {
 /// tasks.json      tasks with their subtasks
 /// journal.jsonl   committed transactions since the files above were last written
 /// preview.json    what the first frame shows, while the files above are all there is
+/// documents/      the attached documents' bytes, each file named by its SHA-256
 /// lock            the advisory lock file
 /// ```
 struct WeddingFolder: Sendable {
     static let journalName = "journal.jsonl"
     static let metaName = "meta.json"
     static let lockName = "lock"
+    static let documentsName = "documents"
 
     let id: WeddingID
     let path: String
@@ -57,6 +59,8 @@ struct WeddingFolder: Sendable {
     var journal: String { path + "/" + WeddingFolder.journalName }
     var lock: String { path + "/" + WeddingFolder.lockName }
     var preview: String { path + "/" + PreviewFile.name }
+    /// The stored document files, each named by its content's SHA-256.
+    var documents: String { path + "/" + WeddingFolder.documentsName }
 
     func path(of file: SnapshotFile) -> String { path + "/" + file.fileName }
 

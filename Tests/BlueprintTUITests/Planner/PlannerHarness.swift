@@ -157,7 +157,8 @@ final class PlannerHarness {
         weddingID = datasets[0].wedding.weddingID
         let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
         context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                               vendors: repositories.vendors, tasks: repositories.tasks, records: repositories, changes: repositories,
+                               vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
+                               documents: repositories.documents, changes: repositories,
                                clock: clock, timeZone: TimeZone(identifier: "UTC")!)
         canvas = MemoryCanvas(rows: rows, columns: columns)
         let cache = repositories.cache
