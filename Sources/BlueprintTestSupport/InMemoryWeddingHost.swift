@@ -44,6 +44,8 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         publish(wedding, changes, .external, "external write", by: author)
     }
 
+    deinit { try? FileManager.default.removeItem(atPath: documentsRoot) }
+
     public nonisolated func documentsFolder(of wedding: WeddingID) -> String {
         try? FileManager.default.createDirectory(atPath: documentsRoot, withIntermediateDirectories: true)
         return documentsRoot + "/" + wedding.description
