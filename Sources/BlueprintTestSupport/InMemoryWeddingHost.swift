@@ -19,6 +19,8 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     private nonisolated let watchFailed = Mutex(false)
 
     private let previewing: (any WeddingPreviewing)?
+    /// A temporary folder for the document files (documents' bytes are files even here).
+    private nonisolated let documentsRoot = NSTemporaryDirectory() + "blueprint-documents-" + UUID().uuidString.lowercased()
 
     /// A host of `datasets`; with `previewing`, `preview(of:)` answers with a preview of the
     /// data as it is, as the file store does for files just compacted.
@@ -43,6 +45,13 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         publish(wedding, changes, .external, "external write", by: author,
                 activity: ActivityEntry(at: Timestamp(Date()), author: author, operation: "external write",
                                         summary: ActivitySummary(counting: changes)))
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: documentsRoot) }
+
+    public nonisolated func documentsFolder(of wedding: WeddingID) -> String {
+        try? FileManager.default.createDirectory(atPath: documentsRoot, withIntermediateDirectories: true)
+        return documentsRoot + "/" + wedding.description
     }
 
     public func listWeddings() async throws -> [Wedding] {

@@ -38,7 +38,7 @@ struct DemoCommand: AsyncParsableCommand {
         let (store, repositories) = try data.open()
         let wedding: Wedding
         do {
-            wedding = try await repositories.weddings.createDemoWedding(options)
+            wedding = try await repositories.weddings.createDemoWedding(options, documents: repositories.documents)
         } catch let error as DemoWeddingOptionsError {
             throw CommandFailure("no demo wedding created:\n" + error.issues.map { "  --\($0.field): \($0.message)" }
                 .joined(separator: "\n"))

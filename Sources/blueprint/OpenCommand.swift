@@ -58,7 +58,8 @@ struct OpenCommand: AsyncParsableCommand {
         let cache = repositories.cache
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                    vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
-                                   changes: repositories, presence: FilePresenceBoard(root: store.root),
+                                   documents: repositories.documents, changes: repositories,
+                                   presence: FilePresenceBoard(root: store.root),
                                    identity: ChangeAuthor.presenceIdentity(name: settings.configuration.name))
         let readOnlyNote: @Sendable (WeddingID) -> String? = { [store] in store.isReadOnly($0) ? Self.readOnlyNote : nil }
         let screen = PlannerScreen(
@@ -130,7 +131,8 @@ struct OpenCommand: AsyncParsableCommand {
     /// the welcome screen of an empty data directory.
     private func chooseWedding(_ repositories: Repositories) async throws -> (wedding: Wedding, note: String?)? {
         if demo {
-            let wedding = try await repositories.weddings.createDemoWedding(DemoWeddingOptions(today: .today))
+            let wedding = try await repositories.weddings.createDemoWedding(DemoWeddingOptions(today: .today),
+                                                                                documents: repositories.documents)
             return (wedding, "A new demo wedding, made for you to try things out.")
         }
         if let wedding { return (try await repositories.weddings.findWedding(wedding), nil) }

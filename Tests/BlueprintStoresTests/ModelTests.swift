@@ -30,11 +30,11 @@ struct ModelTests {
         let probe = LoadProbe()
         let probed = ProbedRepositories(base: repositories, probe: probe)
         let context = StoreContext(weddings: probed, guests: probed, budget: probed, vendors: probed, tasks: probed,
-                                   records: probed,
+                                   records: probed, documents: repositories.documents,
                                    changes: probed, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
         let freshContext = StoreContext(weddings: repositories.weddings, guests: repositories.guests,
                                         budget: repositories.budget, vendors: repositories.vendors, tasks: repositories.tasks,
-                                        records: repositories,
+                                        records: repositories, documents: repositories.documents,
                                         changes: repositories, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
         let session = WeddingSession(wedding: wedding, context: context)
         for store in session.stores { await store.load() }

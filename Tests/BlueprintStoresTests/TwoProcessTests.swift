@@ -14,7 +14,8 @@ struct TwoProcessTests {
         let repositories = Repositories(host: fileStore, cache: RepositoryCache())
         let wedding = try await repositories.weddings.createWedding(from: Sample.dataset()).weddingID
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                                   vendors: repositories.vendors, tasks: repositories.tasks, records: repositories, changes: repositories)
+                                   vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
+                                   documents: repositories.documents, changes: repositories)
         let session = WeddingSession(wedding: wedding, context: context)
         _ = await CacheWarmer(monitor: PerformanceMonitor()).warm(session).value
         #expect(session.guests.guests.count == 4)

@@ -44,6 +44,7 @@ struct DataDirectory: Sendable {
 /// journal.jsonl   committed transactions since the files above were last written
 /// activity.jsonl  what the compacted journals' transactions did, for the activity feed
 /// preview.json    what the first frame shows, while the files above are all there is
+/// documents/      the attached documents' bytes, each file named by its SHA-256
 /// lock            the advisory lock file
 /// presence/       one file per session that has the wedding open (see `FilePresenceBoard`)
 /// ```
@@ -51,6 +52,7 @@ struct WeddingFolder: Sendable {
     static let journalName = "journal.jsonl"
     static let metaName = "meta.json"
     static let lockName = "lock"
+    static let documentsName = "documents"
 
     let id: WeddingID
     let path: String
@@ -61,6 +63,8 @@ struct WeddingFolder: Sendable {
     var preview: String { path + "/" + PreviewFile.name }
     var presence: String { path + "/presence" }
     var activity: String { path + "/activity.jsonl" }
+    /// The stored document files, each named by its content's SHA-256.
+    var documents: String { path + "/" + WeddingFolder.documentsName }
 
     func path(of file: SnapshotFile) -> String { path + "/" + file.fileName }
 

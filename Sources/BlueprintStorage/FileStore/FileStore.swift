@@ -152,6 +152,9 @@ public final class FileStore: WeddingDataHost {
     /// restores a deleted wedding.
     public func folderPath(of id: WeddingID) -> String { directory.folder(id).path }
 
+    /// `weddings/<id>/documents`: the wedding's stored document files, one per content.
+    public func documentsFolder(of wedding: WeddingID) -> String { directory.folder(wedding).documents }
+
     /// Where `deleteWedding` moved `id`'s folder (`trash/<id>-<time>`), oldest first; empty if
     /// it was never deleted or the trash has been emptied.
     public func trashedFolders(of id: WeddingID) throws -> [String] {

@@ -11,6 +11,8 @@ public struct Repositories: ChangeFeed, RecordRepositories {
     public let budget: any BudgetRepository
     public let vendors: any VendorRepository
     public let tasks: any TaskRepository
+    /// The attached documents and their stored files.
+    public let documents: any DocumentRepository
     public let host: any WeddingDataHost
     public var author: String { host.author }
 
@@ -25,6 +27,7 @@ public struct Repositories: ChangeFeed, RecordRepositories {
         budget = FileBudgetRepository(host: host, cache: cache)
         vendors = FileVendorRepository(host: host, cache: cache)
         tasks = FileTaskRepository(host: host, cache: cache)
+        documents = FileDocumentRepository(host: host, cache: cache)
     }
 
     public func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R> {

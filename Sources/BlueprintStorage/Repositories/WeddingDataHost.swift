@@ -20,6 +20,9 @@ public protocol WeddingDataHost: ChangeFeed {
     /// throws, nothing is written and the error is rethrown.
     func write<T: Sendable>(_ wedding: WeddingID, operation: String,
                             _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T
+    /// The folder the wedding's document files are stored in (`DocumentFiles`), created when the
+    /// first is stored.
+    func documentsFolder(of wedding: WeddingID) -> String
     /// What the wedding's first frame shows, if the host keeps it and it is current (it is
     /// read without loading the wedding); `nil` otherwise.
     func preview(of wedding: WeddingID) async -> WeddingPreview?

@@ -14,6 +14,8 @@ public struct StoreContext: Sendable {
     /// The kinds with no queries of their own (milestones, the run sheet, gifts, scenarios,
     /// seating): plain record repositories.
     public var records: any RecordRepositories
+    /// The attached documents and their stored files.
+    public var documents: any DocumentRepository
     /// Changes to a wedding from this process and others; the cache must already have dropped
     /// what a change made stale when it is delivered (as `Repositories.changes(in:)` does).
     public var changes: any ChangeFeed
@@ -27,7 +29,7 @@ public struct StoreContext: Sendable {
 
     public init(weddings: any WeddingRepository, guests: any GuestRepository, budget: any BudgetRepository,
                 vendors: any VendorRepository, tasks: any TaskRepository, records: any RecordRepositories,
-                changes: any ChangeFeed, presence: (any PresenceBoard)? = nil,
+                documents: any DocumentRepository, changes: any ChangeFeed, presence: (any PresenceBoard)? = nil,
                 identity: PresenceIdentity = PresenceIdentity(name: "me", account: "me@here", host: "here", pid: 0),
                 clock: any TimeSource = SystemClock(), timeZone: TimeZone = .current) {
         self.presence = presence
@@ -38,6 +40,7 @@ public struct StoreContext: Sendable {
         self.vendors = vendors
         self.tasks = tasks
         self.records = records
+        self.documents = documents
         self.changes = changes
         self.clock = clock
         self.timeZone = timeZone

@@ -152,11 +152,12 @@ public final class FirstRunScreen: Screen {
 
     private func openDemo() {
         let weddings = planner.model.context.weddings
+        let documents = planner.model.context.documents
         let today = planner.today
         message = ("Making a demo wedding…", .info)
         run { [weak self] in
             do {
-                let created = try await weddings.createDemoWedding(DemoWeddingOptions(today: today))
+                let created = try await weddings.createDemoWedding(DemoWeddingOptions(today: today), documents: documents)
                 await self?.open(created, note: "A demo wedding to try things out; `blueprint wedding delete` removes it.")
             } catch {
                 self?.message = ("Could not make the demo wedding: \(error)", .error)

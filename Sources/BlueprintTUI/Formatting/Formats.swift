@@ -5,6 +5,18 @@ import BlueprintTerminal
 /// tables) agrees.
 public enum Formats {
     /// `67%`.
+    /// A file's size for people: "812 B", "14.2 KB", "3.1 MB" (powers of 1024).
+    public static func byteCount(_ count: Int) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : String(format: "%.1f", value) + " " + units[unit]
+    }
+
     static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
 
     /// "87 days to go", "tomorrow", "today", "12 days ago".

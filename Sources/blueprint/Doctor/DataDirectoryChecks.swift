@@ -33,6 +33,16 @@ struct DataDirectoryChecks {
                 : "; \(wedding.journalEntries) change\(wedding.journalEntries == 1 ? "" : "s") in the journal"
             checks.append(.ok("every file reads: \(counts.guests) guests, \(counts.categories) budget categories, "
                               + "\(counts.expenses) expenses, \(counts.vendors) vendors, \(counts.tasks) tasks" + pending))
+            let damaged = wedding.findings.filter {
+                switch $0 {
+                case .missingDocument, .alteredDocument: true
+                default: false
+                }
+            }
+            if wedding.documentsVerified > 0, damaged.isEmpty {
+                checks.append(.ok("\(wedding.documentsVerified) document\(wedding.documentsVerified == 1 ? "" : "s"): "
+                                  + "every stored file is there and matches its SHA-256"))
+            }
         }
         checks += wedding.findings.map(\.check)
         if let lock = wedding.lock {

@@ -71,6 +71,14 @@ extension StoreFinding {
         case let .notARegularFile(path):
             return .problem("\(path) is not a regular file, so blueprint will not open it",
                             fix: "move it away and restore the file from a backup")
+        case let .missingDocument(path, id, title):
+            return .problem("the document \"\(title)\" (\(Self.shortID(id))) has no stored file: \(path) is missing",
+                            fix: "restore that file from a backup; or, if the document is not needed, "
+                                + "`blueprint doc delete \(Self.shortID(id))` moves it to the trash")
+        case let .alteredDocument(path, id, title):
+            return .problem("the document \"\(title)\" (\(Self.shortID(id))) was altered: \(path) no longer matches its SHA-256",
+                            fix: "restore that file from a backup (its name is the SHA-256 its bytes must have); "
+                                + "exporting it is refused until then")
         }
     }
 
@@ -106,6 +114,9 @@ extension StoreFinding {
     private static func modeLetters(_ access: FileAccess) -> String {
         [(FileAccess.read, "r"), (.write, "w"), (.search, "x")].filter { access.contains($0.0) }.map(\.1).joined()
     }
+
+    /// The first eight characters of a document's id, as `blueprint doc list` prints it.
+    private static func shortID(_ id: UUID) -> String { String(id.uuidString.lowercased().prefix(8)) }
 
     private static func octal(_ mode: UInt32) -> String { "0" + String(mode, radix: 8) }
 

@@ -234,7 +234,7 @@ struct InspectionTests {
 
 /// Every path under a folder with its bytes, modification time and mode: equal before and after
 /// means nothing was written, renamed, created or removed.
-private struct DiskState: Equatable {
+struct DiskState: Equatable {
     struct Entry: Equatable {
         let bytes: Data?
         let modified: timespec

@@ -18,9 +18,11 @@ struct Harness {
     init(_ datasets: [WeddingDataset] = [Sample.dataset()], previewing: (any WeddingPreviewing)? = nil) {
         host = InMemoryWeddingHost(datasets, previewing: previewing)
         weddingID = datasets[0].wedding.weddingID
-        let repositories = ProbedRepositories(base: Repositories(host: host, cache: RepositoryCache(clock: clock)), probe: probe)
+        let base = Repositories(host: host, cache: RepositoryCache(clock: clock))
+        let repositories = ProbedRepositories(base: base, probe: probe)
         context = StoreContext(weddings: repositories, guests: repositories, budget: repositories, vendors: repositories,
-                               tasks: repositories, records: repositories, changes: repositories, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
+                               tasks: repositories, records: repositories, documents: base.documents,
+                               changes: repositories, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
     }
 
     /// A store of the first wedding on its own (no live updates), loaded.

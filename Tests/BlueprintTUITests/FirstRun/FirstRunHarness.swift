@@ -27,7 +27,8 @@ final class FirstRunHarness {
         let monitor = PerformanceMonitor(clock: clock)
         let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                                   vendors: repositories.vendors, tasks: repositories.tasks, records: repositories, changes: repositories,
+                                   vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
+                                   documents: repositories.documents, changes: repositories,
                                    clock: clock, timeZone: TimeZone(identifier: "UTC")!)
         planner = PlannerScreen(model: AppModel(context: context), services: PlannerServices(monitor: monitor, checklist: checklist),
                                 keymap: keymap)

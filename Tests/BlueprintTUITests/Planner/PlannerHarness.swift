@@ -160,7 +160,8 @@ final class PlannerHarness {
         let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
         presence = InMemoryPresenceBoard(clock: clock)
         context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                               vendors: repositories.vendors, tasks: repositories.tasks, records: repositories, changes: repositories,
+                               vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
+                               documents: repositories.documents, changes: repositories,
                                presence: presence, identity: Self.me, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
         canvas = MemoryCanvas(rows: rows, columns: columns)
         let cache = repositories.cache

@@ -27,6 +27,8 @@ public struct WeddingInspection: Sendable {
     public var counts: RecordCounts?
     /// Complete journal lines read (transactions not yet folded into the snapshot files).
     public var journalEntries = 0
+    /// How many documents' stored files were checked (those at fault are among the findings).
+    public var documentsVerified = 0
     public var findings: [StoreFinding] = []
     /// Who holds the folder's lock; `nil` when the folder has no lock file yet.
     public var lock: LockReport?

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import Foundation
 import Glibc
 
 /// Something a read-only inspection of a data directory noticed. Each case names the path; what
@@ -51,6 +52,10 @@ public enum StoreFinding: Sendable, Equatable {
     case symbolicLink(path: String)
     /// Something other than a regular file where the store keeps a file; the store refuses it.
     case notARegularFile(path: String)
+    /// The stored file of the document `id` (`title`) is not there.
+    case missingDocument(path: String, id: UUID, title: String)
+    /// The stored file of the document `id` (`title`) no longer hashes to its name: its bytes changed.
+    case alteredDocument(path: String, id: UUID, title: String)
 
     /// The path the finding is about.
     public var path: String {
@@ -60,7 +65,8 @@ public enum StoreFinding: Sendable, Equatable {
              let .cannotRead(path, _), let .unreadable(path, _, _), let .missingFile(path), let .missingTable(path),
              let .newerSchema(path, _, _), let .olderSchema(path, _, _), let .missingMigration(path, _),
              let .folderMismatch(path, _), let .noJournal(path), let .tornJournalTail(path, _), let .setAside(path),
-             let .unfinishedCreation(path), let .unknownEntry(path), let .symbolicLink(path), let .notARegularFile(path):
+             let .unfinishedCreation(path), let .unknownEntry(path), let .symbolicLink(path), let .notARegularFile(path),
+             let .missingDocument(path, _, _), let .alteredDocument(path, _, _):
             return path
         }
     }

@@ -91,6 +91,8 @@ struct WeddingFolderInspector {
             report.counts = RecordCounts(guests: dataset.guests.count, categories: dataset.categories.count,
                                          expenses: dataset.expenses.count, vendors: dataset.vendors.count,
                                          tasks: dataset.tasks.count)
+            report.documentsVerified = dataset.documents.count
+            report.findings += documentFindings(dataset.documents.records)
         }
         report.findings += setAsideFiles()
         report.findings = Self.withoutRepeatedDenials(report.findings)
@@ -139,6 +141,34 @@ struct WeddingFolderInspector {
             return schema.version
         }
     }
+
+    /// Every document's stored file: there, private, and still hashing to its name (each
+    /// content checked once, however many documents share it).
+    private func documentFindings(_ documents: [Document]) -> [StoreFinding] {
+        guard Disk.exists(folder.documents) else {
+            return documents.map { .missingDocument(path: files.path(of: $0.sha256), id: $0.id, title: $0.title) }
+        }
+        var findings = PathRules(path: folder.documents, needs: .folder, isPrivate: true).check()
+        guard !Disk.isSymbolicLink(folder.documents) else { return findings }
+        var states: [String: DocumentFiles.State] = [:]
+        for document in documents {
+            let path = files.path(of: document.sha256)
+            if states[document.sha256] == nil {
+                findings += PathRules(path: path, needs: .read, isPrivate: true).check()
+                states[document.sha256] = files.check(document.sha256)
+            }
+            switch states[document.sha256]! {
+            case .intact: break
+            case .missing: findings.append(.missingDocument(path: path, id: document.id, title: document.title))
+            case .altered: findings.append(.alteredDocument(path: path, id: document.id, title: document.title))
+            case .unreadable(let code?): findings.append(.cannotRead(path: path, errno: code))
+            case .unreadable(nil): findings.append(.notARegularFile(path: path))
+            }
+        }
+        return findings
+    }
+
+    private var files: DocumentFiles { DocumentFiles(folder: folder.documents) }
 
     /// Copies of damaged files the store set aside on earlier opens.
     private func setAsideFiles() -> [StoreFinding] {
