@@ -130,11 +130,24 @@ final class GiftsPane: Pane {
         return view == .owed ? handleOwed(action, host: host) : handleGifts(action, host: host)
     }
 
-    /// Shows the thank-yous to write.
+    /// Shows the thank-yous to write, or one gift among every gift.
     func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
+        if case .gift(let id) = destination {
+            guard gifts.gift(id) != nil else { return false }
+            view = .gifts
+            giftList.select(id: id, in: gifts.gifts)
+            return true
+        }
         guard destination == .thankYous else { return false }
         view = .thankYous
         return true
+    }
+
+    var noteSubject: RecordSubject? {
+        switch view {
+        case .gifts, .thankYous: shownGifts.list.selected(in: shownGifts.rows).map { .record($0) }
+        case .owed: owedList.selected(in: gifts.moneyOwed).map { .record($0) }
+        }
     }
 
     private func handleGifts(_ action: KeyAction, host: any PlannerHost) -> Bool {

@@ -100,6 +100,14 @@ final class TasksPane: Pane, SearchTarget {
 
     func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: rows) }
 
+    var noteSubject: RecordSubject? {
+        switch list.selected(in: rows) {
+        case .task(let task, _)?: .record(task)
+        case .subtask(_, let parent)?: .record(parent)
+        case .group?, nil: nil
+        }
+    }
+
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         let rows = self.rows
         if list.handle(action, rows: rows) { return true }

@@ -154,6 +154,13 @@ final class TimelinePane: Pane {
         return true
     }
 
+    var noteSubject: RecordSubject? {
+        switch view {
+        case .milestones: milestoneList.selected(in: timeline.milestones).map { .record($0) }
+        case .runSheet: runSheetList.selected(in: runSheetRows)?.item.map { .record($0) }
+        }
+    }
+
     private func handleMilestones(_ action: KeyAction, host: any PlannerHost) -> Bool {
         let milestones = timeline.milestones
         if milestoneList.handle(action, rows: milestones) { return true }
