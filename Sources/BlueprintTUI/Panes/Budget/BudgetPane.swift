@@ -72,7 +72,7 @@ final class BudgetPane: Pane, SearchTarget {
     var noteSubject: RecordSubject? {
         switch focus {
         case .categories: selectedCategory.flatMap { budget.category($0.categoryID) }.map { .record($0) }
-        case .expenses: expenseList.selected(in: budget.visibleExpenses).map { .record($0) }
+        case .expenses: expenseList.selectedRow(in: budget.visibleExpenses).map { .record(budget.visibleExpenses[$0]) }
         case .scenarios: nil
         }
     }

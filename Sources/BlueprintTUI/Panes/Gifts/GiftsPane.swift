@@ -145,8 +145,12 @@ final class GiftsPane: Pane {
 
     var noteSubject: RecordSubject? {
         switch view {
-        case .gifts, .thankYous: shownGifts.list.selected(in: shownGifts.rows).map { .record($0) }
-        case .owed: owedList.selected(in: gifts.moneyOwed).map { .record($0) }
+        case .gifts, .thankYous:
+            let (rows, list) = shownGifts
+            return list.selectedRow(in: rows).map { .record(rows[$0]) }
+        case .owed:
+            let rows = gifts.moneyOwed
+            return owedList.selectedRow(in: rows).map { .record(rows[$0]) }
         }
     }
 

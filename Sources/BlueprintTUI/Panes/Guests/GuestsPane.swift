@@ -103,7 +103,8 @@ final class GuestsPane: Pane, SearchTarget {
 
     var noteSubject: RecordSubject? {
         guard view == .list else { return nil }
-        return list.selected(in: guests.visibleGuests).map { .record($0) }
+        let rows = guests.visibleGuests
+        return list.selectedRow(in: rows).map { .record(rows[$0]) }
     }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {

@@ -101,10 +101,11 @@ final class TasksPane: Pane, SearchTarget {
     func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: rows) }
 
     var noteSubject: RecordSubject? {
-        switch list.selected(in: rows) {
-        case .task(let task, _)?: .record(task)
-        case .subtask(_, let parent)?: .record(parent)
-        case .group?, nil: nil
+        let rows = self.rows
+        switch list.selectedRow(in: rows).map({ rows[$0] }) {
+        case .task(let task, _)?: return .record(task)
+        case .subtask(_, let parent)?: return .record(parent)
+        case .group?, nil: return nil
         }
     }
 

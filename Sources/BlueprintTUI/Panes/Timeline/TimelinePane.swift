@@ -156,8 +156,12 @@ final class TimelinePane: Pane {
 
     var noteSubject: RecordSubject? {
         switch view {
-        case .milestones: milestoneList.selected(in: timeline.milestones).map { .record($0) }
-        case .runSheet: runSheetList.selected(in: runSheetRows)?.item.map { .record($0) }
+        case .milestones:
+            let rows = timeline.milestones
+            return milestoneList.selectedRow(in: rows).map { .record(rows[$0]) }
+        case .runSheet:
+            let rows = runSheetRows
+            return runSheetList.selectedRow(in: rows).flatMap { rows[$0].item }.map { .record($0) }
         }
     }
 

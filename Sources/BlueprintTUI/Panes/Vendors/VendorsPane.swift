@@ -72,7 +72,10 @@ final class VendorsPane: Pane, SearchTarget {
 
     func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: vendors.visibleVendors) }
 
-    var noteSubject: RecordSubject? { list.selected(in: vendors.visibleVendors).map { .record($0) } }
+    var noteSubject: RecordSubject? {
+        let rows = vendors.visibleVendors
+        return list.selectedRow(in: rows).map { .record(rows[$0]) }
+    }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         let rows = vendors.visibleVendors
