@@ -3,6 +3,9 @@ import Foundation
 /// Which guests to show. Empty sets and `nil` mean "any".
 public struct GuestFilter: Hashable, Sendable {
     public var text: TextQuery
+    /// The records whose notes contain `text` (`TextQuery.subjectIDs(of:in:)`): they match the text too.
+    /// Found once per query by whoever sets the text, so matching a row is one set lookup.
+    public var notedIDs: Set<UUID> = []
     public var rsvp: Set<RSVPStatus>
     public var invitedBy: Set<InvitedBy>
     public var table: Int?
@@ -22,14 +25,17 @@ public struct GuestFilter: Hashable, Sendable {
             && (invitedBy.isEmpty || invitedBy.contains(guest.invitedBy))
             && (table == nil || guest.table == table)
             && (meal == nil || guest.mealChoice == meal)
-            && text.matches(guest.fullName, guest.email, guest.household, guest.plusOneName,
-                            guest.phone, guest.notes)
+            && (text.matches(guest.fullName, guest.email, guest.household, guest.plusOneName,
+                             guest.phone, guest.notes) || notedIDs.contains(guest.id))
     }
 }
 
 /// Which expenses to show.
 public struct ExpenseFilter: Hashable, Sendable {
     public var text: TextQuery
+    /// The records whose notes contain `text` (`TextQuery.subjectIDs(of:in:)`): they match the text too.
+    /// Found once per query by whoever sets the text, so matching a row is one set lookup.
+    public var notedIDs: Set<UUID> = []
     public var categoryID: UUID?
     public var vendorID: UUID?
     public var status: Set<PaymentStatus>
@@ -45,13 +51,16 @@ public struct ExpenseFilter: Hashable, Sendable {
         (categoryID == nil || expense.categoryID == categoryID)
             && (vendorID == nil || expense.vendorID == vendorID)
             && (status.isEmpty || status.contains(expense.paymentStatus))
-            && text.matches(expense.name, expense.paymentMethod, expense.notes)
+            && (text.matches(expense.name, expense.paymentMethod, expense.notes) || notedIDs.contains(expense.id))
     }
 }
 
 /// Which vendors to show.
 public struct VendorFilter: Hashable, Sendable {
     public var text: TextQuery
+    /// The records whose notes contain `text` (`TextQuery.subjectIDs(of:in:)`): they match the text too.
+    /// Found once per query by whoever sets the text, so matching a row is one set lookup.
+    public var notedIDs: Set<UUID> = []
     public var status: Set<VendorStatus>
     public var category: Set<VendorCategory>
     /// Whether archived vendors are shown too; by default they are hidden.
@@ -69,14 +78,17 @@ public struct VendorFilter: Hashable, Sendable {
         (includesArchived || !vendor.isArchived)
             && (status.isEmpty || status.contains(vendor.status))
             && (category.isEmpty || category.contains(vendor.category))
-            && text.matches(vendor.name, vendor.contactName, vendor.email, vendor.phone, vendor.website, vendor.notes,
-                             vendor.review)
+            && (text.matches(vendor.name, vendor.contactName, vendor.email, vendor.phone, vendor.website, vendor.notes,
+                              vendor.review) || notedIDs.contains(vendor.id))
     }
 }
 
 /// Which tasks to show.
 public struct TaskFilter: Hashable, Sendable {
     public var text: TextQuery
+    /// The records whose notes contain `text` (`TextQuery.subjectIDs(of:in:)`): they match the text too.
+    /// Found once per query by whoever sets the text, so matching a row is one set lookup.
+    public var notedIDs: Set<UUID> = []
     public var status: Set<TaskStatus>
     public var priority: Set<TaskPriority>
     public var assignee: String?
@@ -94,6 +106,6 @@ public struct TaskFilter: Hashable, Sendable {
             && (priority.isEmpty || priority.contains(task.priority))
             && (assignee == nil || task.assignees.contains { $0.caseInsensitiveCompare(assignee!) == .orderedSame })
             && (text.isEmpty || text.matches(task.title, task.details, task.assignees.joined(separator: " "))
-                || task.subtasks.contains { text.matches($0.title) })
+                || task.subtasks.contains { text.matches($0.title) } || notedIDs.contains(task.id))
     }
 }

@@ -9,6 +9,8 @@ public enum StoreDomain: String, CaseIterable, Sendable, Hashable, CustomStringC
     case gifts
     /// The seating plan's tables and rules (the guests' seats are the guest store's records).
     case seating
+    /// Notes on the wedding and on any of its records.
+    case notes
 
     public var description: String { rawValue }
 }

@@ -32,14 +32,19 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     /// The open conflict, if an edit lost to someone else's.
     public var conflict: EditConflict<Row>? { records.conflict }
 
-    /// Narrows `visible`; `filter.text` is type-to-filter.
+    /// Narrows `visible`; `filter.text` is type-to-filter, and also lets through the records
+    /// whose notes contain it (found in `notes`, once per text).
     public var filter = Filter.none {
         didSet {
             guard filter != oldValue else { return }
-            list.setFilter(filter)
+            list.setFilter(withNotedIDs(filter))
             signalUpdate()
         }
     }
+
+    /// The wedding's notes, which the filter's text and the search also look in; `nil`: they look
+    /// in the records' own fields alone.
+    weak var notes: NotesStore?
 
     public var order: ListOrder<Key> {
         get { list.order }
@@ -55,7 +60,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     public var searchText = "" {
         didSet {
             guard searchText != oldValue else { return }
-            list.setSearch(searchText)
+            list.setSearch(searchText, noted: notedIDs(matching: TextQuery(searchText)))
             signalUpdate()
         }
     }
@@ -110,6 +115,27 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     override func recordsDidChange() {
         list.show(records.records)
         super.recordsDidChange()
+    }
+
+    /// Finds the records the filter's text and the search match by their notes again, after the
+    /// notes changed.
+    func notesChanged() {
+        guard !filter.text.isEmpty || !searchText.isEmpty else { return }
+        if !filter.text.isEmpty { list.setFilter(withNotedIDs(filter)) }
+        list.setSearch(searchText, noted: notedIDs(matching: TextQuery(searchText)))
+        signalUpdate()
+    }
+
+    /// `filter` with the records whose notes contain its text among its `notedIDs`.
+    private func withNotedIDs(_ filter: Filter) -> Filter {
+        var filter = filter
+        filter.notedIDs.formUnion(notedIDs(matching: filter.text))
+        return filter
+    }
+
+    /// The records of this kind with a note containing `query`.
+    private func notedIDs(matching query: TextQuery) -> Set<UUID> {
+        notes?.subjectIDs(of: Row.kind, matching: query) ?? []
     }
 
     /// Brings what is derived from the records up to date after one record changed (its rows

@@ -32,7 +32,11 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     private var isUnconditioned = true
     private var conditions: AnyHashable?
     private var filterText = ""
+    /// The records whose notes contain the filter's text: they pass it too.
+    private var filterNoted: Set<UUID> = []
     private var searchQuery = ""
+    /// The records whose notes contain the search's text: they match it too.
+    private var searchNoted: Set<UUID> = []
     private(set) var matches = SearchMatches()
     /// Counts the changes to `visible`, so that what is derived from it knows when to derive again.
     private(set) var revision = 0
@@ -83,23 +87,28 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     mutating func setFilter<Filter: RecordFilter>(_ filter: Filter) where Filter.Row == Row {
         var conditions = filter
         conditions.text = TextQuery("")
+        conditions.notedIDs = []
         let text = TextFolding.foldQuery(filter.text.text)
-        let narrows = AnyHashable(conditions) == self.conditions && text.contains(filterText)
+        let noted = text.isEmpty ? [] : filter.notedIDs
+        let narrows = AnyHashable(conditions) == self.conditions && text.contains(filterText) && noted.isSubset(of: filterNoted)
         includes = conditions.matches
         isUnconditioned = conditions == Filter.none
         self.conditions = AnyHashable(conditions)
         filterText = text
+        filterNoted = noted
         guard narrows else { return refilter() }
         revision += 1
         let texts = showsAll ? foldedSortedTexts() : foldedFilteredTexts()
-        (filtered, filteredTexts) = Self.rows(of: visible, texts: texts, containing: FoldedBytes(text)) { _ in true }
+        (filtered, filteredTexts) = Self.rows(of: visible, texts: texts, containing: FoldedBytes(text), noted: filterNoted) { _ in true }
         showsAll = false
         research()
     }
 
-    /// Searches the visible rows for `query`, as the filter's text would; empty ends the search.
-    mutating func setSearch(_ query: String) {
+    /// Searches the visible rows for `query`, as the filter's text would (the records of
+    /// `noted`, whose notes contain it, match too); empty ends the search.
+    mutating func setSearch(_ query: String, noted: Set<UUID> = []) {
         searchQuery = query
+        searchNoted = noted
         research()
     }
 
@@ -120,7 +129,7 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         } else {
             showsAll = false
             (filtered, filteredTexts) = Self.rows(of: sorted, texts: foldedSortedTexts(), containing: FoldedBytes(filterText),
-                                                  where: includes)
+                                                  noted: filterNoted, where: includes)
         }
         research()
     }
@@ -132,7 +141,10 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
             return
         }
         let texts = showsAll ? foldedSortedTexts() : foldedFilteredTexts(), query = FoldedBytes(folded)
-        matches = SearchMatches(query: searchQuery, rows: texts.indices.filter { texts[$0].contains(query) })
+        let rows = visible, noted = searchNoted
+        matches = SearchMatches(query: searchQuery, rows: texts.indices.filter {
+            texts[$0].contains(query) || (!noted.isEmpty && noted.contains(rows[$0].id))
+        })
     }
 
     /// Whether the filter, conditions and text, lets `row` through (texts are folded while a
@@ -140,7 +152,7 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     private func passesFilter(_ row: Row) -> Bool {
         guard includes(row) else { return false }
         guard !filterText.isEmpty else { return true }
-        return texts.text(of: row).contains(FoldedBytes(filterText))
+        return texts.text(of: row).contains(FoldedBytes(filterText)) || filterNoted.contains(row.id)
     }
 
     /// Replaces `old` by `new` in `rows` (sorted by `order`) and their texts, in place.
@@ -170,11 +182,12 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         }
     }
 
-    /// The rows of `rows` whose text contains `query` and that `includes` lets through, with their texts.
-    private static func rows(of rows: [Row], texts: [FoldedBytes], containing query: FoldedBytes,
+    /// The rows of `rows` whose text contains `query` (or that are `noted`) and that `includes`
+    /// lets through, with their texts.
+    private static func rows(of rows: [Row], texts: [FoldedBytes], containing query: FoldedBytes, noted: Set<UUID>,
                              where includes: (Row) -> Bool) -> ([Row], [FoldedBytes]) {
         var kept: [Row] = [], keptTexts: [FoldedBytes] = []
-        for index in texts.indices where texts[index].contains(query) {
+        for index in texts.indices where texts[index].contains(query) || (!noted.isEmpty && noted.contains(rows[index].id)) {
             let row = rows[index]
             guard includes(row) else { continue }
             kept.append(row)

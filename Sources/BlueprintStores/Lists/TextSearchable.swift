@@ -1,4 +1,5 @@
 import BlueprintDomain
+import Foundation
 
 /// A record a list pane filters and searches by text.
 ///
@@ -30,6 +31,8 @@ public protocol RecordFilter: Hashable {
     /// The filter that lets every row through.
     static var none: Self { get }
     var text: TextQuery { get set }
+    /// The records whose notes contain the text: they match it too.
+    var notedIDs: Set<UUID> { get set }
     func matches(_ row: Row) -> Bool
 }
 

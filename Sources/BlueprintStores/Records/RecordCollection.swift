@@ -1,3 +1,4 @@
+import BlueprintCache
 import BlueprintDomain
 import Foundation
 
@@ -122,7 +123,7 @@ final class RecordCollection<R: Record>: ConflictHolder {
 
     func create(_ record: R, title: String, undoable: Bool = true) async -> EditOutcome {
         let gateway = self.gateway
-        return await perform(.save(record), before: nil, title: title, undoable: undoable) { try await gateway.create(record) }
+        return await perform(.save(record), before: nil, title: title, undoable: undoable) { (try await gateway.create(record), nil) }
     }
 
     func update(_ record: R, title: String, undoable: Bool = true) async -> EditOutcome {
@@ -135,15 +136,39 @@ final class RecordCollection<R: Record>: ConflictHolder {
     func change(_ edited: R, title: String, undoable: Bool = true,
                 write: @escaping @Sendable () async throws -> R) async -> EditOutcome {
         guard let before = self[edited.id] else { return .failed(.notLoaded(R.kind, id: edited.id)) }
-        return await perform(.save(edited), before: before, title: title, undoable: undoable) { try await write() }
+        return await perform(.save(edited), before: before, title: title, undoable: undoable) { (try await write(), nil) }
     }
 
+    /// Deletes the record with `id`. A record kept in a table is deleted as a change set, whose
+    /// inverse is its undo: that brings back with it what went with it (its notes) and what
+    /// deleting it unlinked.
     func delete(id: UUID, title: String, undoable: Bool = true) async -> EditOutcome {
         guard let before = self[id] else { return .failed(.notLoaded(R.kind, id: id)) }
-        let gateway = self.gateway
+        guard let type = R.self as? any TableRecord.Type else {
+            let gateway = self.gateway
+            return await perform(.remove(id), before: before, title: title, undoable: undoable) {
+                try await gateway.delete(id)
+                return (nil, nil)
+            }
+        }
+        var deletion = RecordChangeSet()
+        deletion.delete(type, id: id)
+        let records = store.context.records, wedding = store.weddingID, changes = deletion
+        // Named as a plain deletion of the record is, so the journal reads the same.
+        let operation = CacheOperation(.deleted, R.kind, in: wedding).name
         return await perform(.remove(id), before: before, title: title, undoable: undoable) {
-            try await gateway.delete(id)
-            return nil
+            (nil, try await records.commit(changes, operation: operation, in: wedding).inverse)
+        }
+    }
+
+    /// Commits `inverse`, the change set that takes back the deletion of `deleted`, showing
+    /// `deleted` again at once.
+    private func undoDeletion(of deleted: R, with inverse: RecordChangeSet, title: String) async -> EditOutcome {
+        let records = store.context.records, wedding = store.weddingID, id = deleted.id
+        let operation = CacheOperation(.created, R.kind, in: wedding).name
+        return await perform(.save(deleted), before: nil, title: title, undoable: false) {
+            let committed = try await records.commit(inverse, operation: operation, in: wedding)
+            return (committed.changes.lazy.compactMap { $0.id == id ? $0.mutation.savedRecord(as: R.self) : nil }.first, nil)
         }
     }
 
@@ -166,15 +191,21 @@ final class RecordCollection<R: Record>: ConflictHolder {
         }
     }
 
+    /// Shows `edit` at once and runs `write`, which returns the record stored (`nil`: deleted)
+    /// and, for a change set, the change set that takes it back.
     private func perform(_ edit: Edit, before: R?, title: String, undoable: Bool,
-                         write: @escaping @Sendable () async throws -> R?) async -> EditOutcome {
+                         write: @escaping @Sendable () async throws -> (R?, RecordChangeSet?)) async -> EditOutcome {
         guard !store.isClosed else { return .failed(.closed) }
         let number = addOverlay(edit)
         do {
-            let stored = try await write()
+            let (stored, inverse) = try await write()
             guard !store.isClosed else { return .saved }
             written(number, as: stored.map { .save($0) } ?? edit)
-            if undoable, let step = undoStep(title, before: before, after: stored) { store.recordUndo(step) }
+            if undoable, let inverse, let before {
+                store.recordUndo(UndoStep(title: title) { await self.undoDeletion(of: before, with: inverse, title: title) })
+            } else if undoable, let step = undoStep(title, before: before, after: stored) {
+                store.recordUndo(step)
+            }
             return .saved
         } catch {
             guard !store.isClosed else { return .failed(StoreError(error)) }

@@ -16,6 +16,7 @@ public final class WeddingSession {
     public let timeline: TimelineStore
     public let gifts: GiftStore
     public let seating: SeatingStore
+    public let notes: NotesStore
     /// What needs the couple now, derived from the stores above.
     public let dashboard: DashboardStore
     /// Who else has the wedding open; nil without a presence board.
@@ -38,6 +39,15 @@ public final class WeddingSession {
         timeline = TimelineStore(wedding: wedding, context: context)
         gifts = GiftStore(wedding: wedding, context: context)
         seating = SeatingStore(wedding: wedding, context: context, guests: guests)
+        notes = NotesStore(wedding: wedding, context: context)
+        guests.notes = notes
+        vendors.notes = notes
+        tasks.notes = notes
+        notes.onNotesChanged = { [unowned guests, unowned vendors, unowned tasks] in
+            guests.notesChanged()
+            vendors.notesChanged()
+            tasks.notesChanged()
+        }
         dashboard = DashboardStore(wedding: self.wedding, guests: guests, budget: budget, vendors: vendors, tasks: tasks,
                                    timeline: timeline, gifts: gifts)
         presence = context.presence.map { PresenceModel(board: $0, wedding: wedding, identity: context.identity, clock: context.clock) }
@@ -66,7 +76,7 @@ public final class WeddingSession {
     }
 
     /// Every store, in `StoreDomain` order.
-    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks, timeline, gifts, seating] }
+    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks, timeline, gifts, seating, notes] }
 
     public func store(for domain: StoreDomain) -> DomainStore {
         switch domain {
@@ -78,6 +88,7 @@ public final class WeddingSession {
         case .timeline: return timeline
         case .gifts: return gifts
         case .seating: return seating
+        case .notes: return notes
         }
     }
 

@@ -14,9 +14,11 @@ enum PlannerCommand: Equatable {
     /// Imports a CSV file, or a sheet of an `.xlsx` workbook (`nil`: its first).
     case importFile(TransferKind, path: String, sheet: String?)
     case exportFile(TransferKind, path: String, format: TransferFormat)
+    /// Shows the notes pane, narrowed to the notes containing the text (every note for none).
+    case notes(String)
 
     /// The command names, for completion and the "unknown command" message.
-    static let names = ["date", "diagnostics", "export", "help", "import", "quit", "wedding", "weddings"]
+    static let names = ["date", "diagnostics", "export", "find", "help", "import", "notes", "quit", "wedding", "weddings"]
 
     /// Parses a command line; the error says what is wrong and what would be right (with the
     /// keys of `keymap`).
@@ -29,6 +31,7 @@ enum PlannerCommand: Equatable {
         case "help", "h": return .success(.help)
         case "diagnostics", "diag": return .success(.diagnostics)
         case "weddings": return .success(.weddings)
+        case "notes", "find": return .success(.notes(arguments.joined(separator: " ")))
         case "wedding", "w":
             guard !arguments.isEmpty else {
                 let completion = keymap.hint(.complete, in: .commandLine, "lists the weddings").map { " (\($0))" } ?? ""

@@ -48,6 +48,7 @@ extension KeyAction {
         case .categoryDetails: "category-details"
         case .nextClash: "next-clash"
         case .markThanked: "mark-thanked"
+        case .addNote: "add-note"
         case .moveToNextTable: "move-to-next-table"
         case .moveToPreviousTable: "move-to-previous-table"
         case .moveGuestHere: "move-guest-here"
@@ -94,7 +95,7 @@ extension KeyAction {
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
         .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
-        .markThanked, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .moveToTableNumber, .unseatGuest,
+        .markThanked, .addNote, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .moveToTableNumber, .unseatGuest,
         .suggestSeating,
         .keepTogether, .keepApart, .ruleProblems, .compareScenario, .makeLive,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,

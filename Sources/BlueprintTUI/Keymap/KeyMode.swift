@@ -145,7 +145,7 @@ public enum KeyAction: Hashable, Sendable {
     // Everywhere.
     case quit, help, redraw, suspend, nextPane, previousPane, command, undo, diagnostics
     /// Show pane `n`, as numbered in the header tabs: 0 the dashboard, 1 to 4 guests, budget,
-    /// vendors and tasks, 5 the timeline, 6 the gifts.
+    /// vendors and tasks, 5 the timeline, 6 the gifts, 7 the notes.
     case showPane(Int)
     // Lists and tables.
     case moveUp, moveDown, moveLeft, moveRight, pageUp, pageDown, top, bottom
@@ -166,6 +166,9 @@ public enum KeyAction: Hashable, Sendable {
     case nextClash
     /// Marks the selected gift's thank-you sent (asking how), or not sent again.
     case markThanked
+    /// Writes a note on the selected record, or the record in the details (on the wedding where
+    /// no record is selected: the dashboard, the notes).
+    case addNote
     /// Moves the seating chart's guest to the next or previous table.
     case moveToNextTable, moveToPreviousTable
     /// Moves the seating chart's guest, or their whole household, to the highlighted table.

@@ -11,6 +11,7 @@ extension Keymap {
         KeyBinding(.global, [.character("4")], .showPane(4), "Show tasks"),
         KeyBinding(.global, [.character("5")], .showPane(5), "Show the timeline: milestones and the run sheet"),
         KeyBinding(.global, [.character("6")], .showPane(6), "Show the gifts: thank-yous and money owed"),
+        KeyBinding(.global, [.character("7")], .showPane(7), "Show the notes on the wedding and its records"),
         KeyBinding(.global, [.tab], .nextPane, "Next pane"),
         KeyBinding(.global, [.backTab], .previousPane, "Previous pane"),
         KeyBinding(.global, [.character(":")], .command, "Type a command (with completion)"),
@@ -40,6 +41,7 @@ extension Keymap {
         KeyBinding(.list, [.character("S")], .reverseSort, "Reverse the sort"),
         KeyBinding(.list, [.character("f")], .filter, "Filter the list"),
         KeyBinding(.list, [.character("F")], .clearFilters, "Clear the filters"),
+        KeyBinding(.list, [.character("w")], .addNote, "Write a note on the selected row (on the wedding in the dashboard and notes)"),
         KeyBinding(.list, [.character("v")], .switchView,
                    "Switch view: seating chart, categories/expenses/scenarios, tasks by status, milestones/run sheet, gifts/thank-yous/money owed"),
 
@@ -102,6 +104,7 @@ extension Keymap {
         KeyBinding(.detail, [.character("d")], .delete, "Delete (asks first)"),
         KeyBinding(.detail, [.character("p")], .markPaid, "Mark the expense paid"),
         KeyBinding(.detail, [.character("i")], .recordInstallment, "Record an installment of the expense"),
+        KeyBinding(.detail, [.character("w")], .addNote, "Write a note on the record"),
         KeyBinding(.detail, [.character("k"), .up], .moveUp, "Scroll up"),
         KeyBinding(.detail, [.character("j"), .down], .moveDown, "Scroll down"),
 

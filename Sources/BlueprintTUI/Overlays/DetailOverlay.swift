@@ -20,6 +20,9 @@ final class DetailOverlay: RecordOverlay {
         let label: String
         let value: String
         var style: TextStyle = .normal
+        /// Whether a value wider than the box goes on over the next rows (a note's text) rather
+        /// than being cut.
+        var wraps = false
     }
 
     private let title: String
@@ -33,6 +36,8 @@ final class DetailOverlay: RecordOverlay {
     private var viewportRows = 1
     let subject: PresenceSubject?
     var notice: DisplayText = .empty
+    /// How many rows the lines took when last drawn (wrapped lines take more than one).
+    private var drawnRows = 0
 
     private init(title: String, lines: [Line], onEdit: @escaping @MainActor () -> Void, onDelete: @escaping @MainActor () -> Void,
                  actions: [Action], offersEditing: Bool = true, subject: PresenceSubject? = nil) {
@@ -50,22 +55,35 @@ final class DetailOverlay: RecordOverlay {
 
     func render(into canvas: any Canvas, keymap: Keymap) {
         let screen = CanvasRect(canvas.size)
-        let box = screen.centered(rows: min(screen.rows - 2, lines.count + 4), columns: min(screen.columns - 4, 84))
+        let columns = min(screen.columns - 4, 84)
+        let labelWidth = min(18, lines.map { DisplayText($0.label).width }.max() ?? 0)
+        let valueWidth = max(1, columns - labelWidth - 6)
+        let rows = Self.rows(of: lines, width: valueWidth)
+        drawnRows = rows.count
+        let box = screen.centered(rows: min(screen.rows - 2, rows.count + 4), columns: columns)
         viewportRows = max(1, box.rows - 4)
-        scrollOffset = min(scrollOffset, max(0, lines.count - viewportRows))
+        scrollOffset = min(scrollOffset, max(0, rows.count - viewportRows))
         let offered = actions.map { (action: $0.action, text: $0.hint) }
         let editing: [(action: KeyAction, text: String)] = offersEditing ? [(.edit, "edits"), (.delete, "deletes")] : []
         let hints = keymap.hints(editing + offered + [(.cancel, "closes")],
-                                 in: .detail, more: scrollOffset + viewportRows < lines.count)
+                                 in: .detail, more: scrollOffset + viewportRows < rows.count)
         BoxFrame.render(into: canvas, rect: box, title: DisplayText(title), footer: DisplayText(hints))
         if !notice.isEmpty { canvas.draw(notice, row: box.row + 1, column: box.column + 2, width: box.columns - 4, style: .warning) }
-        let labelWidth = min(18, lines.map { DisplayText($0.label).width }.max() ?? 0)
         let x = box.column + 2
-        for (offset, line) in lines.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {
+        for (offset, line) in rows.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {
             let row = box.row + 2 + offset
             canvas.draw(DisplayText(line.label), row: row, column: x, width: labelWidth, alignment: .right, style: .muted)
-            canvas.draw(DisplayText(line.value), row: row, column: x + labelWidth + 2, width: box.columns - labelWidth - 6,
-                        style: line.style)
+            canvas.draw(line.value, row: row, column: x + labelWidth + 2, width: valueWidth, style: line.style)
+        }
+    }
+
+    /// The rows `lines` take with values `width` columns wide: a wrapping line's value is
+    /// sanitised, then broken at spaces over as many rows as it needs, its label on the first.
+    private static func rows(of lines: [Line], width: Int) -> [(label: String, value: DisplayText, style: TextStyle)] {
+        lines.flatMap { line -> [(label: String, value: DisplayText, style: TextStyle)] in
+            let value = DisplayText(line.value)
+            guard line.wraps, value.width > width else { return [(line.label, value, line.style)] }
+            return value.wrapped(toWidth: width).enumerated().map { ($0.offset == 0 ? line.label : "", $0.element, line.style) }
         }
     }
 
@@ -74,7 +92,7 @@ final class DetailOverlay: RecordOverlay {
         switch action {
         case .cancel: host.dismiss(self)
         case .moveUp: scrollOffset = max(0, scrollOffset - 1)
-        case .moveDown: scrollOffset = min(scrollOffset + 1, max(0, lines.count - viewportRows))
+        case .moveDown: scrollOffset = min(scrollOffset + 1, max(0, drawnRows - viewportRows))
         case .edit where offersEditing:
             host.dismiss(self)
             onEdit()
@@ -97,17 +115,28 @@ extension DetailOverlay {
 
     /// The details of a record whose `e`, `d` and `actions` act on the record as it is when the
     /// key is pressed: `current` looks it up again, since another session may have changed it.
+    /// A record that notes can be about (any but a note) ends with its notes, newest first, and
+    /// the note key writes one on it.
     static func record<Record>(_ title: String, lines: [Line], host: any PlannerHost, subject: PresenceSubject? = nil,
                                current: @escaping @MainActor () -> Record?,
                                edit: @escaping @MainActor (Record, any PlannerHost) -> Void,
                                delete: @escaping @MainActor (Record, any PlannerHost) -> Void,
                                actions: [(action: KeyAction, hint: String, perform: @MainActor (Record, any PlannerHost) -> Void)] = [])
         -> DetailOverlay {
-        DetailOverlay(title: title, lines: lines,
-                      onEdit: acting(on: current, host: host, edit),
-                      onDelete: acting(on: current, host: host, delete),
-                      actions: actions.map { Action(action: $0.action, hint: $0.hint, perform: acting(on: current, host: host, $0.perform)) },
-                      subject: subject)
+        var lines = lines
+        var offered = actions.map { Action(action: $0.action, hint: $0.hint, perform: acting(on: current, host: host, $0.perform)) }
+        if let record = current() as? any TableRecord, type(of: record).kind != .note, let notes = host.session?.notes {
+            let subject = RecordSubject.record(type(of: record).kind, record.id)
+            lines += NoteText.section(notes.notes(of: subject), now: host.now, timeZone: host.timeZone)
+            offered.append(Action(action: .addNote, hint: "writes a note") { [weak host] in
+                guard let host else { return }
+                NoteForms.present(on: subject, host: host)
+            })
+        }
+        return DetailOverlay(title: title, lines: lines,
+                             onEdit: acting(on: current, host: host, edit),
+                             onDelete: acting(on: current, host: host, delete),
+                             actions: offered, subject: subject)
     }
 
     private static func acting<Record>(on current: @escaping @MainActor () -> Record?, host: any PlannerHost,

@@ -1,3 +1,4 @@
+import BlueprintDomain
 import BlueprintStores
 import BlueprintTerminal
 
@@ -25,10 +26,14 @@ protocol Pane: AnyObject {
     /// Shows `destination` (selects the record, sets the view and filter that show it); false if
     /// it is not this pane's to show, or no longer there.
     func reveal(_ destination: Destination, host: any PlannerHost) -> Bool
+    /// What the note key writes a note on: the selected record, or the wedding; `nil` where
+    /// there is nothing to write on (an empty list).
+    var noteSubject: RecordSubject? { get }
 }
 
 extension Pane {
     func reveal(_ destination: Destination, host: any PlannerHost) -> Bool { false }
+    var noteSubject: RecordSubject? { nil }
 }
 
 extension Pane {

@@ -1,6 +1,7 @@
 import BlueprintDomain
 import BlueprintStores
 import BlueprintTerminal
+import Foundation
 
 /// What panes and overlays ask of the planner screen: show and close overlays, report to the
 /// status line, and run store intents (which are asynchronous) in the background.
@@ -9,6 +10,12 @@ protocol PlannerHost: AnyObject {
     var keymap: Keymap { get }
     /// Today, as the stores see it.
     var today: CalendarDate { get }
+    /// Now, by the stores' clock (how long ago a note was written).
+    var now: Timestamp { get }
+    /// The time zone the wedding's days are taken in.
+    var timeZone: TimeZone { get }
+    /// The open wedding's stores, if one is open.
+    var session: WeddingSession? { get }
     /// Puts `overlay` on top; it gets the keys until dismissed.
     func present(_ overlay: any Overlay)
     /// Takes `overlay` (and anything above it) off the screen.

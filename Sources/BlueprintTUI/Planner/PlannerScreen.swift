@@ -19,7 +19,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     private let requestRedraw: @MainActor () -> Void
     private(set) var panes: [any Pane] = []
     /// Index into `panes` of the pane on screen, which is also its number key (0 the dashboard,
-    /// 1 the guests, …, 5 the timeline, 6 the gifts). The planner opens on the guests, whose first frame a
+    /// 1 the guests, …, 5 the timeline, 6 the gifts, 7 the notes). The planner opens on the guests, whose first frame a
     /// wedding's preview draws before anything else is read.
     public private(set) var activePane = PlannerScreen.guestsPane
     /// The guests' place among the panes (and their key).
@@ -49,6 +49,12 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     public var today: CalendarDate { model.context.today }
 
+    /// Now, by the stores' clock.
+    var now: Timestamp { model.context.clock.now() }
+
+    /// The time zone the wedding's days are taken in.
+    var timeZone: TimeZone { model.context.timeZone }
+
     // MARK: Opening weddings
 
     /// Opens `wedding` (closing the one open), starts warming every store, and returns once the
@@ -59,7 +65,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         observers = []
         overlays = []
         let session = model.open(wedding)
-        panes = Self.panes(for: session)
+        panes = Self.panes(for: session, context: model.context)
         observe(session)
         var shownFirst: StoreDomain? = panes[activePane].store?.domain
         // A preview draws the guests pane's first frame before the guest list is read; the
@@ -108,14 +114,15 @@ public final class PlannerScreen: Screen, PlannerHost {
     }
 
     /// The panes in the order of the header's tabs and number keys.
-    private static func panes(for session: WeddingSession) -> [any Pane] {
+    private static func panes(for session: WeddingSession, context: StoreContext) -> [any Pane] {
         [DashboardPane(dashboard: session.dashboard, budget: session.budget),
          GuestsPane(guests: session.guests, gifts: session.gifts, wedding: session.wedding, seating: session.seating),
          BudgetPane(budget: session.budget, vendors: session.vendors, tasks: session.tasks),
          VendorsPane(vendors: session.vendors, budget: session.budget),
          TasksPane(tasks: session.tasks, vendors: session.vendors, budget: session.budget),
          TimelinePane(timeline: session.timeline, vendors: session.vendors, wedding: session.wedding),
-         GiftsPane(gifts: session.gifts, guests: session.guests, wedding: session.wedding)]
+         GiftsPane(gifts: session.gifts, guests: session.guests, wedding: session.wedding),
+         NotesPane(session: session, context: context)]
     }
 
     /// Redraws whenever a store changes, and says so when another session changed the wedding.
@@ -144,7 +151,7 @@ public final class PlannerScreen: Screen, PlannerHost {
                                              (.expense, "expenses"), (.vendor, "vendors"), (.task, "tasks"),
                                              (.milestone, "milestones"), (.runSheetItem, "run sheet"), (.gift, "gifts"),
                                              (.moneyOwed, "money owed"), (.scenario, "budget scenarios"),
-                                             (.seatingTable, "tables"), (.seatingRule, "seating rules")]
+                                             (.seatingTable, "tables"), (.seatingRule, "seating rules"), (.note, "notes")]
         return nouns.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
     }
 
@@ -238,6 +245,12 @@ public final class PlannerScreen: Screen, PlannerHost {
         case .command: openCommandLine()
         case .diagnostics: run(.diagnostics)
         case .search, .nextMatch, .previousMatch: search(action, in: pane)
+        case .addNote:
+            guard let subject = pane.noteSubject else {
+                report("Select a row to write a note on", severity: .warning)
+                break
+            }
+            NoteForms.present(on: subject, host: self)
         default:
             if !pane.handle(action, host: self) { return hadMessage ? .redraw : .nothing }
         }
@@ -341,6 +354,9 @@ public final class PlannerScreen: Screen, PlannerHost {
             }
         case .date(let date):
             moveWeddingDay(to: date)
+        case .notes(let text):
+            reveal(.notes(text))
+            if !text.isEmpty { report("Notes containing “\(text)”: \(panes[activePane].searchTarget?.searchMatches.count ?? 0)") }
         case .importFile(let kind, let path, let sheet):
             transfer { transfer, session in
                 try await transfer.importFile(kind, path: Self.expanded(path), sheet: sheet, into: session)

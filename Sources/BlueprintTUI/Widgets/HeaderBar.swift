@@ -13,7 +13,7 @@ import BlueprintTerminal
 /// is left out when none does.
 public struct HeaderBar: Hashable, Sendable {
     /// The planner's panes, in the order of their number keys (0 to 6).
-    public static let paneTitles: [DisplayText] = ["Dashboard", "Guests", "Budget", "Vendors", "Tasks", "Timeline", "Gifts"]
+    public static let paneTitles: [DisplayText] = ["Dashboard", "Guests", "Budget", "Vendors", "Tasks", "Timeline", "Gifts", "Notes"]
     /// The columns of the title that tabs shorten to keep in view.
     public static let keptTitleWidth = 24
 

@@ -228,7 +228,7 @@ struct BudgetPaneTests {
         #expect(frame.contains("Expenses  1, 1 not fully paid"))
         #expect(frame.contains("Vendors  Rose Florist"))
         #expect(frame.contains("Tasks  none linked"))
-        #expect(frame.contains("e edits · d deletes · Esc closes"))
+        #expect(frame.contains("e edits · d deletes · w writes a note · Esc closes"))
         await planner.press(.character("e"))
         #expect(planner.frame().contains("┌─ Edit Flowers ─"))
         await planner.press(.escape)

@@ -27,6 +27,7 @@ struct KeyHintTests {
         show-pane-4 = "f8"
         show-pane-5 = "f11"
         show-pane-6 = "f14"
+        show-pane-7 = "f15"
 
         [keys.list]
         add = "+"
@@ -49,6 +50,7 @@ struct KeyHintTests {
         cancel = "f4"
         mark-paid = "P"
         record-installment = "I"
+        add-note = "Y"
         move-down = "J"
 
         [keys.form]
@@ -88,15 +90,17 @@ struct KeyHintTests {
         ("header", "[1] Guests [2] Budget [3] Vendors [4] Tasks", "[F5] Guests [F6] Budget [F7] Vendors [F8] Tasks"),
         ("header", "[0] Dashboard [1] Guests", "[F9] Dashboard [F5] Guests"),
         ("header", "[4] Tasks [5] Timeline", "[F8] Tasks [F11] Timeline"),
+        ("header", "[6] Gifts [7] Notes", "[F14] Gifts [F15] Notes"),
         ("timeline", "1 overdue  2 clashes  v switches", "1 overdue  2 clashes  V switches"),
         ("run-sheet", "2 clashes on the run sheet · c goes to the next", "2 clashes on the run sheet · Z goes to the next"),
         ("empty-milestones", "No milestones yet: press a to add one.", "No milestones yet: press + to add one."),
         ("empty-run-sheet", "No run-sheet items yet: press a to add one.", "No run-sheet items yet: press + to add one."),
         ("waiting-guests", "The guests still to answer · F shows everyone", "The guests still to answer · x shows everyone"),
         ("caterers", "Catering: none booked yet · b books one, F shows all", "Catering: none booked yet · B books one, x shows all"),
-        ("guest-detail", "↓ more · e edits · d deletes · Esc closes", "J more · E edits · X deletes · F4 closes"),
-        ("expense-detail", "e edits · d deletes · p paid · i installment · Esc closes",
-         "E edits · X deletes · P paid · I installment · F4 closes"),
+        ("guest-detail", "↓ more · e edits · d deletes · w writes a note · Esc closes",
+         "J more · E edits · X deletes · Y writes a note · F4 closes"),
+        ("expense-detail", "e edits · d deletes · p paid · i installment · w writes a note · Esc closes",
+         "E edits · X deletes · P paid · I installment · Y writes a note · F4 closes"),
         ("expense-detail", "none (i records one)", "none (I records one)"),
         ("help", "↓ more · Esc closes", "J more · X closes"),
         ("diagnostics", "↓ more · r refreshes · Esc closes", "J more · R refreshes · X closes"),
@@ -134,9 +138,9 @@ struct KeyHintTests {
 
     /// How the standard keys are named in hints: none may show once every hinted action has another key.
     static let standardHints = [
-        "? help", "q quit", "[0]", "[1]", "[2]", "[3]", "[4]", "[5]", "press a ", "a adds", "? lists", ":import", ":wedding", "F clears",
+        "? help", "q quit", "[0]", "[1]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]", "press a ", "a adds", "? lists", ":import", ":wedding", "F clears",
         "v switches", "c goes", "F shows", "b books",
-        "Enter", "Esc", "Tab next", "Tab lists", "↓ more", "↑↓", "e edits", "d deletes", "p paid", "i installment", "i records", "r Reload",
+        "Enter", "Esc", "Tab next", "Tab lists", "↓ more", "↑↓", "e edits", "d deletes", "w writes", "p paid", "i installment", "i records", "r Reload",
         "o Overwrite", "c Cancel", "r reloads", "o overwrites", "c goes back", "r refreshes", "u undoes", "n next",
         "N previous", "/ starts", "press q", "c  Create",
     ]
@@ -185,8 +189,8 @@ struct KeyHintTests {
         let expected: [(screen: String, shows: String, leavesOut: String)] = [
             ("status", "? help ", "quit"),
             ("header", "[1] Guests [2] Budget Vendors [4] Tasks", "[3]"),
-            ("guest-detail", "↓ more · d deletes · Esc closes", "edits"),
-            ("expense-detail", "d deletes · p paid · Esc closes", "installment"),
+            ("guest-detail", "↓ more · d deletes · w writes a note · Esc closes", "edits"),
+            ("expense-detail", "d deletes · p paid · w writes a note · Esc closes", "installment"),
             ("expense-detail", "Installments  none", "records"),
             ("diagnostics", "↓ more · Esc closes", "refreshes"),
             ("conflict", "opened it. o overwrites theirs with yours, c goes back to your edit. [ o Overwrite ]  [ c Cancel ]", "eload"),

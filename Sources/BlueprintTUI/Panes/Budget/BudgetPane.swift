@@ -69,6 +69,14 @@ final class BudgetPane: Pane, SearchTarget {
 
     // MARK: Selection
 
+    var noteSubject: RecordSubject? {
+        switch focus {
+        case .categories: selectedCategory.flatMap { budget.category($0.categoryID) }.map { .record($0) }
+        case .expenses: expenseList.selectedRow(in: budget.visibleExpenses).map { .record(budget.visibleExpenses[$0]) }
+        case .scenarios: nil
+        }
+    }
+
     private var selectedCategory: CategoryMetrics? {
         categoryList.sync(budget.categoryMetrics)
         return categoryList.selected(in: budget.categoryMetrics)

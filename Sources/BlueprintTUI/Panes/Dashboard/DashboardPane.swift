@@ -21,6 +21,8 @@ final class DashboardPane: Pane {
     var keyMode: KeyMode { .list }
     var modeName: String { "DASHBOARD" }
     var searchTarget: (any SearchTarget)? { nil }
+    /// The dashboard's notes are the wedding's.
+    var noteSubject: RecordSubject? { .wedding }
 
     var statusContext: String {
         guard dashboard.isReady else { return "" }

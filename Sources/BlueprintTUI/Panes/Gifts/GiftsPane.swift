@@ -130,11 +130,28 @@ final class GiftsPane: Pane {
         return view == .owed ? handleOwed(action, host: host) : handleGifts(action, host: host)
     }
 
-    /// Shows the thank-yous to write.
+    /// Shows the thank-yous to write, or one gift among every gift.
     func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
+        if case .gift(let id) = destination {
+            guard gifts.gift(id) != nil else { return false }
+            view = .gifts
+            giftList.select(id: id, in: gifts.gifts)
+            return true
+        }
         guard destination == .thankYous else { return false }
         view = .thankYous
         return true
+    }
+
+    var noteSubject: RecordSubject? {
+        switch view {
+        case .gifts, .thankYous:
+            let (rows, list) = shownGifts
+            return list.selectedRow(in: rows).map { .record(rows[$0]) }
+        case .owed:
+            let rows = gifts.moneyOwed
+            return owedList.selectedRow(in: rows).map { .record(rows[$0]) }
+        }
     }
 
     private func handleGifts(_ action: KeyAction, host: any PlannerHost) -> Bool {

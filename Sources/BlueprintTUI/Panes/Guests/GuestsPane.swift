@@ -101,6 +101,12 @@ final class GuestsPane: Pane, SearchTarget {
         view == .list && list.handle(mouse, rows: guests.visibleGuests)
     }
 
+    var noteSubject: RecordSubject? {
+        guard view == .list else { return nil }
+        let rows = guests.visibleGuests
+        return list.selectedRow(in: rows).map { .record(rows[$0]) }
+    }
+
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         if view == .seating { return handleSeating(action, host: host) }
         if view == .rules { return handleRules(action, host: host) }
@@ -146,8 +152,20 @@ final class GuestsPane: Pane, SearchTarget {
         return true
     }
 
-    /// Shows the guests still to answer: the list, filtered to them, the first selected.
+    /// Shows the guests still to answer: the list, filtered to them, the first selected; or one
+    /// guest, selected (the filters cleared if they hid it).
     func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
+        if case .guest(let id) = destination {
+            guard guests.guest(id) != nil else { return false }
+            view = .list
+            if !guests.visibleGuests.contains(where: { $0.id == id }) {
+                guests.filter = GuestFilter()
+                host.report("Filters cleared to show the guest")
+            }
+            guests.searchText = ""
+            list.select(id: id, in: guests.visibleGuests)
+            return true
+        }
         guard destination == .waitingGuests else { return false }
         view = .list
         guests.filter = GuestFilter(rsvp: [.invited, .pending, .maybe])

@@ -100,6 +100,15 @@ final class TasksPane: Pane, SearchTarget {
 
     func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: rows) }
 
+    var noteSubject: RecordSubject? {
+        let rows = self.rows
+        switch list.selectedRow(in: rows).map({ rows[$0] }) {
+        case .task(let task, _)?: return .record(task)
+        case .subtask(_, let parent)?: return .record(parent)
+        case .group?, nil: return nil
+        }
+    }
+
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         let rows = self.rows
         if list.handle(action, rows: rows) { return true }

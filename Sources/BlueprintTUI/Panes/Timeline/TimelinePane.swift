@@ -154,6 +154,17 @@ final class TimelinePane: Pane {
         return true
     }
 
+    var noteSubject: RecordSubject? {
+        switch view {
+        case .milestones:
+            let rows = timeline.milestones
+            return milestoneList.selectedRow(in: rows).map { .record(rows[$0]) }
+        case .runSheet:
+            let rows = runSheetRows
+            return runSheetList.selectedRow(in: rows).flatMap { rows[$0].item }.map { .record($0) }
+        }
+    }
+
     private func handleMilestones(_ action: KeyAction, host: any PlannerHost) -> Bool {
         let milestones = timeline.milestones
         if milestoneList.handle(action, rows: milestones) { return true }

@@ -72,6 +72,11 @@ final class VendorsPane: Pane, SearchTarget {
 
     func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: vendors.visibleVendors) }
 
+    var noteSubject: RecordSubject? {
+        let rows = vendors.visibleVendors
+        return list.selectedRow(in: rows).map { .record(rows[$0]) }
+    }
+
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         let rows = vendors.visibleVendors
         if list.handle(action, rows: rows) { return true }
@@ -131,6 +136,16 @@ final class VendorsPane: Pane, SearchTarget {
     /// Shows the vendors of a category, filtered to them; with none yet, opens the form to add
     /// one, the category already chosen.
     func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
+        if case .vendor(let id) = destination {
+            guard vendors.vendor(id) != nil else { return false }
+            if !vendors.visibleVendors.contains(where: { $0.id == id }) {
+                vendors.filter = VendorFilter.none
+                host.report("Filters cleared to show the vendor")
+            }
+            vendors.searchText = ""
+            list.select(id: id, in: vendors.visibleVendors)
+            return true
+        }
         guard case .vendors(let category) = destination else { return false }
         guard vendors.vendors.contains(where: { $0.category == category }) else {
             openForm(nil, category: category, host: host)

@@ -1,0 +1,152 @@
+import BlueprintDomain
+import BlueprintStores
+import BlueprintTerminal
+import Foundation
+
+/// Every note of the wedding, newest first: when, who wrote it, what it is about and its first
+/// line. `/` narrows the list to the notes containing a text (ignoring case and accents); Enter
+/// opens the record a note is about in its own pane, or shows a note on the wedding whole; `a`
+/// writes a note on the wedding, `e` edits the selected note, `d` deletes it (asks first).
+@MainActor
+final class NotesPane: Pane, SearchTarget {
+    let notes: NotesStore
+    private let session: WeddingSession
+    /// The stores' clock and time zone, for how long ago a note was written.
+    private let context: StoreContext
+    private let list = RecordList(columns: NoteColumns.columns)
+    /// The text the list is narrowed to; empty shows every note.
+    private var filterText = ""
+
+    init(session: WeddingSession, context: StoreContext) {
+        notes = session.notes
+        self.session = session
+        self.context = context
+    }
+
+    var store: DomainStore? { notes }
+    var keyMode: KeyMode { .list }
+    var modeName: String { "NOTES" }
+    var searchTarget: (any SearchTarget)? { self }
+    var noteSubject: RecordSubject? { .wedding }
+
+    var statusContext: String {
+        let count = notes.notes.count
+        return "\(count) note" + (count == 1 ? "" : "s")
+    }
+
+    /// The notes shown: every note, or those containing `filterText`.
+    private var rows: [Note] { notes.search(filterText) }
+
+    private func about(_ subject: RecordSubject) -> String { NoteText.about(subject, in: session) }
+
+    // MARK: Search
+
+    /// `/` narrows the list to the notes containing the text; every note shown is a match.
+    var searchText: String {
+        get { filterText }
+        set {
+            filterText = newValue
+            list.select(row: 0, in: rows)
+        }
+    }
+
+    var searchMatches: SearchMatches {
+        filterText.isEmpty ? SearchMatches() : SearchMatches(query: filterText, rows: Array(rows.indices))
+    }
+
+    var selectedRow: Int? { list.selectedRow(in: rows) }
+
+    func selectRow(_ row: Int) { list.select(row: row, in: rows) }
+
+    // MARK: Drawing
+
+    func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
+        guard !LoadNotice.render(notes, noun: "notes", into: canvas, rect: rect) else { return }
+        let rows = self.rows, now = context.clock.now(), timeZone = context.timeZone
+        list.sync(rows)
+        let empty = filterText.isEmpty
+            ? EmptyListText.noRecords("notes", keymap: keymap, mode: keyMode)
+            : DisplayText("No note contains “\(filterText)”.")
+        TableView.render(list.model, into: canvas, rect: rect, empty: empty) { row, column in
+            NoteColumns.cell(rows[row], column: column, about: { self.about($0) }, now: now, timeZone: timeZone)
+        }
+    }
+
+    // MARK: Keys and mouse
+
+    func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: rows) }
+
+    func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
+        let rows = self.rows
+        if list.handle(action, rows: rows) { return true }
+        let selected = list.selected(in: rows)
+        switch action {
+        case .add: write(on: .wedding, host: host)
+        case .edit:
+            guard let selected else { return false }
+            edit(selected, host: host)
+        case .delete:
+            guard let selected else { return false }
+            confirmDelete(selected, host: host)
+        case .activate:
+            guard let selected else { return false }
+            open(selected, host: host)
+        case .cancel:
+            guard !filterText.isEmpty else { return false }
+            searchText = ""
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Shows the notes containing a text (`:notes TEXT`).
+    func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
+        guard case .notes(let text) = destination else { return false }
+        searchText = text
+        return true
+    }
+
+    /// Opens the record `note` is about in its pane; a note on the wedding, or on a record no
+    /// pane opens, is shown whole.
+    private func open(_ note: Note, host: any PlannerHost) {
+        guard let id = note.subject.id, let destination = Destination.record(note.subject.kind, id) else {
+            return showDetail(note, host: host)
+        }
+        host.reveal(destination)
+    }
+
+    private func showDetail(_ note: Note, host: any PlannerHost) {
+        let now = context.clock.now(), timeZone = context.timeZone
+        var lines: [DetailOverlay.Line] = [
+            .init(label: "About", value: about(note.subject)),
+            .init(label: "Written by", value: note.author),
+            .init(label: "When", value: NoteText.when(note.createdAt, now: now, timeZone: timeZone) + " (\(note.createdAt))",
+                  style: .muted),
+            .init(label: "", value: ""),
+        ]
+        lines += NoteText.paragraphs(of: note).map { .init(label: "", value: $0, wraps: true) }
+        let notes = self.notes
+        host.present(DetailOverlay.record(
+            "Note", lines: lines, host: host, current: { notes.note(note.id) },
+            edit: { [weak self] in self?.edit($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+    }
+
+    private func write(on subject: RecordSubject, host: any PlannerHost) {
+        NoteForms.present(on: subject, host: host) { [weak self] id in self?.select(id) }
+    }
+
+    private func edit(_ note: Note, host: any PlannerHost) {
+        NoteForms.present(on: note.subject, editing: note, host: host) { [weak self] id in self?.select(id) }
+    }
+
+    private func select(_ id: UUID) { list.select(id: id, in: rows) }
+
+    private func confirmDelete(_ note: Note, host: any PlannerHost) {
+        let notes = self.notes
+        host.confirmDelete("note", named: "“\(note.firstLine)”", consequence: "(on \(about(note.subject)))", store: notes) {
+            await notes.delete(note.id)
+        }
+    }
+}
