@@ -29,6 +29,8 @@ struct AttachmentRulesTests {
         #expect(dataset.notes[Self.weddingNote.id] == Self.weddingNote, "a note on the wedding stays")
         _ = try dataset.transaction(now: editTime) { _ = try $0.apply(committed.inverse) }
         #expect(dataset.notes[Self.anaNote.id]?.text == "Allergic to nuts")
+        #expect(dataset.notes[Self.anaNote.id]?.createdAt == createdTime, "the note still says when it was written")
+        #expect(dataset.guests[Sample.ana.id]?.createdAt == Sample.ana.createdAt)
         #expect(dataset.notes[Self.anaNote.id]?.subject == .record(Sample.ana))
     }
 

@@ -57,7 +57,7 @@ struct ScenarioTests {
             case .create(let record): created.append(try #require(record as? BudgetCategory))
             case .update(let record): updated.append(try #require(record as? BudgetCategory))
             case .updateWedding(let wedding): total = wedding.totalBudget
-            case .delete: Issue.record("making a scenario live deletes nothing")
+            case .delete, .recreate: Issue.record("making a scenario live deletes and re-creates nothing")
             }
         }
         #expect(created.map(\.name) == ["Transport"] && created.map(\.allocated) == [usd(700)])

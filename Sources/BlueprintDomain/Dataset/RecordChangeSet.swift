@@ -7,6 +7,8 @@ public struct RecordChangeSet: Sendable {
     /// One change of the set.
     public enum Step: Sendable {
         case create(any TableRecord)
+        /// Puts back a deleted record, keeping its creation time (undoing a deletion).
+        case recreate(any TableRecord)
         /// Saves a record that must still be at its version.
         case update(any TableRecord)
         case delete(any TableRecord.Type, id: UUID)
@@ -21,6 +23,7 @@ public struct RecordChangeSet: Sendable {
     public var isEmpty: Bool { steps.isEmpty }
 
     public mutating func create(_ record: some TableRecord) { steps.append(.create(record)) }
+    public mutating func recreate(_ record: some TableRecord) { steps.append(.recreate(record)) }
     public mutating func update(_ record: some TableRecord) { steps.append(.update(record)) }
     public mutating func delete<R: TableRecord>(_ type: R.Type, id: UUID) { steps.append(.delete(type, id: id)) }
     public mutating func updateWedding(_ wedding: Wedding) { steps.append(.updateWedding(wedding)) }
@@ -44,10 +47,13 @@ extension WeddingTransaction {
     /// (including what deleting unlinked): re-creating what was deleted, then restoring what was
     /// updated, then deleting what was created.
     public func apply(_ changeSet: RecordChangeSet) throws -> CommittedChanges {
-        let before = dataset, firstChange = changes.count
+        let firstChange = changes.count
+        priorRecords = [:]
+        defer { priorRecords = nil }
         for step in changeSet.steps {
             switch step {
             case .create(let record): try insert(record)
+            case .recreate(let record): try reinsert(record)
             case .update(let record): try update(record)
             case .delete(let type, let id): try delete(type, id: id)
             case .updateWedding(let wedding): try updateWedding(wedding)
@@ -59,29 +65,31 @@ extension WeddingTransaction {
         // what it needs (the guest deleted after it).
         for change in changes[firstChange...].reversed() {
             let kind = change.mutation.kind, id = change.mutation.recordID
-            guard seen.insert(RecordIdentity(kind: kind, id: id)).inserted else { continue }
+            let identity = RecordIdentity(kind: kind, id: id)
+            guard seen.insert(identity).inserted else { continue }
+            let prior = priorRecords?[identity] ?? nil
             guard let type = WeddingDataset.tableRecordType(of: kind) else {
-                var restored = before.wedding
+                guard var restored = prior as? Wedding else { continue }
                 restored.version = dataset.wedding.version
                 restore.updateWedding(restored)
                 continue
             }
-            Self.invert(type, id: id, before: before, after: dataset, recreate: &recreate, restore: &restore, remove: &remove)
+            Self.invert(type, id: id, before: prior, after: dataset, recreate: &recreate, restore: &restore, remove: &remove)
         }
         recreate.append(restore)
         recreate.append(remove)
         return CommittedChanges(changes: Array(changes[firstChange...]), inverse: recreate)
     }
 
-    private static func invert<R: TableRecord>(_ type: R.Type, id: UUID, before: WeddingDataset, after: WeddingDataset,
+    private static func invert<R: TableRecord>(_ type: R.Type, id: UUID, before: (any Sendable)?, after: WeddingDataset,
                                                recreate: inout RecordChangeSet, restore: inout RecordChangeSet,
                                                remove: inout RecordChangeSet) {
-        switch (before[keyPath: R.collection][id], after[keyPath: R.collection][id]) {
+        switch (before as? R, after[keyPath: R.collection][id]) {
         case let (old?, new?):
             var restored = old
             restored.version = new.version
             restore.update(restored)
-        case let (old?, nil): recreate.create(old)
+        case let (old?, nil): recreate.recreate(old)
         case (nil, _?): remove.delete(R.self, id: id)
         case (nil, nil): break
         }
@@ -89,7 +97,7 @@ extension WeddingTransaction {
 }
 
 /// A record's kind and id: what names one record across kinds.
-private struct RecordIdentity: Hashable {
+struct RecordIdentity: Hashable {
     let kind: RecordKind
     let id: UUID
 }

@@ -16,6 +16,9 @@ public final class WeddingTransaction {
     private var undoLog: [(inout WeddingDataset) -> Void] = []
     /// How many deletions are under way: a change made inside one followed from it.
     private var deletionDepth = 0
+    /// While a change set is applied: each record it touched as it was before, by kind and id
+    /// (`nil` for one it created), so its inverse is made without copying whole tables.
+    var priorRecords: [RecordIdentity: (any Sendable)?]?
 
     fileprivate init(dataset: WeddingDataset, now: Timestamp) {
         self.dataset = dataset
@@ -25,11 +28,22 @@ public final class WeddingTransaction {
     /// Adds a new record: validates it and stamps version 1 and the creation time.
     @discardableResult
     public func insert<R: TableRecord>(_ record: R) throws -> R {
+        try insert(record, createdAt: now)
+    }
+
+    /// Puts a deleted record back at version 1, keeping when it was first created (a note undone
+    /// back into the list still says when it was written).
+    @discardableResult
+    public func reinsert<R: TableRecord>(_ record: R) throws -> R {
+        try insert(record, createdAt: record.createdAt)
+    }
+
+    private func insert<R: TableRecord>(_ record: R, createdAt: Timestamp) throws -> R {
         if let existing = dataset[keyPath: R.collection][record.id] {
             throw RepositoryError.conflict(R.kind, id: record.id, expected: 0, actual: existing.version)
         }
         var stored = record
-        stored.createdAt = now
+        stored.createdAt = createdAt
         stored.updatedAt = now
         stored.version = 1
         try check(stored)
@@ -76,6 +90,7 @@ public final class WeddingTransaction {
         try detachAttachments(from: .record(R.kind, id))
         let index = dataset[keyPath: R.collection].index(of: id)!
         let removed = dataset[keyPath: R.collection].remove(id)!
+        remember(R.kind, id, before: removed)
         undoLog.append { $0[keyPath: R.collection].upsert(removed, at: index) }
         changes.append(RecordChange(R.deleteMutation(id), previousVersion: removed.version))
         activity.record(R.kind, .deleted, followed: followed) { R.activityChange(from: removed, to: nil) }
@@ -97,6 +112,7 @@ public final class WeddingTransaction {
         let issues = stored.validationIssues(in: dataset)
         guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
         undoLog.append { $0.wedding = existing }
+        remember(.wedding, wedding.id, before: existing)
         dataset.wedding = stored
         changes.append(RecordChange(.saveWedding(stored), previousVersion: existing.version))
         activity.record(.wedding, .changed, followed: deletionDepth > 0) { Wedding.activityChange(from: existing, to: stored) }
@@ -135,6 +151,13 @@ public final class WeddingTransaction {
         }
     }
 
+    /// Keeps the record as it was before its first change while a change set is applied.
+    private func remember(_ kind: RecordKind, _ id: UUID, before record: (any Sendable)?) {
+        guard priorRecords != nil else { return }
+        let identity = RecordIdentity(kind: kind, id: id)
+        if priorRecords?.index(forKey: identity) == nil { priorRecords?[identity] = .some(record) }
+    }
+
     private func check<R: TableRecord>(_ record: R) throws {
         let issues = record.validationIssues(in: dataset)
         guard issues.isEmpty else { throw RepositoryError.invalid(R.kind, issues) }
@@ -143,6 +166,7 @@ public final class WeddingTransaction {
     private func write<R: TableRecord>(_ record: R) {
         let table = R.collection
         let previous = dataset[keyPath: table][record.id]
+        remember(R.kind, record.id, before: previous)
         if let previous {
             undoLog.append { $0[keyPath: table].upsert(previous) }
         } else {
@@ -160,6 +184,7 @@ public final class WeddingTransaction {
         undoLog.removeAll()
         changes.removeAll()
         activity = ActivitySummary()
+        priorRecords = nil
     }
 
     fileprivate func take() -> WeddingDataset {

@@ -38,7 +38,7 @@ public struct Repositories: ChangeFeed, RecordRepositories {
         var actions: [CacheOperation.Action] = []
         for step in changes.steps {
             let action: CacheOperation.Action = switch step {
-            case .create(let record): .record(.created, type(of: record).kind)
+            case .create(let record), .recreate(let record): .record(.created, type(of: record).kind)
             case .update(let record): .record(.updated, type(of: record).kind)
             case .delete(let type, _): .record(.deleted, type.kind)
             case .updateWedding: .weddingSettingsUpdated

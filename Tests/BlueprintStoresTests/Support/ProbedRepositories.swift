@@ -138,7 +138,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
         var written: [StoreDomain] = []
         for step in changes.steps {
             let kind: RecordKind = switch step {
-            case .create(let record), .update(let record): type(of: record).kind
+            case .create(let record), .recreate(let record), .update(let record): type(of: record).kind
             case .delete(let type, _): type.kind
             case .updateWedding: .wedding
             }
