@@ -22,10 +22,16 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     /// A temporary folder for the document files (documents' bytes are files even here).
     private nonisolated let documentsRoot = NSTemporaryDirectory() + "blueprint-documents-" + UUID().uuidString.lowercased()
 
+    /// The time stamped on records and on the activity.
+    private let clock: any TimeSource
+
     /// A host of `datasets`; with `previewing`, `preview(of:)` answers with a preview of the
-    /// data as it is, as the file store does for files just compacted.
-    public init(_ datasets: [WeddingDataset] = [], previewing: (any WeddingPreviewing)? = nil) {
+    /// data as it is, as the file store does for files just compacted. `clock` stamps records
+    /// and the activity (the system's clock unless a test gives its own).
+    public init(_ datasets: [WeddingDataset] = [], previewing: (any WeddingPreviewing)? = nil,
+                clock: any TimeSource = SystemClock()) {
         self.previewing = previewing
+        self.clock = clock
         for dataset in datasets { self.datasets[dataset.wedding.weddingID] = dataset }
     }
 
@@ -43,7 +49,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         let changes = mutations.map { dataset.apply($0) }
         datasets[wedding] = dataset
         publish(wedding, changes, .external, "external write", by: author,
-                activity: ActivityEntry(at: Timestamp(Date()), author: author, operation: "external write",
+                activity: ActivityEntry(at: clock.now(), author: author, operation: "external write",
                                         summary: ActivitySummary(counting: changes)))
     }
 
@@ -88,7 +94,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         }
         var dataset = datasets.removeValue(forKey: wedding)!
         defer { datasets[wedding] = dataset }
-        let now = Timestamp(Date())
+        let now = clock.now()
         let (result, changes, activity) = try dataset.commit(now: now, body)
         if !changes.isEmpty {
             publish(wedding, changes, .local, operation, by: Self.author,

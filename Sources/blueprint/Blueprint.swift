@@ -11,7 +11,7 @@ struct Blueprint: AsyncParsableCommand {
         abstract: "Plan a wedding in the terminal: guests, budget, vendors and tasks.",
         discussion: "This is \(BlueprintVersion.banner).",
         version: BlueprintVersion.banner,
-        subcommands: [OpenCommand.self, WeddingCommand.self, DocCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self,
+        subcommands: [OpenCommand.self, WeddingCommand.self, DocCommand.self, ActivityCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self,
                       StatsCommand.self, DoctorCommand.self, KeysCommand.self],
         defaultSubcommand: OpenCommand.self
     )

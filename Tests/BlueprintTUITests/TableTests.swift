@@ -143,7 +143,7 @@ struct TableRenderTests {
         canvas.clear()
         GuestFrame.render(model, on: canvas)
         #expect(canvas.text == """
-        [0] Dashboard [1] Guests [2] Budget [3] [4] [5] [6] [7]   Ana & Ben — 2026-09-12
+        [0] Dashboard [1] Guests [2] [3] [4] [5] [6] [7] [8]      Ana & Ben — 2026-09-12
         Name                           RSVP      Email                              Owed
         Over␍write 5                   pending   guest5@example.com              $125.00
         Bidi desrever name 6           attending guest6@example.com              $150.00
@@ -169,7 +169,7 @@ struct TableRenderTests {
          Guest 26 of 1000                                                ? help  q quit
         """)
         #expect(canvas.styleMap == """
-        ttttttttttttt iiiiiiiiii iiiiiiiiii iii iii iii iii iii   hhhhhhhhhhhhhhhhhhhhhh
+        ttttttttttttt iiiiiiiiii iii iii iii iii iii iii iii      hhhhhhhhhhhhhhhhhhhhhh
         cccccccccccccccccccccccccccccc ccccccccc ccccccccccccccccccccccccccccc ccccccccc
                                        mmmmmmm
                                        sssssssss
@@ -207,7 +207,7 @@ struct TableRenderTests {
         canvas.clear()
         GuestFrame.render(model, on: canvas)
         #expect(canvas.text == """
-        [0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5] Timeline [6] Gifts [7] Notes        Ana & Ben — 2026-09-12
+        [0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5] Timeline [6] Gifts [7] Notes [8]    Ana & Ben — 2026-09-12
         Name                           RSVP      Email                                                                      Owed
         Amélie Poulain 926             pending   guest926@example.com                                                  $23150.00
         Evil␛[2J␛[31mRed 927           attending guest927@example.com                                                  $23175.00
@@ -256,7 +256,7 @@ struct TableRenderTests {
         let canvas = MemoryCanvas(rows: 16, columns: 60)
         GuestFrame.render(TableViewModel(columns: GuestTable.columns, rowCount: 3), on: canvas)
         #expect(canvas.text == """
-        [0] Dashboard [1] [2] [3] [4] [5] [6] [7]  Ana & Ben — 2026…
+        [0] Dashboard [1] [2] [3] [4] [5] [6] [7] [8]   Ana & Ben —…
         Name                 RSVP      Email                    Owed
         山田 太郎 0          attending guest0@example.com      $0.00
         Zoë 😀 Smith 1       pending   guest1@example.com     $25.00

@@ -6,15 +6,15 @@ import Testing
 @Suite("Header, status line, dialogs, help and the size notice")
 @MainActor
 struct WidgetTests {
-    /// The standard keys of the header's tabs: 0 to 7.
+    /// The standard keys of the header's tabs: 0 to 8.
     private let standardTabKeys = HeaderBar.keys(.standard)
 
     @Test("the header shows numbered tabs, the active one styled, and the title on the right")
     func header() {
         let canvas = MemoryCanvas(rows: 1, columns: 80)
         HeaderBar(title: "Ana & Ben", keys: standardTabKeys, activeTab: 2).render(into: canvas)
-        #expect(canvas.text == "[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5] [6] [7]  Ana & Ben")
-        #expect(canvas.styleMap == "iiiiiiiiiiiii iiiiiiiiii tttttttttt iiiiiiiiiii iiiiiiiii iii iii iii  hhhhhhhhh")
+        #expect(canvas.text == "[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] [5] [6] [7] [8]    Ana & Ben")
+        #expect(canvas.styleMap == "iiiiiiiiiiiii iiiiiiiiii tttttttttt iiiiiiiiiii iii iii iii iii iii    hhhhhhhhh")
         let header = HeaderBar(title: "x", keys: standardTabKeys, activeTab: 0)
         #expect(header.tab(atColumn: 0) == 0)
         #expect(header.tab(atColumn: 14) == 1)
@@ -33,7 +33,7 @@ struct WidgetTests {
         let canvas = MemoryCanvas(rows: 1, columns: 50)
         HeaderBar(title: DisplayText("\u{1B}]0;owned\u{07}山田 & \u{202E}Ben"), keys: standardTabKeys, activeTab: 0)
             .render(into: canvas)
-        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5] [6] [7]  ␛]0;ow…")
+        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5] [6] [7] [8]  ␛]…")
         #expect(canvas.rowWidths == [50])
     }
 
@@ -42,24 +42,24 @@ struct WidgetTests {
         let canvas = MemoryCanvas(rows: 1, columns: 80)
         HeaderBar(title: "Alexandra Konstantinopoulou & Maximilian", subtitle: " · 170 days to go", keys: standardTabKeys,
                   activeTab: 0, marker: "● live").render(into: canvas)
-        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5] [6] [7]  Alexandra Ko… · 170 days to go ● live")
+        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5] [6] [7] [8]  Alexandr… · 170 days to go ● live")
         canvas.clear()
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
             .render(into: canvas)
-        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5] [6] [7]      Ana & Ben · 170 days to go ● live")
+        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5] [6] [7] [8]  Ana & Ben · 170 days to go ● live")
         canvas.clear()
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 3, marker: "● live")
             .render(into: canvas)
-        #expect(canvas.text == "[0] [1] [2] [3] Vendors [4] [5] [6] [7]        Ana & Ben · 170 days to go ● live")
+        #expect(canvas.text == "[0] [1] [2] [3] Vendors [4] [5] [6] [7] [8]    Ana & Ben · 170 days to go ● live")
         let wide = MemoryCanvas(rows: 1, columns: 120)
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 3, marker: "● live")
             .render(into: wide)
-        #expect(wide.text == "[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5] Timeline [6] Gifts [7]"
-                + String(repeating: " ", count: 3) + "Ana & Ben · 170 days to go ● live")
+        #expect(wide.text == "[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] Tasks [5] Timeline [6] [7] [8]"
+                + String(repeating: " ", count: 5) + "Ana & Ben · 170 days to go ● live")
         let narrow = MemoryCanvas(rows: 1, columns: 60)
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
             .render(into: narrow)
-        #expect(narrow.text == "[0] [1] [2] [3] [4] [5] [6] [7]  An… · 170 days to go ● live")
+        #expect(narrow.text == "[0][1][2][3][4][5][6][7][8]   Ana &… · 170 days to go ● live", "the keys close up")
     }
 
     @Test("the status line keeps its hints while there is room, then gives them up for the message")
@@ -177,6 +177,7 @@ struct WidgetTests {
           │  5                     Show the timeline: milestones and the run sheet   │
           │  6                     Show the gifts: thank-yous and money owed         │
           │  7                     Show the notes on the wedding and its records     │
+          │  8                     Show the activity: who changed what, newest first │
           │  Tab                   Next pane                                         │
           │  Shift-Tab             Previous pane                                     │
           │  :                     Type a command (with completion)                  │
@@ -185,7 +186,6 @@ struct WidgetTests {
           │  Ctrl-L                Redraw the screen                                 │
           │  Ctrl-Z                Suspend to the shell (fg resumes)                 │
           │                                                                          │
-          │ Lists and tables                                                         │
           └──────────────────────────────────────────────────── ↓ more · Esc closes ─┘
 
         """)

@@ -17,6 +17,8 @@ public final class WeddingSession {
     public let gifts: GiftStore
     public let seating: SeatingStore
     public let notes: NotesStore
+    /// Who changed what, newest first: read when first shown, then followed.
+    public let activity: ActivityFeed
     /// What needs the couple now, derived from the stores above.
     public let dashboard: DashboardStore
     /// Who else has the wedding open; nil without a presence board.
@@ -40,6 +42,7 @@ public final class WeddingSession {
         gifts = GiftStore(wedding: wedding, context: context)
         seating = SeatingStore(wedding: wedding, context: context, guests: guests)
         notes = NotesStore(wedding: wedding, context: context)
+        activity = ActivityFeed(wedding: wedding, records: context.records)
         guests.notes = notes
         vendors.notes = notes
         tasks.notes = notes
@@ -62,6 +65,7 @@ public final class WeddingSession {
                 for store in self.stores {
                     if missedSome { store.reloadEverything() } else { store.receive(change) }
                 }
+                self.activity.receive(change, missedSome: missedSome)
                 if change.origin == .external { self.onExternalChange?(change) }
             }
         }
@@ -107,5 +111,6 @@ public final class WeddingSession {
         feed = nil
         for store in stores { store.receivesChanges = false }
         for store in stores { store.close() }
+        activity.close()
     }
 }

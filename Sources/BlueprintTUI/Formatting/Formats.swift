@@ -1,10 +1,10 @@
 import BlueprintDomain
+import Foundation
 import BlueprintTerminal
 
 /// How values are written on screen, in one place so every pane (and the command line's
 /// tables) agrees.
 public enum Formats {
-    /// `67%`.
     /// A file's size for people: "812 B", "14.2 KB", "3.1 MB" (powers of 1024).
     public static func byteCount(_ count: Int) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
@@ -17,7 +17,24 @@ public enum Formats {
         return unit == 0 ? "\(count) B" : String(format: "%.1f", value) + " " + units[unit]
     }
 
+    /// `67%`.
     static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
+
+    /// When `time` was, seen from `now`: "just now", "5 min ago", "3 h ago", "yesterday",
+    /// "4 days ago", else its date (in `timeZone`).
+    public static func ago(_ time: Timestamp, now: Timestamp, timeZone: TimeZone) -> String {
+        let seconds = (now.millisecondsSince1970 - time.millisecondsSince1970) / 1000
+        switch seconds {
+        case ..<0: break
+        case ..<60: return "just now"
+        case ..<3600: return "\(seconds / 60) min ago"
+        case ..<86_400: return "\(seconds / 3600) h ago"
+        case ..<(2 * 86_400): return "yesterday"
+        case ..<(7 * 86_400): return "\(seconds / 86_400) days ago"
+        default: break
+        }
+        return CalendarDate(time.date, in: timeZone).description
+    }
 
     /// "87 days to go", "tomorrow", "today", "12 days ago".
     public static func daysToGo(_ days: Int) -> String {

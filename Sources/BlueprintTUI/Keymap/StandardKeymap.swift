@@ -12,6 +12,7 @@ extension Keymap {
         KeyBinding(.global, [.character("5")], .showPane(5), "Show the timeline: milestones and the run sheet"),
         KeyBinding(.global, [.character("6")], .showPane(6), "Show the gifts: thank-yous and money owed"),
         KeyBinding(.global, [.character("7")], .showPane(7), "Show the notes on the wedding and its records"),
+        KeyBinding(.global, [.character("8")], .showPane(8), "Show the activity: who changed what, newest first"),
         KeyBinding(.global, [.tab], .nextPane, "Next pane"),
         KeyBinding(.global, [.backTab], .previousPane, "Previous pane"),
         KeyBinding(.global, [.character(":")], .command, "Type a command (with completion)"),

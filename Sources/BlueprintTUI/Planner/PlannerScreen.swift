@@ -122,7 +122,8 @@ public final class PlannerScreen: Screen, PlannerHost {
          TasksPane(tasks: session.tasks, vendors: session.vendors, budget: session.budget),
          TimelinePane(timeline: session.timeline, vendors: session.vendors, wedding: session.wedding),
          GiftsPane(gifts: session.gifts, guests: session.guests, wedding: session.wedding),
-         NotesPane(session: session, context: context)]
+         NotesPane(session: session, context: context),
+         ActivityPane(feed: session.activity, context: context)]
     }
 
     /// Redraws whenever a store changes, and says so when another session changed the wedding.
@@ -133,6 +134,10 @@ public final class PlannerScreen: Screen, PlannerHost {
                 for await _ in updates { self?.requestRedraw() }
             })
         }
+        let activityUpdates = session.activity.updates()
+        observers.append(Task { [weak self] in
+            for await _ in activityUpdates { self?.requestRedraw() }
+        })
         if let presence = session.presence {
             let updates = presence.updates()
             observers.append(Task { [weak self] in

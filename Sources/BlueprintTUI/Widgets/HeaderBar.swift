@@ -8,12 +8,14 @@ import BlueprintTerminal
 /// Where room is short, the tabs farthest from the active one give up their titles first and
 /// show only their key (`[5]`), until the title (up to `keptTitleWidth` columns of it), the subtitle
 /// and the marker fit; after that the title is cut, and should the subtitle and the marker still
-/// not fit, the active tab (marked by its style) shows only its key too. Who else is here takes
+/// not fit, the active tab (marked by its style) shows only its key too, and then the keys close
+/// up (`[0][1][2]`). Who else is here takes
 /// the first of its wordings that leaves the title `keptTitleWidth` columns (or all of it), and
 /// is left out when none does.
 public struct HeaderBar: Hashable, Sendable {
-    /// The planner's panes, in the order of their number keys (0 to 6).
-    public static let paneTitles: [DisplayText] = ["Dashboard", "Guests", "Budget", "Vendors", "Tasks", "Timeline", "Gifts", "Notes"]
+    /// The planner's panes, in the order of their number keys (0 to 8).
+    public static let paneTitles: [DisplayText] = ["Dashboard", "Guests", "Budget", "Vendors", "Tasks", "Timeline", "Gifts", "Notes",
+                                                   "Activity"]
     /// The columns of the title that tabs shorten to keep in view.
     public static let keptTitleWidth = 24
 
@@ -51,9 +53,10 @@ public struct HeaderBar: Hashable, Sendable {
     /// The tab under `column` of a header drawn `width` columns wide, for mouse clicks on it.
     public func tab(atColumn column: Int, width: Int = .max) -> Int? {
         var x = 0
-        for (index, label) in tabLabels(width: width).enumerated() {
+        let (labels, gap) = tabLabels(width: width)
+        for (index, label) in labels.enumerated() {
             if column >= x && column < x + label.width { return index }
-            x += label.width + 1
+            x += label.width + gap
         }
         return nil
     }
@@ -62,10 +65,12 @@ public struct HeaderBar: Hashable, Sendable {
     public func render(into canvas: any Canvas, row: Int = 0) {
         let width = canvas.size.columns
         var x = 0
-        for (index, label) in tabLabels(width: width).enumerated() where x < width {
+        let (labels, gap) = tabLabels(width: width)
+        for (index, label) in labels.enumerated() where x < width {
             canvas.draw(label, row: row, column: x, style: index == activeTab ? .tabActive : .tabInactive)
-            x += label.width + 1
+            x += label.width + gap
         }
+        x += 1 - gap
         var right = width
         if !marker.isEmpty && width - x - 1 >= marker.width {
             right -= marker.width
@@ -87,8 +92,10 @@ public struct HeaderBar: Hashable, Sendable {
     }
 
     /// Each tab's label in a header `width` columns wide: `[2] Budget`, or `[2]` for a tab that gave
-    /// up its title to leave room on the right; a tab without a key keeps its title.
-    private func tabLabels(width: Int) -> [DisplayText] {
+    /// up its title to leave room on the right; a tab without a key keeps its title. And the
+    /// columns between labels: one, or none once every tab shows only its key and that is still
+    /// too wide.
+    private func tabLabels(width: Int) -> (labels: [DisplayText], gap: Int) {
         let key = { (index: Int) in (self.keys[safe: index] ?? nil).map { DisplayText("[\($0)]") } }
         var labels = tabs.enumerated().map { index, title in key(index).map { $0 + " " + title } ?? title }
         // What the right end needs: the title (or `keptTitleWidth` of it), the subtitle, the marker, and a gap of two.
@@ -106,6 +113,8 @@ public struct HeaderBar: Hashable, Sendable {
         let people = self.people.last.map { $0.width + 2 + min(title.width, Self.keptTitleWidth) - 1 } ?? 0
         let essential = 1 + subtitle.width + (marker.isEmpty ? 0 : marker.width + 1) + 2 + people
         if tabsWidth() + essential > width, let short = key(activeTab) { labels[activeTab] = short }
-        return labels
+        let closedUp = labels.reduce(0) { $0 + $1.width } + 1
+        let allKeys = labels.indices.allSatisfy { labels[$0] == key($0) }
+        return (labels, allKeys && tabsWidth() + essential > width && closedUp < tabsWidth() ? 0 : 1)
     }
 }

@@ -155,7 +155,7 @@ final class PlannerHarness {
     /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`.
     init(_ datasets: [WeddingDataset] = [Wedding1.dataset()], rows: Int = 30, columns: Int = 100,
          transfer: (any DataTransfer)? = nil, keymap: Keymap = .standard, checklist: ChecklistTemplate? = nil) async {
-        host = InMemoryWeddingHost(datasets)
+        host = InMemoryWeddingHost(datasets, clock: clock)
         weddingID = datasets[0].wedding.weddingID
         let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
         presence = InMemoryPresenceBoard(clock: clock)

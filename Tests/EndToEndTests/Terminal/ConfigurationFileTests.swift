@@ -23,7 +23,7 @@ struct ConfigurationFileInTmuxTests {
 
         let tmux = try TmuxSession(blueprint, environment: ["XDG_CONFIG_HOME": configHome.path])
         let first = try await tmux.waitFor("GUESTS │ 40 guests │ ~/config/blueprint/config.toml:2: unknown theme \"sparkly\"")
-        #expect(first.hasPrefix("[0] Dashboard [1] Guests [B] Budget [3] Vendors [4] [5] [6] [7]"), "\(first)")
+        #expect(first.hasPrefix("[0] Dashboard [1] Guests [B] Budget [3] [4] [5] [6] [7] [8]"), "\(first)")
 
         // 2 no longer shows the budget: help opens over the guests.
         try tmux.press("2", "?")

@@ -25,11 +25,11 @@ struct FullScreenTests {
         let blueprint = try demo()
         let tmux = try TmuxSession(blueprint)
         let first = try await tmux.waitFor("GUESTS │ 40 guests")
-        #expect(first.hasPrefix("[0] Dashboard [1] Guests [2] Budget [3] Vendors [4] [5] [6] [7]"))
+        #expect(first.hasPrefix("[0] Dashboard [1] Guests [2] Budget [3] [4] [5] [6] [7] [8]"))
         #expect(first.contains("Ana & Ben"))
 
         for (key, mode) in [("2", "BUDGET"), ("3", "VENDORS"), ("4", "TASKS"), ("5", "MILESTONES"), ("v", "RUN SHEET"),
-                            ("Tab", "GIFTS"), ("Tab", "NOTES"), ("Tab", "DASHBOARD"), ("Tab", "GUESTS")] {
+                            ("Tab", "GIFTS"), ("Tab", "NOTES"), ("Tab", "ACTIVITY"), ("Tab", "DASHBOARD"), ("Tab", "GUESTS")] {
             try tmux.press(key)
             try await tmux.waitFor(" \(mode) ")
         }

@@ -15,7 +15,7 @@ enum NoteColumns {
 
     static func cell(_ note: Note, column: Int, about: (RecordSubject) -> String, now: Timestamp, timeZone: TimeZone) -> TableCell {
         switch column {
-        case 0: TableCell(DisplayText(NoteText.when(note.createdAt, now: now, timeZone: timeZone)), style: .muted)
+        case 0: TableCell(DisplayText(Formats.ago(note.createdAt, now: now, timeZone: timeZone)), style: .muted)
         case 1: TableCell(DisplayText(note.author))
         case 2: TableCell(DisplayText(about(note.subject)), style: .muted)
         default: TableCell(DisplayText(note.firstLine))

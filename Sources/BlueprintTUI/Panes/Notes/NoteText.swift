@@ -2,26 +2,10 @@ import BlueprintDomain
 import BlueprintStores
 import Foundation
 
-/// How notes read on screen: when one was written ("5 min ago", a date once it is a week old),
-/// what it is about ("Guest: Ana Ruiz", "Wedding") and the "Notes" section of a record's details.
+/// How notes read on screen: what one is about ("Guest: Ana Ruiz", "Wedding") and the "Notes"
+/// section of a record's details (when each was written is `Formats.ago`).
 @MainActor
 enum NoteText {
-    /// When `time` was, seen from `now`: "just now", "5 min ago", "3 h ago", "yesterday",
-    /// "4 days ago", else its date (in `timeZone`).
-    static func when(_ time: Timestamp, now: Timestamp, timeZone: TimeZone) -> String {
-        let seconds = (now.millisecondsSince1970 - time.millisecondsSince1970) / 1000
-        switch seconds {
-        case ..<0: break
-        case ..<60: return "just now"
-        case ..<3600: return "\(seconds / 60) min ago"
-        case ..<86_400: return "\(seconds / 3600) h ago"
-        case ..<(2 * 86_400): return "yesterday"
-        case ..<(7 * 86_400): return "\(seconds / 86_400) days ago"
-        default: break
-        }
-        return CalendarDate(time.date, in: timeZone).description
-    }
-
     /// What `subject` is: "Wedding", or the record's kind and name ("Guest: Ana Ruiz"); a record
     /// no longer there is "(gone)".
     static func about(_ subject: RecordSubject, in session: WeddingSession?) -> String {
@@ -46,7 +30,7 @@ enum NoteText {
 
     /// "Mei · 5 min ago".
     static func byline(_ note: Note, now: Timestamp, timeZone: TimeZone) -> String {
-        note.author + " · " + when(note.createdAt, now: now, timeZone: timeZone)
+        note.author + " · " + Formats.ago(note.createdAt, now: now, timeZone: timeZone)
     }
 
     /// The "Notes" section of a record's details: a heading, then each note newest first, its

@@ -121,7 +121,7 @@ final class NotesPane: Pane, SearchTarget {
         var lines: [DetailOverlay.Line] = [
             .init(label: "About", value: about(note.subject)),
             .init(label: "Written by", value: note.author),
-            .init(label: "When", value: NoteText.when(note.createdAt, now: now, timeZone: timeZone) + " (\(note.createdAt))",
+            .init(label: "When", value: Formats.ago(note.createdAt, now: now, timeZone: timeZone) + " (\(note.createdAt))",
                   style: .muted),
             .init(label: "", value: ""),
         ]

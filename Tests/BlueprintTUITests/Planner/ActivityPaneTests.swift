@@ -1,0 +1,99 @@
+import BlueprintDomain
+import BlueprintStores
+import BlueprintTestSupport
+@testable import BlueprintTUI
+@testable import BlueprintTerminal
+import Foundation
+import Testing
+
+@Suite("The activity pane: who changed what, newest first")
+@MainActor
+struct ActivityPaneTests {
+    /// The rows of the activity table that list a change.
+    private func entries(_ planner: PlannerHarness) -> [String] {
+        planner.rows.filter { $0.contains(" ago ") || $0.hasPrefix("just now") }
+    }
+
+    /// Waits until the feed has read the wedding's activity and holds `count` entries.
+    private func feed(_ planner: PlannerHarness, holds count: Int) async {
+        let updates = planner.session.activity.updates()
+        var iterator = updates.makeAsyncIterator()
+        planner.frame()
+        while planner.session.activity.state != .loaded || planner.session.activity.items.count < count {
+            guard await iterator.next() != nil else { return }
+        }
+    }
+
+    @Test("an edit made here is listed at once with its author and its words; Enter opens the record")
+    func listsThisSessionsEdits() async throws {
+        let planner = await PlannerHarness(rows: 24, columns: 120)
+        await planner.press(.character("8"))
+        await feed(planner, holds: 0)
+        #expect(planner.frame().contains("No changes yet"))
+        await planner.press(.character("1"), .character("j"), .character("j"), .character("A"))
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.cleo }?.rsvp == .attending)
+        await planner.press(.character("8"))
+        await feed(planner, holds: 1)
+        let listed = entries(planner)
+        #expect(listed.count == 1)
+        #expect(listed.first?.contains("just now") == true && listed.first?.contains("me@here") == true
+                && listed.first?.contains("marked Cleo Chen attending") == true)
+        #expect(planner.statusRow.contains("ACTIVITY │ 1 change"))
+        await planner.press(.enter)
+        #expect(planner.screen.activePane == 1)
+        await planner.press(.character("e"))
+        #expect(planner.frame().contains("Edit Cleo Chen"), "Cleo is the guest selected")
+    }
+
+    @Test("another session's change appears newest first with its author, without a reload")
+    func listsOtherSessionsChanges() async throws {
+        let planner = await PlannerHarness(rows: 24, columns: 120)
+        await planner.press(.character("1"), .character("j"), .character("j"), .character("A"), .character("8"))
+        await feed(planner, holds: 1)
+        let newcomer = Guest(id: UUID(), firstName: "Noor", lastName: "Haddad", createdAt: Wedding1.start)
+        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(newcomer)], by: "Mei")
+        await feed(planner, holds: 2)
+        let listed = entries(planner)
+        #expect(listed.count == 2)
+        #expect(listed.first?.contains("Mei") == true && listed.first?.contains("added a guest") == true)
+        #expect(listed.last?.contains("marked Cleo Chen attending") == true)
+    }
+
+    @Test("/ narrows the list to the changes that mention a text; Enter on a change of several records shows it whole")
+    func filtersAndShowsDetails() async throws {
+        let planner = await PlannerHarness(rows: 24, columns: 120)
+        await planner.press(.character("1"), .character("j"), .character("j"), .character("A"))
+        let newcomer = Guest(id: UUID(), firstName: "Noor", lastName: "Haddad", createdAt: Wedding1.start)
+        let other = Guest(id: UUID(), firstName: "Omar", lastName: "Haddad", createdAt: Wedding1.start)
+        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(newcomer), .saveGuest(other)], by: "Mei")
+        await planner.press(.character("8"))
+        await feed(planner, holds: 2)
+        await planner.press(.character("/"))
+        await planner.type("cleo")
+        await planner.press(.enter)
+        #expect(entries(planner).count == 1 && entries(planner).first?.contains("Cleo Chen") == true)
+        await planner.press(.escape)
+        #expect(entries(planner).count == 2)
+        await planner.press(.enter)
+        let detail = planner.frame()
+        #expect(detail.contains("added 2 guests") && detail.contains("Mei") && detail.contains("external write"))
+    }
+
+    @Test("the activity pane, hostile names neutralised", arguments: SnapshotTests.sizes)
+    func snapshot(_ size: CanvasSize) async {
+        let planner = await PlannerHarness(rows: size.rows, columns: size.columns)
+        await planner.press(.character("1"), .character("j"), .character("j"), .character("A"))
+        let hostile = Guest(id: UUID(), firstName: "Evil\u{1B}]0;pwned\u{07}", lastName: "\u{202E}Name 山田", createdAt: Wedding1.start)
+        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(hostile)], by: "\u{1B}[31mMallory\u{200B}")
+        _ = try? await planner.host.write(planner.weddingID, operation: "guestUpdated") { transaction in
+            var renamed = try #require(transaction.dataset.guests[hostile.id])
+            renamed.email = "evil@example.com"
+            try transaction.update(renamed)
+        }
+        await planner.press(.character("8"))
+        await feed(planner, holds: 3)
+        planner.frame()
+        #expect(!planner.canvas.text.contains("\u{1B}") && !planner.canvas.text.contains("\u{202E}"))
+        Snapshot.expect(planner.canvas, named: "activity-\(size.columns)x\(size.rows)")
+    }
+}
