@@ -13,7 +13,8 @@ func demoWedding(guests: Int, in repositories: Repositories) async throws -> (We
                                                                    guests: guests))
     let wedding = try await repositories.weddings.createWedding(from: dataset).weddingID
     return (wedding, StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                                  vendors: repositories.vendors, tasks: repositories.tasks, records: repositories, changes: repositories))
+                                  vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
+                                  documents: repositories.documents, changes: repositories))
 }
 
 /// A guest store loaded with a demo wedding's guests (set up once; the harness runs one

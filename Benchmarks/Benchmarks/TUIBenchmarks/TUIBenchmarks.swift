@@ -34,7 +34,8 @@ final class Planner {
         let host = InMemoryWeddingHost([dataset])
         let repositories = Repositories(host: host, cache: RepositoryCache())
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
-                                   vendors: repositories.vendors, tasks: repositories.tasks, records: repositories, changes: repositories)
+                                   vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
+                                   documents: repositories.documents, changes: repositories)
         let planner = Planner(screen: PlannerScreen(model: AppModel(context: context)))
         await planner.screen.open(dataset.wedding.weddingID)
         for store in planner.screen.session!.stores { await store.load() }
