@@ -8,12 +8,12 @@ import Foundation
 /// entry changed (or shows the entry whole when it changed several, or a record no pane opens);
 /// `/` narrows the list to the entries containing a text. Nothing here changes the wedding.
 @MainActor
-final class ActivityPane: Pane, SearchTarget {
+final class ActivityPane: Pane, NarrowingSearch {
     let feed: ActivityFeed
     /// The stores' clock and time zone, for how long ago a change was made.
     private let context: StoreContext
-    private let list = RecordList(columns: ActivityPane.columns)
-    private var filterText = ""
+    let list = RecordList(columns: ActivityPane.columns)
+    var filterText = ""
 
     static let columns = [
         TableColumn("When", minWidth: 10, maxWidth: 12, priority: 8),
@@ -37,29 +37,11 @@ final class ActivityPane: Pane, SearchTarget {
     }
 
     /// The entries shown: all, or those whose author or words contain `filterText`.
-    private var rows: [ActivityFeed.Item] {
+    var rows: [ActivityFeed.Item] {
         guard !filterText.isEmpty else { return feed.items }
         let query = TextQuery(filterText)
         return feed.items.filter { query.matches($0.entry.author ?? "", $0.entry.sentence) }
     }
-
-    // MARK: Search
-
-    var searchText: String {
-        get { filterText }
-        set {
-            filterText = newValue
-            list.select(row: 0, in: rows)
-        }
-    }
-
-    var searchMatches: SearchMatches {
-        filterText.isEmpty ? SearchMatches() : SearchMatches(query: filterText, rows: Array(rows.indices))
-    }
-
-    var selectedRow: Int? { list.selectedRow(in: rows) }
-
-    func selectRow(_ row: Int) { list.select(row: row, in: rows) }
 
     // MARK: Drawing
 

@@ -8,14 +8,13 @@ import Foundation
 /// opens the record a note is about in its own pane, or shows a note on the wedding whole; `a`
 /// writes a note on the wedding, `e` edits the selected note, `d` deletes it (asks first).
 @MainActor
-final class NotesPane: Pane, SearchTarget {
+final class NotesPane: Pane, NarrowingSearch {
     let notes: NotesStore
     private let session: WeddingSession
     /// The stores' clock and time zone, for how long ago a note was written.
     private let context: StoreContext
-    private let list = RecordList(columns: NoteColumns.columns)
-    /// The text the list is narrowed to; empty shows every note.
-    private var filterText = ""
+    let list = RecordList(columns: NoteColumns.columns)
+    var filterText = ""
 
     init(session: WeddingSession, context: StoreContext) {
         notes = session.notes
@@ -35,28 +34,9 @@ final class NotesPane: Pane, SearchTarget {
     }
 
     /// The notes shown: every note, or those containing `filterText`.
-    private var rows: [Note] { notes.search(filterText) }
+    var rows: [Note] { notes.search(filterText) }
 
     private func about(_ subject: RecordSubject) -> String { NoteText.about(subject, in: session) }
-
-    // MARK: Search
-
-    /// `/` narrows the list to the notes containing the text; every note shown is a match.
-    var searchText: String {
-        get { filterText }
-        set {
-            filterText = newValue
-            list.select(row: 0, in: rows)
-        }
-    }
-
-    var searchMatches: SearchMatches {
-        filterText.isEmpty ? SearchMatches() : SearchMatches(query: filterText, rows: Array(rows.indices))
-    }
-
-    var selectedRow: Int? { list.selectedRow(in: rows) }
-
-    func selectRow(_ row: Int) { list.select(row: row, in: rows) }
 
     // MARK: Drawing
 
