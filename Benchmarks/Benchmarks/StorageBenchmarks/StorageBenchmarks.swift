@@ -115,4 +115,25 @@ let benchmarks: @Sendable () -> Void = {
                 .planGuests(importing.guestsCSV, fileName: "guests.csv", existing: []))
         }
     }
+
+    let busy = WeddingOnDisk()
+    Benchmark("Read the activity of a wedding after 10,000 edits (history and journal)",
+              configuration: .init(maxIterations: 40,
+                                   setup: {
+                                       try await busy.make(guests: 1_000)
+                                       let store = try busy.open()
+                                       let guests = Repositories(host: store, cache: RepositoryCache()).guests
+                                       var guest = try await guests.fetchGuest(id: busy.firstGuest, in: busy.wedding)
+                                       for edit in 0..<10_000 {
+                                           guest.rsvp = edit % 2 == 0 ? .attending : .declined
+                                           guest = try await guests.updateGuest(guest, in: busy.wedding)
+                                           // A compaction now and then, as closing sessions do: most of the feed is history.
+                                           if edit % 2_500 == 2_499 { await store.close() }
+                                       }
+                                   },
+                                   teardown: { await busy.remove() })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try! await busy.store!.activity(in: busy.wedding).entries.count)
+        }
+    }
 }
