@@ -17,6 +17,7 @@ public final class WeddingSession {
     public let gifts: GiftStore
     public let seating: SeatingStore
     public let notes: NotesStore
+    public let documents: DocumentsStore
     /// What needs the couple now, derived from the stores above.
     public let dashboard: DashboardStore
     /// Who else has the wedding open; nil without a presence board.
@@ -40,6 +41,7 @@ public final class WeddingSession {
         gifts = GiftStore(wedding: wedding, context: context)
         seating = SeatingStore(wedding: wedding, context: context, guests: guests)
         notes = NotesStore(wedding: wedding, context: context)
+        documents = DocumentsStore(wedding: wedding, context: context)
         guests.notes = notes
         vendors.notes = notes
         tasks.notes = notes
@@ -76,7 +78,7 @@ public final class WeddingSession {
     }
 
     /// Every store, in `StoreDomain` order.
-    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks, timeline, gifts, seating, notes] }
+    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks, timeline, gifts, seating, notes, documents] }
 
     public func store(for domain: StoreDomain) -> DomainStore {
         switch domain {
@@ -89,6 +91,7 @@ public final class WeddingSession {
         case .gifts: return gifts
         case .seating: return seating
         case .notes: return notes
+        case .documents: return documents
         }
     }
 
