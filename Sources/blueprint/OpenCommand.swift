@@ -66,7 +66,8 @@ struct OpenCommand: AsyncParsableCommand {
             model: AppModel(context: context),
             services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer(),
                                       readOnlyNote: readOnlyNote,
-                                      checklist: .standard),
+                                      checklist: .standard, environment: environment,
+                                      runOutsideTerminal: { [weak app] body in app?.suspend(while: body) }),
             keymap: settings.keymap,
             requestRedraw: { [weak app] in app?.requestRedraw() })
         app.keyToFrame = { cache.monitor.recordLatency("key to frame", duration: $0) }

@@ -168,8 +168,8 @@ struct DashboardTests {
         #expect(!session.dashboard.isReady)
         await session.timeline.load()
         #expect(session.dashboard.isReady)
-        // Every store but the seating plan's and the notes', which the dashboard does not show.
-        #expect(session.dashboard.sources.map(\.domain) == StoreDomain.allCases.filter { $0 != .seating && $0 != .notes })
+        // Every store but the seating plan's, the notes' and the documents', which the dashboard does not show.
+        #expect(session.dashboard.sources.map(\.domain) == StoreDomain.allCases.filter { ![.seating, .notes, .documents].contains($0) })
         session.close()
     }
 }

@@ -202,17 +202,17 @@ struct WidgetTests {
         #expect(canvas.text == """
 
           \(helpTopBorder)
-          │  j, ↓                  Scroll down                                       │
-          │  PgUp                  Page up                                           │
-          │  PgDn, Space           Page down                                         │
-          │  g, Home               Top                                               │
-          │  G, End                Bottom                                            │
           │                                                                          │
-          │ Diagnostics                                                              │
-          │  Esc, !, q             Close diagnostics                                 │
-          │  r                     Take the figures again                            │
-          │  k, ↑                  Scroll up                                         │
-          │  j, ↓                  Scroll down                                       │
+          │ Documents                                                                │
+          │  Esc, q                Close                                             │
+          │  k, ↑                  Previous document                                 │
+          │  j, ↓                  Next document                                     │
+          │  Enter                 Its details, with where its file is stored        │
+          │  o                     Open it ($PAGER, xdg-open; over ssh: its path)    │
+          │  d                     Move it to the trash (asks first; u undoes)       │
+          │  t                     Show the trash, or the documents in use again     │
+          │  r                     Restore the document from the trash               │
+          │  u                     Undo the last change to the documents             │
           │                                                                          │
           │ Welcome screen (no wedding yet)                                          │
           │  c                     Create a wedding                                  │

@@ -50,6 +50,9 @@ public struct Document: Record {
 
     public var isTrashed: Bool { trashedAt != nil }
 
+    /// Whether the document is text, to be shown with a pager rather than the system's opener.
+    public var isText: Bool { contentType.hasPrefix("text/") || contentType == "application/json" }
+
     /// The SHA-256 of `bytes` in lower-case hex: what names a stored file.
     public static func sha256(of bytes: some DataProtocol) -> String {
         SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()

@@ -11,6 +11,8 @@ public enum StoreDomain: String, CaseIterable, Sendable, Hashable, CustomStringC
     case seating
     /// Notes on the wedding and on any of its records.
     case notes
+    /// The files attached to the wedding, its vendors and its expenses.
+    case documents
 
     public var description: String { rawValue }
 }

@@ -276,9 +276,20 @@ final class RecordCollection<R: Record>: ConflictHolder {
         return overlaysAdded
     }
 
+    /// Shows `record`, which the store's own repository call just made and stored (a document
+    /// attached: its id and contents come from the write, so no overlay could show it before).
+    func showWritten(_ record: R) {
+        sourceWrote(.save(record))
+    }
+
     /// Takes the overlay's returned write as the source's record: what was stored, or the deletion.
     private func written(_ number: Int, as stored: Edit) {
         dropOverlay(number)
+        sourceWrote(stored)
+    }
+
+    /// Takes a write of this store that returned as the source's record.
+    private func sourceWrote(_ stored: Edit) {
         if store.isLoading {
             writesReturned += 1
             returnedWrites.append((writesReturned, stored))

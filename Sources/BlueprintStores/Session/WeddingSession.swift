@@ -17,6 +17,7 @@ public final class WeddingSession {
     public let gifts: GiftStore
     public let seating: SeatingStore
     public let notes: NotesStore
+    public let documents: DocumentsStore
     /// Who changed what, newest first: read when first shown, then followed.
     public let activity: ActivityFeed
     /// What needs the couple now, derived from the stores above.
@@ -42,6 +43,7 @@ public final class WeddingSession {
         gifts = GiftStore(wedding: wedding, context: context)
         seating = SeatingStore(wedding: wedding, context: context, guests: guests)
         notes = NotesStore(wedding: wedding, context: context)
+        documents = DocumentsStore(wedding: wedding, context: context)
         activity = ActivityFeed(wedding: wedding, records: context.records)
         guests.notes = notes
         vendors.notes = notes
@@ -80,7 +82,7 @@ public final class WeddingSession {
     }
 
     /// Every store, in `StoreDomain` order.
-    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks, timeline, gifts, seating, notes] }
+    public var stores: [DomainStore] { [wedding, guests, budget, vendors, tasks, timeline, gifts, seating, notes, documents] }
 
     public func store(for domain: StoreDomain) -> DomainStore {
         switch domain {
@@ -93,6 +95,7 @@ public final class WeddingSession {
         case .gifts: return gifts
         case .seating: return seating
         case .notes: return notes
+        case .documents: return documents
         }
     }
 

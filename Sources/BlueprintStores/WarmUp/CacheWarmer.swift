@@ -2,7 +2,7 @@ import BlueprintCache
 import BlueprintDomain
 
 /// Loads every store of a newly opened wedding at once (the wedding, guests, budget, vendors,
-/// tasks, timeline, gifts, seating and notes), at launch and on switching weddings, and times each load.
+/// tasks, timeline, gifts, seating, notes and documents), at launch and on switching weddings, and times each load.
 ///
 /// The original app had a warmer that nothing called; the app calls this one right after
 /// `AppModel.open`. Each store's time goes to the `PerformanceMonitor` as "warm <domain>".

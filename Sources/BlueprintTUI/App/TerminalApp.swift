@@ -27,6 +27,8 @@ public final class TerminalApp {
     /// When the keys being handled were read (for `keyToFrame`); `nil` outside their drain.
     private var keysReadAt: ContinuousClock.Instant?
     private var terminating = false
+    /// Whether the next frame sends every cell (the terminal was handed to another program).
+    private var repaintPending = false
     private var parked: CheckedContinuation<Void, Never>?
 
     /// Told how long each batch of keys took from being read to its frame being sent, for the
@@ -93,6 +95,16 @@ public final class TerminalApp {
     /// events it joins in the inbox.
     public func requestRedraw() {
         guard session != nil else { return }
+        inbox?.post(.redraw)
+    }
+
+    /// Runs `body` (another program in the foreground, such as a pager, and waiting for it) with
+    /// the terminal handed back, then takes the terminal again and repaints everything.
+    public func suspend(while body: () -> Void) {
+        guard let session, !terminating else { return }
+        session.handOver(body)
+        _ = session.updateSize()
+        repaintPending = true
         inbox?.post(.redraw)
     }
 
@@ -191,7 +203,8 @@ public final class TerminalApp {
     private func render(repaintAll: Bool) {
         guard let session, let driver, !terminating else { return }
         driver.render(into: session.canvas)
-        session.canvas.present(repaintAll: repaintAll)
+        session.canvas.present(repaintAll: repaintAll || repaintPending)
+        repaintPending = false
         if let firstFrame {
             self.firstFrame = nil
             firstFrame()

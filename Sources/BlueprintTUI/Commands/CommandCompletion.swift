@@ -31,7 +31,8 @@ struct CommandCompletion {
         switch (words[0], position) {
         case ("import", 1): return TransferKind.importable.map(\.rawValue)
         case ("export", 1): return TransferKind.allCases.map(\.rawValue)
-        case ("import", 2), ("export", 2): return files(matching: partial)
+        case ("import", 2), ("export", 2), ("attach", 1): return files(matching: partial)
+        case ("attach", 2): return words.contains { $0.hasPrefix("--title") } ? [] : ["--title"]
         case ("import", 3): return words.contains { $0.hasPrefix("--sheet") } ? [] : ["--sheet"]
         case ("export", 3): return TransferFormat.allCases.map(\.rawValue)
         case ("wedding", _), ("w", _): return position == 1 ? weddingNames : []

@@ -14,11 +14,16 @@ enum PlannerCommand: Equatable {
     /// Imports a CSV file, or a sheet of an `.xlsx` workbook (`nil`: its first).
     case importFile(TransferKind, path: String, sheet: String?)
     case exportFile(TransferKind, path: String, format: TransferFormat)
+    /// Attaches the file at `path` (as `title`, else its name) to the vendor or expense in view, else the wedding.
+    case attach(path: String, title: String?)
+    /// Lists every document of the wedding.
+    case documents
     /// Shows the notes pane, narrowed to the notes containing the text (every note for none).
     case notes(String)
 
     /// The command names, for completion and the "unknown command" message.
-    static let names = ["date", "diagnostics", "export", "find", "help", "import", "notes", "quit", "wedding", "weddings"]
+    static let names = ["attach", "date", "diagnostics", "documents", "export", "find", "help", "import", "notes", "quit", "wedding",
+                        "weddings"]
 
     /// Parses a command line; the error says what is wrong and what would be right (with the
     /// keys of `keymap`).
@@ -45,6 +50,10 @@ enum PlannerCommand: Equatable {
             return .success(.date(date))
         case "import":
             return parseImport(arguments)
+        case "attach":
+            return parseAttach(arguments)
+        case "documents", "docs":
+            return .success(.documents)
         case "export":
             guard (2...3).contains(arguments.count), let kind = TransferKind(rawValue: arguments[0]) else {
                 return .failure(CommandError("Usage: export guests|vendors|expenses|tasks FILE [csv|json]"))
@@ -68,6 +77,35 @@ enum PlannerCommand: Equatable {
     /// What `import` takes, said when it is given something else.
     static let importUsage = "Usage: import guests|vendors|expenses FILE [--sheet NAME] "
         + "(.csv, or .xlsx: its first sheet unless --sheet names one; quote a name with spaces)"
+
+    /// What `attach` takes, said when it is given something else.
+    static let attachUsage = "Usage: attach FILE [--title TITLE] (to the vendor or expense in view, else the wedding; "
+        + "quote a name with spaces)"
+
+    /// `attach FILE`, with `--title TITLE` (or `--title=TITLE`) before or after the file.
+    private static func parseAttach(_ arguments: [String]) -> Result<PlannerCommand, CommandError> {
+        var positional: [String] = []
+        var title: String?
+        var remaining = arguments[...]
+        while let word = remaining.popFirst() {
+            let given: String
+            if word == "--title" {
+                guard let next = remaining.popFirst() else { return .failure(CommandError("--title needs a title; " + attachUsage)) }
+                given = next
+            } else if word.hasPrefix("--title=") {
+                given = String(word.dropFirst("--title=".count))
+            } else if word.hasPrefix("--") {
+                return .failure(CommandError("Unknown option \(word); " + attachUsage))
+            } else {
+                positional.append(word)
+                continue
+            }
+            guard title == nil else { return .failure(CommandError("--title is given twice; give one title")) }
+            title = given
+        }
+        guard positional.count == 1 else { return .failure(CommandError(attachUsage)) }
+        return .success(.attach(path: positional[0], title: title))
+    }
 
     /// `import KIND FILE`, with `--sheet NAME` (or `--sheet=NAME`) before or after the file.
     private static func parseImport(_ arguments: [String]) -> Result<PlannerCommand, CommandError> {

@@ -49,6 +49,10 @@ extension KeyAction {
         case .nextClash: "next-clash"
         case .markThanked: "mark-thanked"
         case .addNote: "add-note"
+        case .showDocuments: "show-documents"
+        case .openDocument: "open-document"
+        case .showTrash: "show-trash"
+        case .restore: "restore"
         case .moveToNextTable: "move-to-next-table"
         case .moveToPreviousTable: "move-to-previous-table"
         case .moveGuestHere: "move-guest-here"
@@ -95,7 +99,7 @@ extension KeyAction {
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
         .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
-        .markThanked, .addNote, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .moveToTableNumber, .unseatGuest,
+        .markThanked, .addNote, .showDocuments, .openDocument, .showTrash, .restore, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .moveToTableNumber, .unseatGuest,
         .suggestSeating,
         .keepTogether, .keepApart, .ruleProblems, .compareScenario, .makeLive,
         .nextField, .previousField, .submit, .previousOption, .nextOption, .openList, .complete,

@@ -44,6 +44,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
     case help
     /// The cache and timing figures.
     case diagnostics
+    /// The list of documents (every one, or one record's), and its trash.
+    case documents
     /// The welcome screen of an empty data directory: create a wedding, or open a demo.
     case firstRun
 
@@ -71,6 +73,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .conflict: "Edit conflict"
         case .help: "Help"
         case .diagnostics: "Diagnostics"
+        case .documents: "Documents"
         case .firstRun: "Welcome screen (no wedding yet)"
         }
     }
@@ -99,6 +102,7 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         case .conflict: "conflict"
         case .help: "help"
         case .diagnostics: "diagnostics"
+        case .documents: "documents"
         case .firstRun: "first-run"
         }
     }
@@ -169,6 +173,14 @@ public enum KeyAction: Hashable, Sendable {
     /// Writes a note on the selected record, or the record in the details (on the wedding where
     /// no record is selected: the dashboard, the notes).
     case addNote
+    /// Lists the documents of the selected vendor or expense, or of the record in the details.
+    case showDocuments
+    /// Opens the document with the pager or the system's opener (on a local terminal only).
+    case openDocument
+    /// Shows the documents in the trash, or those in use again.
+    case showTrash
+    /// Takes the document out of the trash.
+    case restore
     /// Moves the seating chart's guest to the next or previous table.
     case moveToNextTable, moveToPreviousTable
     /// Moves the seating chart's guest, or their whole household, to the highlighted table.

@@ -52,6 +52,7 @@ extension Keymap {
         KeyBinding(.guests, [.character("P")], .setRSVP(.pending), "RSVP: pending"),
         KeyBinding(.guests, [.character("I")], .setRSVP(.invited), "RSVP: invited (not yet asked)"),
 
+        KeyBinding(.budget, [.character("D")], .showDocuments, "List the selected expense's documents"),
         KeyBinding(.budget, [.character("p")], .markPaid, "Mark the selected expense paid"),
         KeyBinding(.budget, [.character("i")], .recordInstallment, "Record an installment of the selected expense"),
         KeyBinding(.budget, [.character("c")], .categoryDetails, "Show the category's details: money, expenses, linked vendors and tasks"),
@@ -59,6 +60,7 @@ extension Keymap {
                    "Compare the scenario with the live budget per category; again, with the next scenario"),
         KeyBinding(.budget, [.character("L")], .makeLive, "Make the scenario the live budget (asks first, saying what changes)"),
 
+        KeyBinding(.vendors, [.character("D")], .showDocuments, "List the selected vendor's documents"),
         KeyBinding(.vendors, [.character("b")], .book, "Book the selected vendor today"),
         KeyBinding(.vendors, [.character("X")], .archive, "Archive the selected vendor, or bring it back"),
         KeyBinding(.vendors, [.character("H")], .showArchived, "Show or hide archived vendors"),
@@ -106,6 +108,8 @@ extension Keymap {
         KeyBinding(.detail, [.character("p")], .markPaid, "Mark the expense paid"),
         KeyBinding(.detail, [.character("i")], .recordInstallment, "Record an installment of the expense"),
         KeyBinding(.detail, [.character("w")], .addNote, "Write a note on the record"),
+        KeyBinding(.detail, [.character("D")], .showDocuments, "List the vendor's or expense's documents"),
+        KeyBinding(.detail, [.character(":")], .command, "Type a command (:attach FILE attaches to the vendor or expense)"),
         KeyBinding(.detail, [.character("k"), .up], .moveUp, "Scroll up"),
         KeyBinding(.detail, [.character("j"), .down], .moveDown, "Scroll down"),
 
@@ -161,6 +165,16 @@ extension Keymap {
         KeyBinding(.diagnostics, [.character("r")], .refresh, "Take the figures again"),
         KeyBinding(.diagnostics, [.character("k"), .up], .moveUp, "Scroll up"),
         KeyBinding(.diagnostics, [.character("j"), .down], .moveDown, "Scroll down"),
+
+        KeyBinding(.documents, [.escape, .character("q")], .cancel, "Close"),
+        KeyBinding(.documents, [.character("k"), .up], .moveUp, "Previous document"),
+        KeyBinding(.documents, [.character("j"), .down], .moveDown, "Next document"),
+        KeyBinding(.documents, [.enter], .activate, "Its details, with where its file is stored"),
+        KeyBinding(.documents, [.character("o")], .openDocument, "Open it ($PAGER, xdg-open; over ssh: its path)"),
+        KeyBinding(.documents, [.character("d")], .delete, "Move it to the trash (asks first; u undoes)"),
+        KeyBinding(.documents, [.character("t")], .showTrash, "Show the trash, or the documents in use again"),
+        KeyBinding(.documents, [.character("r")], .restore, "Restore the document from the trash"),
+        KeyBinding(.documents, [.character("u")], .undo, "Undo the last change to the documents"),
 
         KeyBinding(.firstRun, [.character("c")], .add, "Create a wedding"),
         KeyBinding(.firstRun, [.character("d")], .openDemo, "Open a demo wedding to try things out"),

@@ -8,7 +8,7 @@ import BlueprintTerminal
 final class DetailOverlay: RecordOverlay {
     /// Something the record offers besides editing and deleting: the key of `action` runs
     /// `perform` once the details are closed; `hint` says what it does after that key in the
-    /// footer ("paid", shown as "p paid").
+    /// footer ("paid", shown as "p paid"), unless it is empty (the lines say it).
     struct Action {
         let action: KeyAction
         let hint: String
@@ -63,7 +63,7 @@ final class DetailOverlay: RecordOverlay {
         let box = screen.centered(rows: min(screen.rows - 2, rows.count + 4), columns: columns)
         viewportRows = max(1, box.rows - 4)
         scrollOffset = min(scrollOffset, max(0, rows.count - viewportRows))
-        let offered = actions.map { (action: $0.action, text: $0.hint) }
+        let offered = actions.filter { !$0.hint.isEmpty }.map { (action: $0.action, text: $0.hint) }
         let editing: [(action: KeyAction, text: String)] = offersEditing ? [(.edit, "edits"), (.delete, "deletes")] : []
         let hints = keymap.hints(editing + offered + [(.cancel, "closes")],
                                  in: .detail, more: scrollOffset + viewportRows < rows.count)
@@ -99,6 +99,7 @@ final class DetailOverlay: RecordOverlay {
         case .delete where offersEditing:
             host.dismiss(self)
             onDelete()
+        case .command: host.openCommandLine()
         default:
             guard let offered = actions.first(where: { $0.action == action }) else { return }
             host.dismiss(self)
@@ -116,7 +117,8 @@ extension DetailOverlay {
     /// The details of a record whose `e`, `d` and `actions` act on the record as it is when the
     /// key is pressed: `current` looks it up again, since another session may have changed it.
     /// A record that notes can be about (any but a note) ends with its notes, newest first, and
-    /// the note key writes one on it.
+    /// the note key writes one on it; a vendor or an expense then ends with its documents, and
+    /// the documents key lists them.
     static func record<Record>(_ title: String, lines: [Line], host: any PlannerHost, subject: PresenceSubject? = nil,
                                current: @escaping @MainActor () -> Record?,
                                edit: @escaping @MainActor (Record, any PlannerHost) -> Void,
@@ -132,6 +134,12 @@ extension DetailOverlay {
                 guard let host else { return }
                 NoteForms.present(on: subject, host: host)
             })
+        }
+        if let record = current() as? any TableRecord, [.vendor, .expense].contains(type(of: record).kind),
+           let documents = host.session?.documents {
+            let subject = RecordSubject.record(type(of: record).kind, record.id)
+            lines += DocumentText.section(documents.documents(of: subject), keymap: host.keymap, now: host.now, timeZone: host.timeZone)
+            offered.append(Action(action: .showDocuments, hint: "") { [weak host] in host?.showDocuments(of: subject) })
         }
         return DetailOverlay(title: title, lines: lines,
                              onEdit: acting(on: current, host: host, edit),

@@ -28,6 +28,12 @@ protocol PlannerHost: AnyObject {
     func run(_ command: PlannerCommand)
     /// Switches to the pane that shows `destination`, showing it there.
     func reveal(_ destination: Destination)
+    /// Opens the `:` line (over whatever is open: `:attach` in a vendor's details attaches to it).
+    func openCommandLine()
+    /// Lists the documents of `subject` (a vendor or an expense), or every document for `nil`.
+    func showDocuments(of subject: RecordSubject?)
+    /// Opens `document` with the pager or the system's opener; over ssh, says where its file is.
+    func open(_ document: Document)
 }
 
 extension PlannerHost {

@@ -156,7 +156,8 @@ public final class PlannerScreen: Screen, PlannerHost {
                                              (.expense, "expenses"), (.vendor, "vendors"), (.task, "tasks"),
                                              (.milestone, "milestones"), (.runSheetItem, "run sheet"), (.gift, "gifts"),
                                              (.moneyOwed, "money owed"), (.scenario, "budget scenarios"),
-                                             (.seatingTable, "tables"), (.seatingRule, "seating rules"), (.note, "notes")]
+                                             (.seatingTable, "tables"), (.seatingRule, "seating rules"), (.note, "notes"),
+                                             (.document, "documents")]
         return nouns.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
     }
 
@@ -256,6 +257,12 @@ public final class PlannerScreen: Screen, PlannerHost {
                 break
             }
             NoteForms.present(on: subject, host: self)
+        case .showDocuments:
+            guard let subject = pane.noteSubject, [.vendor, .expense].contains(subject.kind) else {
+                report("Select a vendor or an expense to list its documents", severity: .warning)
+                break
+            }
+            showDocuments(of: subject)
         default:
             if !pane.handle(action, host: self) { return hadMessage ? .redraw : .nothing }
         }
@@ -317,7 +324,7 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     // MARK: Commands
 
-    private func openCommandLine() {
+    func openCommandLine() {
         let line = CommandLineOverlay()
         present(line)
         let model = self.model
@@ -359,6 +366,10 @@ public final class PlannerScreen: Screen, PlannerHost {
             }
         case .date(let date):
             moveWeddingDay(to: date)
+        case .attach(let path, let title):
+            attach(path, title: title)
+        case .documents:
+            showDocuments(of: nil)
         case .notes(let text):
             reveal(.notes(text))
             if !text.isEmpty { report("Notes containing “\(text)”: \(panes[activePane].searchTarget?.searchMatches.count ?? 0)") }
@@ -426,6 +437,65 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     /// `path` with a leading `~` expanded.
     private static func expanded(_ path: String) -> String { (path as NSString).expandingTildeInPath }
+
+    // MARK: Documents
+
+    func showDocuments(of subject: RecordSubject?) {
+        guard let documents = session?.documents else { return report("Open a wedding first", severity: .error) }
+        present(DocumentsOverlay(store: documents, host: self, subject: subject,
+                                 title: subject.map { "Documents of " + DocumentText.name(of: $0, in: session) } ?? "Documents"))
+    }
+
+    func open(_ document: Document) {
+        guard let documents = session?.documents else { return }
+        let path = documents.storedPath(of: document)
+        switch DocumentOpener.choice(for: document, at: path, environment: services.environment) {
+        case .overSSH(let path):
+            report("Over ssh: the file is at \(path)")
+        case .run(let arguments):
+            guard let runOutside = services.runOutsideTerminal else {
+                return report("Documents cannot be opened here; the file is at \(path)", severity: .warning)
+            }
+            var outcome: Result<Int32, ChildProcess.Failure> = .success(0)
+            runOutside { outcome = ChildProcess.run(arguments) }
+            switch outcome {
+            case .success(0): report("Opened \(document.title) with \(arguments[0])")
+            case .success(let status):
+                report("\(arguments[0]) ended with status \(status); the file is at \(path)", severity: .warning)
+            case .failure(let failure):
+                report("Cannot run \(arguments[0]) (\(failure)); the file is at \(path)", severity: .error)
+            }
+        }
+    }
+
+    /// Attaches the file at `path` to the vendor or expense whose details are open, else the one
+    /// selected in the pane, else the wedding, and says what it attached (or why not: then
+    /// nothing changed).
+    private func attach(_ path: String, title: String?) {
+        guard let session else { return report("Open a wedding first", severity: .error) }
+        let subject = attachTarget
+        let name = DocumentText.name(of: subject, in: session)
+        perform { [weak self] in
+            switch await session.documents.attach(fileAt: Self.expanded(path), title: title, to: subject) {
+            case .success(let document):
+                self?.report("Attached \(document.title) (\(Formats.byteCount(document.byteCount))) to \(name)")
+            case .failure(let error):
+                self?.report("Not attached: \(error)", severity: .error)
+            }
+        }
+    }
+
+    /// What `:attach` attaches to: the vendor or expense of the topmost details open, else the
+    /// one selected in the pane on screen, else the wedding.
+    private var attachTarget: RecordSubject {
+        let attachable: Set<RecordKind> = [.vendor, .expense]
+        if let shown = overlays.reversed().lazy.compactMap({ ($0 as? DetailOverlay)?.subject }).first,
+           attachable.contains(shown.kind) {
+            return .record(shown.kind, shown.id)
+        }
+        if let selected = panes[safe: activePane]?.noteSubject, attachable.contains(selected.kind) { return selected }
+        return .wedding
+    }
 
     // MARK: Header and status line
 

@@ -2,9 +2,10 @@ import BlueprintCache
 import BlueprintDomain
 import BlueprintStores
 
-/// What the planner screen uses besides the stores: where the cache reports its figures, and
-/// how files are imported and exported (the command line's `:import` and `:export`), which the
-/// executable provides since the screen knows nothing of file formats.
+/// What the planner screen uses besides the stores: where the cache reports its figures, how
+/// files are imported and exported (the command line's `:import` and `:export`), which the
+/// executable provides since the screen knows nothing of file formats, and the process's
+/// environment and terminal, to open a document with another program.
 public struct PlannerServices: Sendable {
     /// The monitor the cache and the warmer report to, for the diagnostics view.
     public var monitor: PerformanceMonitor
@@ -18,10 +19,19 @@ public struct PlannerServices: Sendable {
     /// The planning checklist whose open tasks follow the wedding date when `:date` moves it;
     /// `nil` where the app has none.
     public var checklist: ChecklistTemplate?
+    /// The process's environment: whether the session is over ssh, and the pager to show text with.
+    public var environment: [String: String]
+    /// Runs its argument (another program in the foreground) with the terminal handed back
+    /// (`TerminalApp.suspend(while:)`), then takes it again and repaints; `nil` where the app
+    /// has no terminal to give (tests), so no document is opened.
+    public var runOutsideTerminal: (@MainActor @Sendable (_ body: @MainActor () -> Void) -> Void)?
 
     public init(monitor: PerformanceMonitor = .shared, cacheEntries: @escaping @Sendable () -> Int = { 0 },
                 transfer: (any DataTransfer)? = nil, readOnlyNote: @escaping @Sendable (WeddingID) -> String? = { _ in nil },
-                checklist: ChecklistTemplate? = nil) {
+                checklist: ChecklistTemplate? = nil, environment: [String: String] = [:],
+                runOutsideTerminal: (@MainActor @Sendable (_ body: @MainActor () -> Void) -> Void)? = nil) {
+        self.environment = environment
+        self.runOutsideTerminal = runOutsideTerminal
         self.monitor = monitor
         self.cacheEntries = cacheEntries
         self.transfer = transfer

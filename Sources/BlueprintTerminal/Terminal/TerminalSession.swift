@@ -100,6 +100,17 @@ public final class TerminalSession {
         reset_prog_mode()
     }
 
+    /// Hands the terminal to `body` (another program run in the foreground, such as a pager) and
+    /// takes it back after: full-screen mode is off while `body` runs and on again when it
+    /// returns. The next frame should repaint everything.
+    public func handOver(_ body: () -> Void) {
+        def_prog_mode()
+        endwin()
+        body()
+        reset_prog_mode()
+        refresh()
+    }
+
     /// Restores the terminal and copies captured standard error to it. Safe to call twice.
     public func end() {
         guard !ended else { return }

@@ -130,7 +130,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     private static let domains: [RecordKind: (reads: StoreDomain?, writes: StoreDomain)] = [
         .milestone: (.timeline, .timeline), .runSheetItem: (nil, .timeline), .scenario: (nil, .budget),
         .gift: (.gifts, .gifts), .moneyOwed: (nil, .gifts), .seatingTable: (.seating, .seating), .seatingRule: (nil, .seating),
-        .note: (.notes, .notes),
+        .note: (.notes, .notes), .document: (.documents, .documents),
     ]
 
     /// A change set is a write of each store whose kinds it changes.
@@ -151,7 +151,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     private static let writers: [RecordKind: StoreDomain] = [
         .wedding: .wedding, .guest: .guests, .category: .budget, .expense: .budget, .vendor: .vendors, .task: .tasks,
         .milestone: .timeline, .runSheetItem: .timeline, .scenario: .budget, .gift: .gifts, .moneyOwed: .gifts,
-        .seatingTable: .seating, .seatingRule: .seating, .note: .notes,
+        .seatingTable: .seating, .seatingRule: .seating, .note: .notes, .document: .documents,
     ]
 
     func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R> {

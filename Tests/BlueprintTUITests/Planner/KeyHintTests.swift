@@ -51,6 +51,7 @@ struct KeyHintTests {
         mark-paid = "P"
         record-installment = "I"
         add-note = "Y"
+        show-documents = "f16"
         move-down = "J"
 
         [keys.form]
@@ -101,6 +102,7 @@ struct KeyHintTests {
          "J more · E edits · X deletes · Y writes a note · F4 closes"),
         ("expense-detail", "e edits · d deletes · p paid · i installment · w writes a note · Esc closes",
          "E edits · X deletes · P paid · I installment · Y writes a note · F4 closes"),
+        ("expense-detail", "Documents (0) · D lists them", "Documents (0) · F16 lists them"),
         ("expense-detail", "none (i records one)", "none (I records one)"),
         ("help", "↓ more · Esc closes", "J more · X closes"),
         ("diagnostics", "↓ more · r refreshes · Esc closes", "J more · R refreshes · X closes"),
@@ -182,7 +184,7 @@ struct KeyHintTests {
         let keymap = Self.unbinding([
             (.global, .undo), (.global, .command), (.global, .quit), (.global, .showPane(3)),
             (.list, .add), (.list, .clearFilters), (.list, .search),
-            (.detail, .edit), (.detail, .recordInstallment), (.conflict, .reload), (.form, .submit),
+            (.detail, .edit), (.detail, .recordInstallment), (.detail, .showDocuments), (.conflict, .reload), (.form, .submit),
             (.diagnostics, .refresh), (.firstRun, .activate),
         ])
         let screens = await HintedScreens(keymap: keymap).draw()
@@ -192,6 +194,7 @@ struct KeyHintTests {
             ("guest-detail", "↓ more · d deletes · w writes a note · Esc closes", "edits"),
             ("expense-detail", "d deletes · p paid · w writes a note · Esc closes", "installment"),
             ("expense-detail", "Installments  none", "records"),
+            ("expense-detail", "Documents (0)", "lists them"),
             ("diagnostics", "↓ more · Esc closes", "refreshes"),
             ("conflict", "opened it. o overwrites theirs with yours, c goes back to your edit. [ o Overwrite ]  [ c Cancel ]", "eload"),
             ("confirm-delete", "Their RSVP and seat go too. [ Delete ]", "undoes"),

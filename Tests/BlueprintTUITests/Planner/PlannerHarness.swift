@@ -152,9 +152,12 @@ final class PlannerHarness {
     private(set) var redrawRequests = 0
     let weddingID: WeddingID
 
-    /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`.
+    /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`,
+    /// in a process with `environment`, whose terminal is handed over with `runOutsideTerminal`.
     init(_ datasets: [WeddingDataset] = [Wedding1.dataset()], rows: Int = 30, columns: Int = 100,
-         transfer: (any DataTransfer)? = nil, keymap: Keymap = .standard, checklist: ChecklistTemplate? = nil) async {
+         transfer: (any DataTransfer)? = nil, keymap: Keymap = .standard, checklist: ChecklistTemplate? = nil,
+         environment: [String: String] = [:],
+         runOutsideTerminal: (@MainActor @Sendable (_ body: @MainActor () -> Void) -> Void)? = nil) async {
         host = InMemoryWeddingHost(datasets, clock: clock)
         weddingID = datasets[0].wedding.weddingID
         let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
@@ -168,7 +171,8 @@ final class PlannerHarness {
         var redraws: (() -> Void)?
         screen = PlannerScreen(model: AppModel(context: context),
                                services: PlannerServices(monitor: monitor, cacheEntries: { cache.entryCount }, transfer: transfer,
-                                                         checklist: checklist),
+                                                         checklist: checklist, environment: environment,
+                                                         runOutsideTerminal: runOutsideTerminal),
                                keymap: keymap, requestRedraw: { redraws?() })
         driver = FrameDriver(root: screen, keymap: keymap)
         redraws = { [unowned self] in self.redrawRequests += 1 }

@@ -26,11 +26,6 @@ public enum ContentTypes {
         return "application/octet-stream"
     }
 
-    /// Whether a document of `contentType` is text, to be shown with a pager.
-    public static func isText(_ contentType: String) -> Bool {
-        contentType.hasPrefix("text/") || contentType == "application/json"
-    }
-
     /// Whether `bytes` are UTF-8, allowing a character cut off at the end.
     private static func isUTF8(_ bytes: Data) -> Bool {
         for cut in 0...min(3, bytes.count) where String(data: bytes.dropLast(cut), encoding: .utf8) != nil { return true }
