@@ -12,7 +12,7 @@ struct Blueprint: AsyncParsableCommand {
         discussion: "This is \(BlueprintVersion.banner).",
         version: BlueprintVersion.banner,
         subcommands: [OpenCommand.self, WeddingCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self,
-                      StatsCommand.self, DoctorCommand.self, KeysCommand.self],
+                      StatsCommand.self, DatabaseCommand.self, DoctorCommand.self, KeysCommand.self],
         defaultSubcommand: OpenCommand.self
     )
 
