@@ -6,13 +6,13 @@ import PostgresNIO
 /// Turns what PostgresNIO throws into errors a user can act on. A server that cannot be
 /// reached, refuses the login or drops the connection is a `RepositoryError.storage` naming
 /// the server; a refusal of one statement says what was refused and why, in the server's words.
-/// Errors that are already ours (conflicts, validation, schema) pass through unchanged.
+/// Other errors (conflicts, validation, schema) pass through unchanged.
 enum DatabaseFailure {
     static func describe(_ error: any Error, url: DatabaseURL) -> any Error {
-        if error is RepositoryError || error is DatabaseSchemaError { return error }
-        guard let error = error as? PSQLError else {
-            return RepositoryError.storage("cannot reach the \(url): \(error)")
+        if error is ChannelError || error is IOError {
+            return RepositoryError.storage("the connection to the \(url) failed: \(error)")
         }
+        guard let error = error as? PSQLError else { return error }
         switch error.code {
         case .server:
             let state = error.serverInfo?[.sqlState] ?? ""

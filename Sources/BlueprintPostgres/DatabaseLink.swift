@@ -1,4 +1,5 @@
 import BlueprintConfiguration
+import BlueprintDomain
 import Foundation
 import Logging
 import NIOCore
@@ -74,8 +75,12 @@ final class DatabaseLink: Sendable {
         configuration.options.connectTimeout = .seconds(5)
         do {
             return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        } catch {
+        } catch let error as PSQLError where error.code == .server {
             throw DatabaseFailure.describe(error, url: url)
+        } catch let error as PSQLError {
+            throw RepositoryError.storage("cannot reach the \(url): \(error.underlying.map { "\($0)" } ?? "\(error.code)")")
+        } catch {
+            throw RepositoryError.storage("cannot reach the \(url): \(error)")
         }
     }
 }

@@ -29,10 +29,11 @@ actor PostgresWedding {
     private let broadcaster: ChangeBroadcaster
     private let settings: PostgresWeddingSettings
     private var dataset: WeddingDataset?
-    /// The data must be read anew (a write found the database not as expected).
-    private var stale = false
     /// The sequence of the last change applied to `dataset`.
     private var seen: Int64 = 0
+    /// The data was let go after a write failed, so what the database holds is not known here:
+    /// the next load tells every receiver to read everything again.
+    private var dropped = false
 
     init(id: WeddingID, link: DatabaseLink, broadcaster: ChangeBroadcaster, settings: PostgresWeddingSettings) {
         self.id = id
@@ -42,29 +43,61 @@ actor PostgresWedding {
     }
 
     func read<T: Sendable>(_ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
-        try await catchUp()
-        return try body(dataset!)
+        while true {
+            try await catchUp()
+            // A write of this process may have taken the data out meanwhile: then read again.
+            if let dataset { return try body(dataset) }
+        }
     }
 
     /// Loads the wedding if it is not loaded, else applies and publishes what others committed.
     func catchUp() async throws {
-        guard let current = dataset, !stale else { return try await load() }
-        let updated = try await link.withConnection { connection in
-            try await catchUp(current, on: connection, locking: false)
+        guard dataset != nil else { return try await load() }
+        try await link.withConnection { connection in
+            // Read once the connection is ours: a write that went first has kept its data by now.
+            guard let current = dataset else { return }
+            dataset = try await catchUp(current, on: connection, locking: false)
         }
-        dataset = updated
     }
 
     func write<T: Sendable>(operation: String, _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
-        if dataset == nil || stale { try await load() }
-        let outcome: (result: T, dataset: WeddingDataset, changes: [RecordChange], sequence: Int64)
+        var outcome: (result: T, changes: [RecordChange], sequence: Int64)?
+        while outcome == nil {
+            outcome = try await attempt(operation: operation, body)
+        }
+        let committed = outcome!
+        if !committed.changes.isEmpty {
+            broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(committed.sequence), records: committed.changes,
+                                                 origin: .local, operation: operation, author: settings.author))
+        }
+        return committed.result
+    }
+
+    /// One try at a write: nil if the data was let go (by a write that failed) before the
+    /// connection was ours, so the caller loads it and tries again.
+    private func attempt<T: Sendable>(operation: String, _ body: @Sendable (WeddingTransaction) throws -> T) async throws
+        -> (result: T, changes: [RecordChange], sequence: Int64)? {
+        if dataset == nil { try await load() }
+        var committing = false
         do {
-            outcome = try await link.transaction { connection in
-                var next = try await catchUp(dataset!, on: connection, locking: true)
-                dataset = next
+            return try await link.transaction { connection in
+                guard let current = dataset else { return nil }
+                var next = try await catchUp(current, on: connection, locking: true)
+                // Taken out while the commit changes it in place (a copy would cost O(wedding) per
+                // edit); until it is put back, the next operation reads the wedding anew.
+                dataset = nil
                 let now = settings.clock()
-                let (result, changes) = try next.commit(now: now, body)
-                guard !changes.isEmpty else { return (result, next, changes, seen) }
+                let (result, changes): (T, [RecordChange])
+                do {
+                    (result, changes) = try next.commit(now: now, body)
+                } catch {
+                    dataset = next
+                    throw error
+                }
+                guard !changes.isEmpty else {
+                    dataset = next
+                    return (result, changes, seen)
+                }
                 let sequence = seen + 1
                 try await store(CommitRows(changes), sequence: sequence, on: connection)
                 let mutations = String(decoding: try RecordJSON.encode(changes.map(\.mutation)), as: UTF8.self)
@@ -72,18 +105,22 @@ actor PostgresWedding {
                     INSERT INTO changes (wedding_id, sequence, at, author, operation, mutations)
                     VALUES (\(id.rawValue), \(sequence), \(now.date), \(settings.author), \(operation), \(mutations))
                     """, logger: settings.logger)
-                return (result, next, changes, sequence)
+                // Kept before COMMIT, while the connection is still held: nothing else can read
+                // the wedding between the commit and here.
+                dataset = next
+                seen = sequence
+                committing = true
+                return (result, changes, sequence)
             }
-        } catch let error as RepositoryError {
-            if case .conflict = error { stale = true }
+        } catch {
+            if committing || dataset == nil {
+                // The database may not hold what memory does (a conflict it found, a failed
+                // COMMIT): read it anew, and have receivers read everything again.
+                dataset = nil
+                dropped = true
+            }
             throw error
         }
-        guard !outcome.changes.isEmpty else { return outcome.result }
-        dataset = outcome.dataset
-        seen = outcome.sequence
-        broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(outcome.sequence), records: outcome.changes,
-                                             origin: .local, operation: operation, author: settings.author))
-        return outcome.result
     }
 
     /// Forgets the data (the wedding was deleted).
@@ -95,10 +132,10 @@ actor PostgresWedding {
     // MARK: Reading
 
     /// Reads the whole wedding in one consistent snapshot; publishes what changed since the
-    /// data held before, if any.
+    /// data held before, if any (everything, when the data was dropped after a failed write).
     private func load() async throws {
-        let previous = dataset
-        let (fresh, sequence) = try await link.transaction(readOnly: true) { connection in
+        try await link.transaction(readOnly: true) { connection in
+            let previous = dataset
             let head = try await connection.query(
                 "SELECT record, last_sequence FROM weddings WHERE id = \(id.rawValue)", logger: settings.logger)
             var found: (String, Int64)?
@@ -114,17 +151,19 @@ actor PostgresWedding {
                 }
                 loaded.apply(try Self.decodeRecord(kind, recordID, data))
             }
-            return (loaded, sequence)
-        }
-        dataset = fresh
-        seen = sequence
-        stale = false
-        if let previous {
-            let changes = fresh.changes(since: previous)
-            if !changes.isEmpty {
-                broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(sequence), records: changes,
-                                                     origin: .external, operation: "reread"))
+            dataset = loaded
+            seen = sequence
+            if let previous {
+                let changes = loaded.changes(since: previous)
+                if !changes.isEmpty {
+                    broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(sequence), records: changes,
+                                                         origin: .external, operation: "reread"))
+                }
+            } else if dropped {
+                broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(sequence), records: nil, origin: .external,
+                                                     operation: "reread"))
             }
+            dropped = false
         }
     }
 

@@ -123,6 +123,29 @@ struct PostgresHostTests {
         #expect(try await host.read(id) { $0.guests[guest.id]?.version } == 5)
     }
 
+    @Test("writes and reads of one wedding at once, from one process: every write lands, each published once")
+    func concurrentWrites() async throws {
+        let database = try await TestDatabase.make()
+        let host = try await database.openHost()
+        let id = try await wedding(on: host)
+        var changes = host.changes(in: id).makeAsyncIterator()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    _ = try await host.write(id, operation: "add") { try $0.insert(Guest(firstName: "Guest", lastName: "\(index)")) }
+                }
+                group.addTask { _ = try await host.read(id) { $0.guests.count } }
+            }
+            try await group.waitForAll()
+        }
+        var published: [UInt64] = []
+        for _ in 0..<20 { published.append(try #require(await changes.next()).sequence) }
+        #expect(published.sorted() == Array(1...20))
+        #expect(try await host.read(id) { $0.guests.count } == 20)
+        let fresh = try await database.openHost()
+        #expect(try await fresh.read(id) { $0 } == host.read(id) { $0 })
+    }
+
     @Test("hostile text (quotes, SQL, NUL, escapes, newlines) round-trips verbatim")
     func hostileText() async throws {
         let database = try await TestDatabase.make()
