@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BlueprintDomain", targets: ["BlueprintDomain"]),
         .library(name: "BlueprintCache", targets: ["BlueprintCache"]),
         .library(name: "BlueprintStorage", targets: ["BlueprintStorage"]),
+        .library(name: "BlueprintPostgres", targets: ["BlueprintPostgres"]),
         .library(name: "BlueprintTUI", targets: ["BlueprintTUI"]),
         .library(name: "BlueprintTerminal", targets: ["BlueprintTerminal"]),
         .library(name: "BlueprintText", targets: ["BlueprintText"]),
@@ -25,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -61,6 +63,17 @@ let package = Package(
             ],
             exclude: ["FileStore/FORMAT.md"]
         ),
+        // The PostgreSQL backend: a `WeddingDataHost` on a shared database, its schema and migrations.
+        .target(
+            name: "BlueprintPostgres",
+            dependencies: [
+                "BlueprintDomain",
+                "BlueprintStorage",
+                "BlueprintConfiguration",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // ncurses with its wide-character API; see Sources/CNcursesw/shim.h.
         .systemLibrary(
             name: "CNcursesw",
@@ -90,6 +103,7 @@ let package = Package(
                 "BlueprintDomain",
                 "BlueprintCache",
                 "BlueprintStorage",
+                "BlueprintPostgres",
                 "BlueprintStores",
                 "BlueprintTUI",
                 "BlueprintConfiguration",
@@ -110,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "BlueprintStorageTests",
             dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo", "BlueprintTestSupport",
-                           "blueprint-storage-writer"],
+                           "BlueprintPostgres", "BlueprintConfiguration", "blueprint-storage-writer"],
             // Read from the source tree by path, not bundled.
             exclude: ["Fixtures"]
         ),

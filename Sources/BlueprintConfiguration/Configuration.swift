@@ -16,21 +16,25 @@ public struct Configuration: Hashable, Sendable {
     /// The name this person's changes, notes and presence are shown under ("Mei"); nil leaves it
     /// to the login name.
     public var name: String?
+    /// The PostgreSQL database that holds the weddings, as a `postgresql://` URL (checked by
+    /// `DatabaseURL`); nil keeps them in the data directory.
+    public var database: String?
 
     public init(theme: ThemeChoice = .auto, mouse: Bool = false, currency: Currency? = nil, keyOverrides: [KeyOverride] = [],
-                name: String? = nil) {
+                name: String? = nil, database: String? = nil) {
         self.theme = theme
         self.mouse = mouse
         self.currency = currency
         self.keyOverrides = keyOverrides
         self.name = name
+        self.database = database
     }
 
     /// Every setting at its default.
     public static let defaults = Configuration()
 
     /// The top-level settings the file knows, as written in it.
-    public static let settingNames = ["theme", "mouse", "currency", "name"]
+    public static let settingNames = ["theme", "mouse", "currency", "name", "database"]
     /// The table that holds key overrides, one sub-table per section: `[keys.guests]`.
     public static let keysTable = "keys"
 }

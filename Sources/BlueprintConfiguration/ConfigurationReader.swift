@@ -42,6 +42,20 @@ extension Configuration {
                     continue
                 }
                 configuration.name = name.trimmingCharacters(in: .whitespaces)
+            case "database" where entry.path.count == 1:
+                guard case .string(let url) = entry.value else {
+                    problem(entry.line, "database is a PostgreSQL URL in quotes, such as \"postgresql:///wedding\", "
+                            + "not \(entry.value.quotedForMessage)")
+                    continue
+                }
+                // Kept even when wrong, so that opening it says why instead of quietly using the
+                // data directory.
+                configuration.database = url
+                do {
+                    _ = try DatabaseURL(url, loginName: "")
+                } catch {
+                    problem(entry.line, "database: \(error)")
+                }
             case keysTable? where entry.path.count == 3:
                 let keys: [String]
                 switch entry.value {

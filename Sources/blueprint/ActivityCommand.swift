@@ -21,9 +21,10 @@ struct ActivityCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON (stable keys).") var json = false
 
     func run() async throws {
-        let (store, repositories, wedding) = try await options.open()
+        let (data, wedding) = try await options.open()
+        let repositories = data.repositories
         let log = try await repositories.activity(in: wedding.weddingID)
-        await store.close()
+        await data.close()
         let now = Timestamp(Date())
         let start = since.map { Timestamp(millisecondsSince1970: now.millisecondsSince1970 - $0.milliseconds) }
         let entries = log.newestFirst(since: start)

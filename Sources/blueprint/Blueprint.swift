@@ -11,8 +11,9 @@ struct Blueprint: AsyncParsableCommand {
         abstract: "Plan a wedding in the terminal: guests, budget, vendors and tasks.",
         discussion: "This is \(BlueprintVersion.banner).",
         version: BlueprintVersion.banner,
-        subcommands: [OpenCommand.self, WeddingCommand.self, DocCommand.self, ActivityCommand.self, DemoCommand.self, ImportCommand.self, ExportCommand.self,
-                      StatsCommand.self, DoctorCommand.self, KeysCommand.self],
+        subcommands: [OpenCommand.self, WeddingCommand.self, DocCommand.self, ActivityCommand.self, DemoCommand.self,
+                      ImportCommand.self, ExportCommand.self, StatsCommand.self, DatabaseCommand.self, DoctorCommand.self,
+                      KeysCommand.self],
         defaultSubcommand: OpenCommand.self
     )
 

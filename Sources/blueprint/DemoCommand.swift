@@ -35,7 +35,8 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (store, repositories) = try data.open()
+        let opened = try await data.open()
+        let repositories = opened.repositories
         let wedding: Wedding
         do {
             wedding = try await repositories.weddings.createDemoWedding(options, documents: repositories.documents)
@@ -43,7 +44,7 @@ struct DemoCommand: AsyncParsableCommand {
             throw CommandFailure("no demo wedding created:\n" + error.issues.map { "  --\($0.field): \($0.message)" }
                 .joined(separator: "\n"))
         }
-        await store.close()
+        await opened.close()
         print(TerminalSanitizer.sanitize(wedding.name))
     }
 }

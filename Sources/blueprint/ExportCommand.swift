@@ -69,7 +69,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     /// The exported file's bytes.
     private func exportData(_ progress: TransferProgress) async throws -> Data {
-        let (_, repositories, wedding) = try await options.open()
+        let (data, wedding) = try await options.open()
+        let repositories = data.repositories
         let id = wedding.weddingID
         let csv = CSVExporter(wedding: wedding, spreadsheetSafe: !raw, progress: progress.handler)
         let json = chosenFormat == .json

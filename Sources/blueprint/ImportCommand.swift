@@ -56,7 +56,8 @@ struct ImportCommand: AsyncParsableCommand {
     /// Plans the import and, unless this is a dry run, writes it; returns the plan's report and
     /// what was (or would be) written.
     private func importData(_ source: ImportSource, name: String, progress: TransferProgress) async throws -> (String, ImportSummary) {
-        let (_, repositories, wedding) = try await options.open()
+        let (data, wedding) = try await options.open()
+        let repositories = data.repositories
         let id = wedding.weddingID
         let importer = CSVImporter(wedding: wedding, mode: mode, progress: progress.handler)
         func saving(_ count: Int) { progress.step("saving \(count) \(kind.rawValue)") }

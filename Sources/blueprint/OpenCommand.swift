@@ -43,25 +43,24 @@ struct OpenCommand: AsyncParsableCommand {
         let app = TerminalApp(options: settings.terminalOptions(environment: environment), keymap: settings.keymap)
         // A terminal that cannot work is reported before anything is read or created.
         try app.start()
-        let store: FileStore
+        let opened: WeddingData
         let chosen: (wedding: Wedding, note: String?)?
-        let repositories: Repositories
         do {
-            store = try FileStore(root: data.root, previewing: WeddingPreviewer(),
-                              author: ChangeAuthor.current(named: settings.configuration.name))
-            repositories = Repositories(host: store, cache: .shared)
-            chosen = try await chooseWedding(repositories)
+            opened = try await data.open(configuration: settings.configuration, cache: .shared)
+            chosen = try await chooseWedding(opened.repositories)
         } catch {
             app.stop()
             throw error
         }
+        let repositories = opened.repositories
         let cache = repositories.cache
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                    vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
                                    documents: repositories.documents, changes: repositories,
-                                   presence: FilePresenceBoard(root: store.root),
+                                   presence: FilePresenceBoard(root: data.root),
                                    identity: ChangeAuthor.presenceIdentity(name: settings.configuration.name))
-        let readOnlyNote: @Sendable (WeddingID) -> String? = { [store] in store.isReadOnly($0) ? Self.readOnlyNote : nil }
+        let store = opened.fileStore
+        let readOnlyNote: @Sendable (WeddingID) -> String? = { [store] in store?.isReadOnly($0) == true ? Self.readOnlyNote : nil }
         let screen = PlannerScreen(
             model: AppModel(context: context),
             services: PlannerServices(monitor: cache.monitor, cacheEntries: { cache.entryCount }, transfer: FileTransfer(),
@@ -84,21 +83,21 @@ struct OpenCommand: AsyncParsableCommand {
             } else if let note = logNote ?? chosen.note {
                 screen.announce(note)
             }
-            logger.info("opened", metadata: ["wedding": "\(chosen.wedding.weddingID)", "dataDir": "\(store.root)"])
+            logger.info("opened", metadata: ["wedding": "\(chosen.wedding.weddingID)", "dataDir": "\(opened.place)"])
             root = screen
         } else {
             let firstRun = FirstRunScreen(
-                planner: screen, defaultCurrency: WeddingDefaults.currency(settings.configuration), dataDirectory: store.root,
+                planner: screen, defaultCurrency: WeddingDefaults.currency(settings.configuration), dataDirectory: opened.place,
                 requestRedraw: { [weak app] in app?.requestRedraw() },
                 opened: { wedding in
-                    logger.info("opened", metadata: ["wedding": "\(wedding.weddingID)", "dataDir": "\(store.root)", "firstRun": "true"])
+                    logger.info("opened", metadata: ["wedding": "\(wedding.weddingID)", "dataDir": "\(opened.place)", "firstRun": "true"])
                 })
             if let note = settings.statusNote ?? logNote { firstRun.announce(note) }
             root = firstRun
         }
         try await app.run(root) {
             await screen.close()
-            await store.close()
+            await opened.close()
             logger.info("closed")
         }
     }

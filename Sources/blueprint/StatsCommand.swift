@@ -22,7 +22,8 @@ struct StatsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON (stable keys; amounts in minor units of `currency`).") var json = false
 
     func run() async throws {
-        let (_, repositories, wedding) = try await options.open()
+        let (data, wedding) = try await options.open()
+        let repositories = data.repositories
         let report = try await StatsReport.make(wedding: wedding, repositories: repositories, today: .today)
         if json {
             let encoder = JSONEncoder()

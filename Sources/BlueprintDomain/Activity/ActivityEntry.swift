@@ -27,4 +27,14 @@ extension ActivitySummary {
             count(change.kind, write)
         }
     }
+
+    /// A summary that only counts `mutations`, known without the versions they replaced: a
+    /// record stored at version 1 was added.
+    public init(countingMutations mutations: [Mutation]) {
+        self.init()
+        for mutation in mutations {
+            let write: ActivityWrite = switch mutation.storedVersion { case nil: .deleted; case 1?: .added; default: .changed }
+            count(mutation.kind, write)
+        }
+    }
 }

@@ -155,6 +155,12 @@ public final class FileStore: WeddingDataHost {
     /// `weddings/<id>/documents`: the wedding's stored document files, one per content.
     public func documentsFolder(of wedding: WeddingID) -> String { directory.folder(wedding).documents }
 
+    /// Where a data directory at `root` keeps the document files of `wedding`: for a backend
+    /// that keeps the records elsewhere and the files beside the local data.
+    public static func documentsFolder(root: String, of wedding: WeddingID) -> String {
+        DataDirectory(root: DataDirectory.absolute(root)).folder(wedding).documents
+    }
+
     /// Where `deleteWedding` moved `id`'s folder (`trash/<id>-<time>`), oldest first; empty if
     /// it was never deleted or the trash has been emptied.
     public func trashedFolders(of id: WeddingID) throws -> [String] {

@@ -21,14 +21,15 @@ struct DocAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (store, repositories, chosen) = try await wedding.open()
+        let (data, chosen) = try await wedding.open()
+        let repositories = data.repositories
         do {
             let document = try await attach(repositories, in: chosen.weddingID)
-            await store.close()
+            await data.close()
             print(TerminalSanitizer.sanitize("Attached \"\(document.title)\" (\(DocumentListing.shortID(document.id)), "
                                              + "\(document.contentType), \(document.byteCount) bytes)"))
         } catch {
-            await store.close()
+            await data.close()
             throw error
         }
     }

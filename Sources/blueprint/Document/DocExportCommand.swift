@@ -16,14 +16,15 @@ struct DocExportCommand: AsyncParsableCommand {
     @Flag(help: "Replace FILE if it exists.") var force = false
 
     func run() async throws {
-        let (store, repositories, chosen) = try await wedding.open()
+        let (data, chosen) = try await wedding.open()
+        let repositories = data.repositories
         do {
             let document = try await repositories.documents.find(id, in: chosen.weddingID)
             try await repositories.documents.export(document.id, to: output, replacing: force, in: chosen.weddingID)
-            await store.close()
+            await data.close()
             print(TerminalSanitizer.sanitize("Exported \"\(document.title)\" to \(output) (\(document.byteCount) bytes)"))
         } catch {
-            await store.close()
+            await data.close()
             throw error
         }
     }

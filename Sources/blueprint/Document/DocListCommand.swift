@@ -18,12 +18,13 @@ struct DocListCommand: AsyncParsableCommand {
     @Flag(help: "List the documents in the trash instead.") var trash = false
 
     func run() async throws {
-        let (store, repositories, chosen) = try await wedding.open()
+        let (data, chosen) = try await wedding.open()
+        let repositories = data.repositories
         let id = chosen.weddingID
         let documents = try await repositories.documents.fetchAll(in: id).filter { $0.isTrashed == trash }
         let vendors = try await repositories.vendors.fetchVendors(in: id)
         let expenses = try await repositories.budget.fetchExpenses(in: id)
-        await store.close()
+        await data.close()
         let names = Dictionary(uniqueKeysWithValues: vendors.map { ($0.id, $0.name) } + expenses.map { ($0.id, $0.name) })
         let entries = documents.map { document in
             DocumentListing.Entry(document, subjectName: document.subject.id.flatMap { names[$0] },

@@ -43,14 +43,15 @@ struct DocRestoreCommand: AsyncParsableCommand {
 enum DocumentTrashAction {
     static func run(_ options: WeddingOptions, _ id: String,
                     _ action: (any DocumentRepository, Document, WeddingID) async throws -> String) async throws {
-        let (store, repositories, chosen) = try await options.open()
+        let (data, chosen) = try await options.open()
+        let repositories = data.repositories
         do {
             let document = try await repositories.documents.find(id, in: chosen.weddingID)
             let message = try await action(repositories.documents, document, chosen.weddingID)
-            await store.close()
+            await data.close()
             print(TerminalSanitizer.sanitize(message))
         } catch {
-            await store.close()
+            await data.close()
             throw error
         }
     }

@@ -44,7 +44,8 @@ struct WeddingCreateCommand: AsyncParsableCommand {
                                  currency: currency ?? WeddingDefaults.currency(environment: ProcessInfo.processInfo.environment).code,
                                  budget: budget ?? "")
         let template = try checklistTemplate()
-        let (store, repositories) = try data.open()
+        let opened = try await data.open()
+        let repositories = opened.repositories
         let existing = try await repositories.weddings.fetchWeddings()
         let dataset: WeddingDataset
         do {
@@ -55,7 +56,7 @@ struct WeddingCreateCommand: AsyncParsableCommand {
                 .joined(separator: "\n"))
         }
         let created = try await repositories.weddings.createWedding(from: dataset)
-        await store.close()
+        await opened.close()
         let checklistNote = dataset.tasks.isEmpty ? "" : " with \(dataset.tasks.count) checklist tasks"
         print(TerminalSanitizer.sanitize("Created the wedding '\(created.name)' (id \(created.weddingID))\(checklistNote)."))
     }

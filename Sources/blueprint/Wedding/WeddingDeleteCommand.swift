@@ -22,7 +22,8 @@ struct WeddingDeleteCommand: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "Delete without asking.") var yes = false
 
     func run() async throws {
-        let (store, repositories) = try data.open()
+        let opened = try await data.open()
+        let repositories = opened.repositories
         let wedding = try await repositories.weddings.findWedding(name)
         let question = "Delete the wedding '\(wedding.name)' with \(try await contents(of: wedding, repositories))?"
         if !yes {
@@ -37,10 +38,10 @@ struct WeddingDeleteCommand: AsyncParsableCommand {
             }
         }
         try await repositories.weddings.deleteWedding(wedding.weddingID)
-        let trashed = try store.trashedFolders(of: wedding.weddingID).last
-        await store.close()
+        let trashed = try opened.fileStore?.trashedFolders(of: wedding.weddingID).last
+        await opened.close()
         var lines = ["Deleted the wedding '\(wedding.name)'."]
-        if let trashed {
+        if let trashed, let store = opened.fileStore {
             lines.append("Its files are kept in \(trashed)")
             lines.append("To restore it: mv \(Self.shellQuoted(trashed)) \(Self.shellQuoted(store.folderPath(of: wedding.weddingID)))")
         }

@@ -17,7 +17,8 @@ struct WeddingListCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON (stable keys; see the README).") var json = false
 
     func run() async throws {
-        let (store, repositories) = try data.open()
+        let opened = try await data.open()
+        let repositories = opened.repositories
         var entries: [WeddingListing.Entry] = []
         for wedding in try await repositories.weddings.fetchWeddings() {
             var guests: Int?
@@ -30,8 +31,8 @@ struct WeddingListCommand: AsyncParsableCommand {
             }
             entries.append(WeddingListing.Entry(wedding, guests: guests, today: .today))
         }
-        await store.close()
-        let listing = WeddingListing(dataDirectory: store.root, weddings: entries)
+        await opened.close()
+        let listing = WeddingListing(dataDirectory: opened.place, weddings: entries)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

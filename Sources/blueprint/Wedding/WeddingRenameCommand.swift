@@ -17,7 +17,8 @@ struct WeddingRenameCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Its new name.", valueName: "new")) var new: String
 
     func run() async throws {
-        let (store, repositories) = try data.open()
+        let opened = try await data.open()
+        let repositories = opened.repositories
         let found = try await repositories.weddings.findWedding(old)
         let issues = WeddingNaming.issues(for: new, among: try await repositories.weddings.fetchWeddings(),
                                           renaming: found.weddingID)
@@ -29,7 +30,7 @@ struct WeddingRenameCommand: AsyncParsableCommand {
         var wedding = try await repositories.weddings.fetchWedding(found.weddingID)
         wedding.name = WeddingNaming.normalized(new)
         let renamed = try await repositories.weddings.updateWedding(wedding)
-        await store.close()
+        await opened.close()
         print(TerminalSanitizer.sanitize("Renamed '\(found.name)' to '\(renamed.name)'."))
     }
 }

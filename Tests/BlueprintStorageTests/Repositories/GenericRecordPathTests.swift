@@ -10,17 +10,14 @@ import Testing
 /// the in-memory host: nothing in this suite is written per kind.
 @Suite("Every record kind through the generic repository")
 struct GenericRecordPathTests {
-    enum Host: String, CaseIterable, Sendable { case memory, files }
-
     static let today = CalendarDate(year: 2026, month: 6, day: 1)!
 
     @Test("create, update, delete and import store the record and invalidate exactly what its declaration says",
-          arguments: WeddingDataset.tableRecordTypes.map { $0.kind }, Host.allCases)
-    func everyWriteInvalidatesItsDeclaredResources(_ kind: RecordKind, _ host: Host) async throws {
+          arguments: WeddingDataset.tableRecordTypes.map { $0.kind }, TestHost.allCases)
+    func everyWriteInvalidatesItsDeclaredResources(_ kind: RecordKind, _ host: TestHost) async throws {
         let type = try #require(WeddingDataset.tableRecordType(of: kind))
-        let directory = try TemporaryDataDirectory()
-        let dataHost: any WeddingDataHost = host == .files ? try directory.openStore() : InMemoryWeddingHost()
-        let repositories = Repositories(host: dataHost, cache: RepositoryCache())
+        let opened = try await host.open()
+        let repositories = Repositories(host: opened.host, cache: RepositoryCache())
         let demo = try DemoWeddingGenerator.makeWithNewID(
             DemoWeddingOptions(today: Self.today, guests: 12, vendors: 4, tasks: 6, expenses: 6))
         let wedding = try await repositories.weddings.createWedding(from: demo).weddingID

@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Repositories over a host")
 struct RepositoryBehaviourTests {
-    @Test("create, fetch, update and delete a guest, with versions")
-    func guestLifecycle() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("create, fetch, update and delete a guest, with versions", arguments: TestHost.allCases)
+    func guestLifecycle(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let guests = fixture.repositories.guests
         let created = try await fixture.addGuest("Chidi", "Okafor")
         #expect(created.version == 1)
@@ -28,9 +28,9 @@ struct RepositoryBehaviourTests {
         }
     }
 
-    @Test("an update based on a stale version is a conflict and changes nothing")
-    func staleUpdateConflicts() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("an update based on a stale version is a conflict and changes nothing", arguments: TestHost.allCases)
+    func staleUpdateConflicts(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let guests = fixture.repositories.guests
         let original = try await fixture.addGuest("Mei", "Lin")
         var first = original
@@ -45,9 +45,9 @@ struct RepositoryBehaviourTests {
         #expect(try await guests.fetchGuest(id: original.id, in: fixture.wedding).table == 3)
     }
 
-    @Test("cached lists and stats show every change right after it is made")
-    func cacheNeverServesStaleAfterMutation() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("cached lists and stats show every change right after it is made", arguments: TestHost.allCases)
+    func cacheNeverServesStaleAfterMutation(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let guests = fixture.repositories.guests
         #expect(try await guests.guestStats(in: fixture.wedding).invited == 0)
         #expect(try await guests.fetchGuests(in: fixture.wedding).isEmpty)
@@ -63,9 +63,9 @@ struct RepositoryBehaviourTests {
         #expect(try await guests.seatingChart(in: fixture.wedding).tables.map(\.number) == [2])
     }
 
-    @Test("expense changes reach the budget summary, category metrics and vendor totals")
-    func expenseInvalidatesDependentFigures() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("expense changes reach the budget summary, category metrics and vendor totals", arguments: TestHost.allCases)
+    func expenseInvalidatesDependentFigures(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let budget = fixture.repositories.budget
         let today = RepositoryFixture.today
         #expect(try await budget.budgetSummary(asOf: today, in: fixture.wedding).committed == .zero)
@@ -90,9 +90,9 @@ struct RepositoryBehaviourTests {
         #expect(try await budget.vendorPaymentTotals(in: fixture.wedding).first?.paid == Money(minorUnits: 300_000))
     }
 
-    @Test("changing the wedding's total budget reaches the budget summary")
-    func weddingSettingsInvalidateSummary() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("changing the wedding's total budget reaches the budget summary", arguments: TestHost.allCases)
+    func weddingSettingsInvalidateSummary(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let today = RepositoryFixture.today
         #expect(try await fixture.repositories.budget.budgetSummary(asOf: today, in: fixture.wedding).totalBudget
                 == Money(minorUnits: 2_000_000))
@@ -104,9 +104,9 @@ struct RepositoryBehaviourTests {
         #expect(try await fixture.repositories.weddings.fetchWedding(fixture.wedding).totalBudget == Money(minorUnits: 2_500_000))
     }
 
-    @Test("deleting a vendor unlinks its expenses and tasks, and the cached lists show it")
-    func vendorDeleteUnlinks() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("deleting a vendor unlinks its expenses and tasks, and the cached lists show it", arguments: TestHost.allCases)
+    func vendorDeleteUnlinks(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let repositories = fixture.repositories
         _ = try await repositories.budget.createExpense(
             Expense(name: "Bouquets", categoryID: fixture.venue.id, vendorID: fixture.florist.id, amount: Money(minorUnits: 1000)),
@@ -123,9 +123,9 @@ struct RepositoryBehaviourTests {
         #expect(try await repositories.vendors.vendorStats(in: fixture.wedding).total == 0)
     }
 
-    @Test("a category still used by expenses cannot be deleted")
-    func categoryInUseIsKept() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("a category still used by expenses cannot be deleted", arguments: TestHost.allCases)
+    func categoryInUseIsKept(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         _ = try await fixture.repositories.budget.createExpense(
             Expense(name: "Deposit", categoryID: fixture.venue.id, amount: Money(minorUnits: 500)), in: fixture.wedding)
         await #expect(throws: RepositoryError.stillReferenced(.category, id: fixture.venue.id, by: "1 expense")) {
@@ -134,9 +134,9 @@ struct RepositoryBehaviourTests {
         #expect(try await fixture.repositories.budget.fetchCategories(in: fixture.wedding).count == 1)
     }
 
-    @Test("an import with one invalid record writes nothing")
-    func importIsAllOrNothing() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("an import with one invalid record writes nothing", arguments: TestHost.allCases)
+    func importIsAllOrNothing(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let batch = ImportBatch(inserts: [Guest(firstName: "Ok", lastName: "One"),
                                           Guest(firstName: "Bad", lastName: "Email", email: "bad@")])
         await #expect(throws: RepositoryError.self) {
@@ -145,9 +145,9 @@ struct RepositoryBehaviourTests {
         #expect(try await fixture.repositories.guests.fetchGuests(in: fixture.wedding).isEmpty)
     }
 
-    @Test("an import counts inserted, updated and unchanged records")
-    func importSummary() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("an import counts inserted, updated and unchanged records", arguments: TestHost.allCases)
+    func importSummary(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let kept = try await fixture.addGuest("Kept", "Same")
         var changed = try await fixture.addGuest("Will", "Change")
         changed.rsvp = .declined
@@ -161,7 +161,7 @@ struct RepositoryBehaviourTests {
     func failedWriteChangesNothing() async throws {
         let fixture = try await RepositoryFixture()
         _ = try await fixture.repositories.guests.fetchGuests(in: fixture.wedding)
-        await fixture.host.failNextWrites()
+        await fixture.memoryHost.failNextWrites()
         await #expect(throws: RepositoryError.self) { try await fixture.addGuest("Lost", "Write") }
         #expect(try await fixture.repositories.guests.fetchGuests(in: fixture.wedding).isEmpty)
         _ = try await fixture.addGuest("Second", "Try")
@@ -174,25 +174,25 @@ struct RepositoryBehaviourTests {
         #expect(try await fixture.repositories.guests.fetchGuests(in: fixture.wedding).isEmpty)
         var changes = fixture.repositories.changes(in: fixture.wedding).makeAsyncIterator()
         let outsider = Guest(firstName: "From", lastName: "Elsewhere")
-        await fixture.host.simulateExternalWrite(fixture.wedding, [.saveGuest(outsider)])
+        await fixture.memoryHost.simulateExternalWrite(fixture.wedding, [.saveGuest(outsider)])
         let change = try #require(await changes.next())
         #expect(change.records == [RecordChange(.saveGuest(outsider), previousVersion: nil)])
         #expect(change.wedding == fixture.wedding && change.origin == .external && change.operation == "external write")
         #expect(try await fixture.repositories.guests.fetchGuests(in: fixture.wedding).map(\.id) == [outsider.id])
     }
 
-    @Test("date-dependent figures are recomputed for another day")
-    func datedFiguresFollowTheDay() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("date-dependent figures are recomputed for another day", arguments: TestHost.allCases)
+    func datedFiguresFollowTheDay(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let tasks = fixture.repositories.tasks
         _ = try await tasks.createTask(WeddingTask(title: "Send invitations", dueDate: RepositoryFixture.today), in: fixture.wedding)
         #expect(try await tasks.taskStats(asOf: RepositoryFixture.today, in: fixture.wedding).overdue == 0)
         #expect(try await tasks.taskStats(asOf: RepositoryFixture.today.adding(days: 1), in: fixture.wedding).overdue == 1)
     }
 
-    @Test("subtasks are added, edited and removed with the task's version")
-    func subtasks() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("subtasks are added, edited and removed with the task's version", arguments: TestHost.allCases)
+    func subtasks(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let tasks = fixture.repositories.tasks
         let task = try await tasks.createTask(WeddingTask(title: "Book band"), in: fixture.wedding)
         var subtask = Subtask(title: "Shortlist three")
@@ -208,9 +208,9 @@ struct RepositoryBehaviourTests {
         #expect(try await tasks.fetchTasks(in: fixture.wedding).first?.subtasks.isEmpty == true)
     }
 
-    @Test("weddings are found by id or by name, case-insensitively; duplicates must use the id")
-    func findWedding() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("weddings are found by id or by name, case-insensitively; duplicates must use the id", arguments: TestHost.allCases)
+    func findWedding(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let weddings = fixture.repositories.weddings
         #expect(try await weddings.findWedding("ana & BEN").weddingID == fixture.wedding)
         #expect(try await weddings.findWedding(fixture.wedding.description).weddingID == fixture.wedding)
@@ -221,9 +221,9 @@ struct RepositoryBehaviourTests {
         }
     }
 
-    @Test("the start of a name or id picks nothing, and the message lists the weddings it could mean")
-    func aPrefixIsNotAName() async throws {
-        let fixture = try await RepositoryFixture()
+    @Test("the start of a name or id picks nothing, and the message lists the weddings it could mean", arguments: TestHost.allCases)
+    func aPrefixIsNotAName(_ host: TestHost) async throws {
+        let fixture = try await RepositoryFixture(on: host)
         let weddings = fixture.repositories.weddings
         let bob = try await weddings.createWedding(Wedding(name: "Ana & Bob"))
         _ = try await weddings.createWedding(Wedding(name: "Carl & Dee"))

@@ -6,7 +6,8 @@ import Foundation
 
 /// A small wedding in an in-memory host, with repositories over a private cache.
 struct RepositoryFixture {
-    let host: InMemoryWeddingHost
+    let host: any WeddingDataHost
+    private let opened: OpenTestHost
     let repositories: Repositories
     let wedding: WeddingID
     let venue: BudgetCategory
@@ -14,11 +15,15 @@ struct RepositoryFixture {
 
     static let today = CalendarDate(year: 2026, month: 6, day: 1)!
 
-    init() async throws {
+    /// The in-memory host, for tests that inject failures or simulate other processes.
+    var memoryHost: InMemoryWeddingHost { host as! InMemoryWeddingHost }
+
+    init(on kind: TestHost = .memory) async throws {
         var wedding = Wedding(name: "Ana & Ben", partner1Name: "Ana", partner2Name: "Ben",
                               weddingDate: CalendarDate(year: 2026, month: 9, day: 12), totalBudget: Money(minorUnits: 2_000_000))
         wedding.rsvpDeadline = CalendarDate(year: 2026, month: 8, day: 1)
-        host = InMemoryWeddingHost()
+        opened = try await kind.open()
+        host = opened.host
         repositories = Repositories(host: host, cache: RepositoryCache())
         self.wedding = try await repositories.weddings.createWedding(wedding).weddingID
         venue = try await repositories.budget.createCategory(

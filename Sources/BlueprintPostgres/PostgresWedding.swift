@@ -1,0 +1,365 @@
+import BlueprintDomain
+import BlueprintStorage
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Settings every wedding of one `PostgresWeddingHost` shares.
+struct PostgresWeddingSettings: Sendable {
+    let author: String
+    let clock: @Sendable () -> Timestamp
+    let logger: Logger
+}
+
+/// One wedding's data in this process, kept in step with the database and with other
+/// processes, as the file store's `WeddingStore` is with its folder.
+///
+/// Every operation first catches up: it compares the wedding's `last_sequence` with the last
+/// change applied here and applies the newer `changes` rows (other processes' commits), which
+/// it publishes as `.external`. A write locks the wedding's row (`FOR UPDATE`, so writers take
+/// turns as the file store's take its lock), catches up under the lock, runs the commit on a
+/// copy of the data, and in the same transaction applies each record's net change
+/// version-checked (`… WHERE version = $expected`) and appends its `changes` row. Only after
+/// COMMIT does the copy become the data here and the change get published. An update that
+/// finds another version is the same `RepositoryError.conflict` the file store throws, and the
+/// wedding is reloaded before the next operation.
+actor PostgresWedding {
+    let id: WeddingID
+    private let link: DatabaseLink
+    private let broadcaster: ChangeBroadcaster
+    private let settings: PostgresWeddingSettings
+    private var dataset: WeddingDataset?
+    /// The sequence of the last change applied to `dataset`.
+    private var seen: Int64 = 0
+    /// The data was let go after a write failed, so what the database holds is not known here:
+    /// the next load tells every receiver to read everything again.
+    private var dropped = false
+
+    init(id: WeddingID, link: DatabaseLink, broadcaster: ChangeBroadcaster, settings: PostgresWeddingSettings) {
+        self.id = id
+        self.link = link
+        self.broadcaster = broadcaster
+        self.settings = settings
+    }
+
+    func read<T: Sendable>(_ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
+        while true {
+            try await catchUp()
+            // A write of this process may have taken the data out meanwhile: then read again.
+            if let dataset { return try body(dataset) }
+        }
+    }
+
+    /// Loads the wedding if it is not loaded, else applies and publishes what others committed.
+    func catchUp() async throws {
+        guard dataset != nil else { return try await load() }
+        try await link.withConnection { connection in
+            // Read once the connection is ours: a write that went first has kept its data by now.
+            guard let current = dataset else { return }
+            dataset = try await catchUp(current, on: connection, locking: false)
+        }
+    }
+
+    func write<T: Sendable>(operation: String, _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+        var outcome: Committed<T>?
+        while outcome == nil {
+            outcome = try await attempt(operation: operation, body)
+        }
+        let committed = outcome!
+        if !committed.changes.isEmpty {
+            let activity = ActivityEntry(at: committed.at, author: settings.author, operation: operation, summary: committed.activity)
+            broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(committed.sequence), records: committed.changes,
+                                                 origin: .local, operation: operation, author: settings.author,
+                                                 activity: activity))
+        }
+        return committed.result
+    }
+
+    /// One try at a write: nil if the data was let go (by a write that failed) before the
+    /// connection was ours, so the caller loads it and tries again.
+    private func attempt<T: Sendable>(operation: String, _ body: @Sendable (WeddingTransaction) throws -> T) async throws
+        -> Committed<T>? {
+        if dataset == nil { try await load() }
+        var committing = false
+        do {
+            return try await link.transaction { connection in
+                guard let current = dataset else { return nil }
+                var next = try await catchUp(current, on: connection, locking: true)
+                // Taken out while the commit changes it in place (a copy would cost O(wedding) per
+                // edit); until it is put back, the next operation reads the wedding anew.
+                dataset = nil
+                let now = settings.clock()
+                let (result, changes, activity): (T, [RecordChange], ActivitySummary)
+                do {
+                    (result, changes, activity) = try next.commit(now: now, body)
+                } catch {
+                    dataset = next
+                    throw error
+                }
+                guard !changes.isEmpty else {
+                    dataset = next
+                    return Committed(result: result, changes: changes, activity: activity, at: now, sequence: seen)
+                }
+                let sequence = seen + 1
+                try await store(CommitRows(changes), sequence: sequence, on: connection)
+                let mutations = String(decoding: try RecordJSON.encode(changes.map(\.mutation)), as: UTF8.self)
+                let summary = String(decoding: try RecordJSON.encode(activity), as: UTF8.self)
+                try await connection.query("""
+                    INSERT INTO changes (wedding_id, sequence, at, author, operation, mutations, activity)
+                    VALUES (\(id.rawValue), \(sequence), \(now.date), \(settings.author), \(operation), \(mutations), \(summary))
+                    """, logger: settings.logger)
+                // Kept before COMMIT, while the connection is still held: nothing else can read
+                // the wedding between the commit and here.
+                dataset = next
+                seen = sequence
+                committing = true
+                return Committed(result: result, changes: changes, activity: activity, at: now, sequence: sequence)
+            }
+        } catch {
+            if committing || dataset == nil {
+                // The database may not hold what memory does (a conflict it found, a failed
+                // COMMIT): read it anew, and have receivers read everything again.
+                dataset = nil
+                dropped = true
+            }
+            throw error
+        }
+    }
+
+    /// Every commit to the wedding the database holds, oldest first, from its `changes` rows.
+    func activity() async throws -> ActivityLog {
+        try await link.withConnection { connection in
+            let rows = try await connection.query("""
+                SELECT at, author, operation, activity, CASE WHEN activity IS NULL THEN mutations END FROM changes
+                WHERE wedding_id = \(id.rawValue) ORDER BY sequence
+                """, logger: settings.logger)
+            var entries: [ActivityEntry] = []
+            var unreadable = 0
+            for try await (at, author, operation, summary, mutations)
+                in rows.decode((Date, String, String, String?, String?).self) {
+                do {
+                    let activity = try summary.map { try RecordJSON.decodeActivity(from: Data($0.utf8)) }
+                        ?? ActivitySummary(countingMutations: try RecordJSON.decodeMutations(from: Data((mutations ?? "[]").utf8)))
+                    entries.append(ActivityEntry(at: Timestamp(at), author: author, operation: operation, summary: activity))
+                } catch {
+                    unreadable += 1
+                }
+            }
+            if entries.isEmpty, unreadable == 0 {
+                var exists = false
+                for try await _ in try await connection.query("SELECT 1 FROM weddings WHERE id = \(id.rawValue)",
+                                                              logger: settings.logger) { exists = true }
+                if !exists { throw RepositoryError.weddingNotFound(id.description) }
+            }
+            return ActivityLog(entries: entries, unreadableLines: unreadable)
+        }
+    }
+
+    /// Forgets the data (the wedding was deleted).
+    func forget() {
+        dataset = nil
+        seen = 0
+    }
+
+    // MARK: Reading
+
+    /// Reads the whole wedding in one consistent snapshot; publishes what changed since the
+    /// data held before, if any (everything, when the data was dropped after a failed write).
+    private func load() async throws {
+        try await link.transaction(readOnly: true) { connection in
+            let previous = dataset
+            let head = try await connection.query(
+                "SELECT record, last_sequence FROM weddings WHERE id = \(id.rawValue)", logger: settings.logger)
+            var found: (String, Int64)?
+            for try await row in head.decode((String, Int64).self) { found = row }
+            guard let (record, sequence) = found else { throw RepositoryError.weddingNotFound(id.description) }
+            var loaded = WeddingDataset(wedding: try Self.decodeWedding(record))
+            let rows = try await connection.query(
+                "SELECT kind, id, data FROM records WHERE wedding_id = \(id.rawValue) ORDER BY position",
+                logger: settings.logger)
+            for try await (kind, recordID, data) in rows.decode((String, UUID, String).self) {
+                guard let kind = RecordKind(rawValue: kind) else {
+                    throw RepositoryError.storage("the database holds a record of a kind this blueprint does not know: '\(kind)'")
+                }
+                loaded.apply(try Self.decodeRecord(kind, recordID, data))
+            }
+            dataset = loaded
+            seen = sequence
+            if let previous {
+                let changes = loaded.changes(since: previous)
+                if !changes.isEmpty {
+                    broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(sequence), records: changes,
+                                                         origin: .external, operation: "reread"))
+                }
+            } else if dropped {
+                broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(sequence), records: nil, origin: .external,
+                                                     operation: "reread"))
+            }
+            dropped = false
+        }
+    }
+
+    /// Applies the changes others committed after `seen` to `current` and publishes each;
+    /// with `locking`, locks the wedding's row for a write first.
+    private func catchUp(_ current: WeddingDataset, on connection: PostgresConnection, locking: Bool) async throws
+        -> WeddingDataset {
+        let head = try await connection.query(
+            locking ? "SELECT last_sequence FROM weddings WHERE id = \(id.rawValue) FOR UPDATE"
+                    : "SELECT last_sequence FROM weddings WHERE id = \(id.rawValue)",
+            logger: settings.logger)
+        var latest: Int64?
+        for try await value in head.decode(Int64.self) { latest = value }
+        guard let latest else {
+            forget()
+            throw RepositoryError.weddingNotFound(id.description)
+        }
+        guard latest != seen else { return current }
+        var updated = current
+        let rows = try await connection.query("""
+            SELECT sequence, at, author, operation, mutations, activity FROM changes
+            WHERE wedding_id = \(id.rawValue) AND sequence > \(seen) AND sequence <= \(latest) ORDER BY sequence
+            """, logger: settings.logger)
+        for try await (sequence, at, author, operation, text, summary)
+            in rows.decode((Int64, Date, String, String, String, String?).self) {
+            guard sequence == seen + 1 else {
+                throw RepositoryError.storage("the database's changes of wedding \(id) skip from \(seen) to \(sequence)")
+            }
+            let mutations: [Mutation]
+            do {
+                mutations = try RecordJSON.decodeMutations(from: Data(text.utf8))
+            } catch {
+                throw RepositoryError.storage("change \(sequence) of wedding \(id) in the database does not decode: \(error)")
+            }
+            let changes = mutations.map { updated.apply($0) }
+            seen = sequence
+            let activity = ActivityEntry(at: Timestamp(at), author: author, operation: operation,
+                                         summary: try summary.map { try RecordJSON.decodeActivity(from: Data($0.utf8)) }
+                                             ?? ActivitySummary(counting: changes))
+            broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(sequence), records: changes, origin: .external,
+                                                 operation: operation, author: author, activity: activity))
+        }
+        return updated
+    }
+
+    // MARK: Writing
+
+    /// Applies one commit's rows, each version-checked, and moves the wedding to `sequence`.
+    private func store(_ rows: CommitRows, sequence: Int64, on connection: PostgresConnection) async throws {
+        let wedding = id.rawValue
+        if !rows.inserts.isEmpty {
+            let stored = try await keys(connection.query("""
+                INSERT INTO records (wedding_id, kind, id, version, data)
+                SELECT \(wedding), u.k, u.i, u.v, u.d
+                FROM unnest(\(rows.inserts.map(\.kind))::text[], \(rows.inserts.map(\.id))::uuid[],
+                            \(rows.inserts.map(\.version))::bigint[], \(rows.inserts.map(\.data))::text[])
+                     WITH ORDINALITY AS u(k, i, v, d, n)
+                ORDER BY u.n
+                ON CONFLICT DO NOTHING
+                RETURNING kind, id
+                """, logger: settings.logger))
+            if let missing = rows.inserts.first(where: { !stored.contains(RowKey(kind: $0.kind, id: $0.id)) }) {
+                throw try await refusal(missing.kind, missing.id, expected: 0, on: connection)
+            }
+        }
+        if !rows.updates.isEmpty {
+            let stored = try await keys(connection.query("""
+                UPDATE records AS r SET version = u.v, data = u.d
+                FROM unnest(\(rows.updates.map(\.kind))::text[], \(rows.updates.map(\.id))::uuid[],
+                            \(rows.updates.map(\.expected))::bigint[], \(rows.updates.map(\.version))::bigint[],
+                            \(rows.updates.map(\.data))::text[]) AS u(k, i, e, v, d)
+                WHERE r.wedding_id = \(wedding) AND r.kind = u.k AND r.id = u.i AND r.version = u.e
+                RETURNING r.kind, r.id
+                """, logger: settings.logger))
+            if let missing = rows.updates.first(where: { !stored.contains(RowKey(kind: $0.kind, id: $0.id)) }) {
+                throw try await refusal(missing.kind, missing.id, expected: missing.expected, on: connection)
+            }
+        }
+        if !rows.deletes.isEmpty {
+            let stored = try await keys(connection.query("""
+                DELETE FROM records AS r
+                USING unnest(\(rows.deletes.map(\.kind))::text[], \(rows.deletes.map(\.id))::uuid[],
+                             \(rows.deletes.map(\.expected))::bigint[]) AS u(k, i, e)
+                WHERE r.wedding_id = \(wedding) AND r.kind = u.k AND r.id = u.i AND r.version = u.e
+                RETURNING r.kind, r.id
+                """, logger: settings.logger))
+            if let missing = rows.deletes.first(where: { !stored.contains(RowKey(kind: $0.kind, id: $0.id)) }) {
+                throw try await refusal(missing.kind, missing.id, expected: missing.expected, on: connection)
+            }
+        }
+        if let (record, expected) = rows.wedding {
+            let text = try CommitRows.text(of: .saveWedding(record))
+            let updated = try await connection.query("""
+                UPDATE weddings SET name = \(CommitRows.columnName(of: record)), record = \(text), version = \(record.version),
+                                    last_sequence = \(sequence), updated_at = now()
+                WHERE id = \(wedding) AND version = \(expected)
+                RETURNING version
+                """, logger: settings.logger)
+            var changed = false
+            for try await _ in updated { changed = true }
+            if !changed {
+                let actual = try await Self.version(of: "SELECT version FROM weddings WHERE id = \(wedding)", connection,
+                                                    settings.logger)
+                throw RepositoryError.conflict(.wedding, id: wedding, expected: expected, actual: actual ?? 0)
+            }
+        } else {
+            try await connection.query("UPDATE weddings SET last_sequence = \(sequence), updated_at = now() WHERE id = \(wedding)",
+                                       logger: settings.logger)
+        }
+    }
+
+    private struct RowKey: Hashable { let kind: String, id: UUID }
+
+    private func keys(_ rows: PostgresRowSequence) async throws -> Set<RowKey> {
+        var keys: Set<RowKey> = []
+        for try await (kind, id) in rows.decode((String, UUID).self) { keys.insert(RowKey(kind: kind, id: id)) }
+        return keys
+    }
+
+    /// Why a row was not as the commit expected: another version (a conflict) or gone.
+    private func refusal(_ kind: String, _ recordID: UUID, expected: Int, on connection: PostgresConnection) async throws
+        -> RepositoryError {
+        let recordKind = RecordKind(rawValue: kind) ?? .wedding
+        let actual = try await Self.version(
+            of: "SELECT version FROM records WHERE wedding_id = \(id.rawValue) AND kind = \(kind) AND id = \(recordID)",
+            connection, settings.logger)
+        guard let actual else { return .notFound(recordKind, id: recordID) }
+        return .conflict(recordKind, id: recordID, expected: expected, actual: actual)
+    }
+
+    private static func version(of query: PostgresQuery, _ connection: PostgresConnection, _ logger: Logger) async throws
+        -> Int? {
+        var version: Int?
+        for try await value in try await connection.query(query, logger: logger).decode(Int.self) { version = value }
+        return version
+    }
+
+    // MARK: Decoding
+
+    static func decodeWedding(_ text: String) throws -> Wedding {
+        do {
+            guard let wedding = try RecordJSON.decodeSave(of: .wedding, from: Data(text.utf8)).savedRecord(as: Wedding.self)
+            else { throw RepositoryError.storage("not a wedding") }
+            return wedding
+        } catch {
+            throw RepositoryError.storage("a wedding's settings in the database do not decode: \(error)")
+        }
+    }
+
+    private static func decodeRecord(_ kind: RecordKind, _ id: UUID, _ text: String) throws -> Mutation {
+        do {
+            return try RecordJSON.decodeSave(of: kind, from: Data(text.utf8))
+        } catch {
+            throw RepositoryError.storage("the \(kind.noun) \(id.uuidString.lowercased()) in the database does not decode: \(error)")
+        }
+    }
+}
+
+/// What a write committed: its result, the records it changed, what that did for the activity
+/// feed, when, and its place in the wedding's sequence.
+private struct Committed<T: Sendable>: Sendable {
+    let result: T
+    let changes: [RecordChange]
+    let activity: ActivitySummary
+    let at: Timestamp
+    let sequence: Int64
+}

@@ -1,0 +1,171 @@
+import BlueprintConfiguration
+import BlueprintDomain
+import BlueprintStorage
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// Weddings kept in a PostgreSQL database, shared by every process (and machine) that opens
+/// it: the same transactions, validation, versions and change events as the file store, so
+/// `Repositories` built on it give every command and store the database unchanged.
+///
+/// - One actor per wedding holds its data in memory, read whole from the rows on first use and
+///   kept current by the wedding's `changes` rows (see `PostgresWedding`).
+/// - A write is one database transaction: the rows it changes, each version-checked, and its
+///   `changes` row. A stale update is `RepositoryError.conflict`, as on files.
+/// - Other processes' commits are published (`.external`) when this process next reads or
+///   writes the wedding, or calls `catchUp(on:)`; live delivery (LISTEN/NOTIFY) is not built
+///   yet, so `isLive` is false.
+/// - Statements are parameterised (PostgresNIO binds every interpolated value); none is built
+///   from text.
+///
+/// The schema is `DatabaseSchema`'s; `open` refuses a database whose schema is missing or of
+/// another version, saying to run `blueprint db migrate` (or to upgrade).
+public final class PostgresWeddingHost: WeddingDataHost {
+    /// The database, as given.
+    public let url: DatabaseURL
+    public let author: String
+    /// The data directory whose wedding folders hold the document files (see `documentsFolder(of:)`).
+    private let localRoot: String
+    private let link: DatabaseLink
+    private let broadcaster = ChangeBroadcaster()
+    private let settings: PostgresWeddingSettings
+    private let weddings = Mutex<[WeddingID: PostgresWedding]>([:])
+
+    /// Connects to the database at `url` and checks its schema.
+    ///
+    /// - Parameters:
+    ///   - author: who this process writes as, in the `changes` rows and change events.
+    ///   - localRoot: the data directory whose wedding folders keep the document files.
+    ///   - clock: the time stamped on records and changes.
+    public static func open(_ url: DatabaseURL, author: String, localRoot: String,
+                            clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) async throws -> PostgresWeddingHost {
+        let host = PostgresWeddingHost(url: url, author: author, localRoot: localRoot, clock: clock)
+        do {
+            try await DatabaseSchema.check(host.link, logger: host.settings.logger)
+        } catch {
+            await host.close()
+            throw error
+        }
+        return host
+    }
+
+    private init(url: DatabaseURL, author: String, localRoot: String, clock: @escaping @Sendable () -> Timestamp) {
+        self.url = url
+        self.author = author
+        self.localRoot = localRoot
+        let logger = Logger(label: "blueprint.postgres")
+        link = DatabaseLink(url: url, logger: logger)
+        settings = PostgresWeddingSettings(author: author, clock: clock, logger: logger)
+    }
+
+    public func listWeddings() async throws -> [Wedding] {
+        let records = try await link.withConnection { connection in
+            var records: [String] = []
+            for try await record in try await connection.query("SELECT record FROM weddings", logger: settings.logger)
+                .decode(String.self) {
+                records.append(record)
+            }
+            return records
+        }
+        return try records.map(PostgresWedding.decodeWedding)
+            .sorted { ($0.name.lowercased(), $0.weddingID) < ($1.name.lowercased(), $1.weddingID) }
+    }
+
+    public func createWedding(_ wedding: Wedding) async throws -> Wedding {
+        var stored = wedding
+        let now = settings.clock()
+        stored.createdAt = now
+        stored.updatedAt = now
+        stored.version = 1
+        let issues = stored.validationIssues(in: WeddingDataset(wedding: stored))
+        guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
+        let text = try CommitRows.text(of: .saveWedding(stored))
+        let id = stored.weddingID.rawValue
+        let created = try await link.withConnection { connection in
+            var inserted = false
+            for try await _ in try await connection.query("""
+                INSERT INTO weddings (id, name, record, version, created_at, updated_at)
+                VALUES (\(id), \(CommitRows.columnName(of: stored)), \(text), \(stored.version), \(now.date), \(now.date))
+                ON CONFLICT (id) DO NOTHING
+                RETURNING id
+                """, logger: settings.logger) { inserted = true }
+            if inserted { return true }
+            var actual = 1
+            for try await version in try await connection.query("SELECT version FROM weddings WHERE id = \(id)",
+                                                                logger: settings.logger).decode(Int.self) {
+                actual = version
+            }
+            throw RepositoryError.conflict(.wedding, id: id, expected: 0, actual: actual)
+        }
+        if created {
+            broadcaster.publish(RepositoryChange(wedding: stored.weddingID, sequence: 0, records: nil, origin: .local,
+                                                 operation: "weddingCreated"))
+        }
+        return stored
+    }
+
+    /// Deletes the wedding and, with it, its records and changes.
+    public func deleteWedding(_ id: WeddingID) async throws {
+        let deleted = try await link.withConnection { connection in
+            var deleted = false
+            for try await _ in try await connection.query("DELETE FROM weddings WHERE id = \(id.rawValue) RETURNING id",
+                                                          logger: settings.logger) { deleted = true }
+            return deleted
+        }
+        guard deleted else { throw RepositoryError.weddingNotFound(id.description) }
+        if let wedding = weddings.withLock({ $0.removeValue(forKey: id) }) { await wedding.forget() }
+        broadcaster.publish(RepositoryChange(wedding: id, sequence: 0, records: nil, origin: .local, operation: "weddingDeleted"))
+    }
+
+    public func read<T: Sendable>(_ wedding: WeddingID, _ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
+        try await self.wedding(wedding).read(body)
+    }
+
+    public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
+                                   _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+        try await self.wedding(wedding).write(operation: operation, body)
+    }
+
+    /// The document files stay on this machine, in the data directory's folder of the wedding:
+    /// the database holds their records (moving the bytes into it is issue 12's next phase).
+    public func documentsFolder(of wedding: WeddingID) -> String { FileStore.documentsFolder(root: localRoot, of: wedding) }
+
+    /// Every commit to the wedding, from its `changes` rows.
+    public func activity(in wedding: WeddingID) async throws -> ActivityLog {
+        try await self.wedding(wedding).activity()
+    }
+
+    /// No preview is kept in the database yet: the first frame waits for the wedding.
+    public func preview(of wedding: WeddingID) async -> WeddingPreview? { nil }
+
+    public func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> {
+        broadcaster.stream(for: wedding)
+    }
+
+    /// False: other processes' commits arrive on the next read, write or `catchUp(on:)`, not
+    /// as they happen.
+    public func isLive(_ wedding: WeddingID) -> Bool { false }
+
+    /// Applies and publishes what other processes committed to `wedding` since this process
+    /// last looked (one small query when nothing changed); loads the wedding if it is not loaded.
+    public func catchUp(on wedding: WeddingID) async throws {
+        try await self.wedding(wedding).catchUp()
+    }
+
+    /// Ends every change stream and closes the connection. Call it before the process exits.
+    public func close() async {
+        broadcaster.close()
+        await link.close()
+    }
+
+    private func wedding(_ id: WeddingID) -> PostgresWedding {
+        weddings.withLock { weddings in
+            if let existing = weddings[id] { return existing }
+            let wedding = PostgresWedding(id: id, link: link, broadcaster: broadcaster, settings: settings)
+            weddings[id] = wedding
+            return wedding
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A throwaway PostgreSQL cluster for tests: one per test process, started on first use in a
+/// temporary directory (`initdb`, then `pg_ctl start`), listening on a Unix socket only, and
+/// stopped when the process exits. Each test takes its own database with `makeDatabase()`.
+///
+/// The server binaries come from Debian's `postgresql` package (`/usr/lib/postgresql/N/bin`).
+/// Without them `shared()` throws, naming the package: tests that need a database fail, they
+/// are never skipped. `initdb` refuses to run as root, so as root the cluster runs as the
+/// `postgres` account the package creates (through `runuser`).
+public final class PostgresTestCluster: Sendable {
+    /// The directory holding the server's socket (`.s.PGSQL.5432`).
+    public let socketDirectory: String
+    /// The role every test connects as (the cluster's superuser, trusted on the socket).
+    public let user = "blueprint"
+    private let binaries: String
+    private let base: String
+
+    private static let started = Mutex<Result<PostgresTestCluster, PostgresTestClusterError>?>(nil)
+
+    /// The process's cluster, started the first time it is asked for.
+    public static func shared() throws -> PostgresTestCluster {
+        try started.withLock { started in
+            if let started { return try started.get() }
+            let result = Result { try PostgresTestCluster.start() }.mapError { error in
+                error as? PostgresTestClusterError ?? PostgresTestClusterError(message: "\(error)")
+            }
+            started = result
+            if case .success = result { atexit { PostgresTestCluster.stopAtExit() } }
+            return try result.get()
+        }
+    }
+
+    private init(binaries: String, base: String) {
+        self.binaries = binaries
+        self.base = base
+        socketDirectory = base + "/socket"
+    }
+
+    /// A new, empty database of its own; returns its URL (`postgresql:///NAME?host=…&user=…`).
+    public func makeDatabase() throws -> String {
+        let name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try runSQL("CREATE DATABASE \(name)", database: "postgres")
+        return databaseURL(name)
+    }
+
+    /// The URL of database `name` on this cluster.
+    public func databaseURL(_ name: String) -> String {
+        "postgresql:///\(name)?host=\(socketDirectory)&user=\(user)"
+    }
+
+    /// Runs `sql` with `psql` on `database` (for setting up a test, not for the code under test).
+    public func runSQL(_ sql: String, database: String) throws {
+        try Self.run(binaries + "/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-U", user,
+                                          "-d", database, "-c", sql], asServerAccount: false)
+    }
+
+    // MARK: Starting and stopping
+
+    private static func start() throws -> PostgresTestCluster {
+        let binaries = try serverBinaries()
+        var template = Array("/tmp/blueprint-pg-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw PostgresTestClusterError(message: "could not make a temporary directory for the test cluster")
+        }
+        let base = String(cString: made)
+        chmod(base, 0o755)
+        let cluster = PostgresTestCluster(binaries: binaries, base: base)
+        let data = base + "/data"
+        for folder in [data, cluster.socketDirectory] {
+            guard mkdir(folder, 0o700) == 0 else {
+                throw PostgresTestClusterError(message: "could not make \(folder): \(String(cString: strerror(errno)))")
+            }
+            if getuid() == 0 { try run("/usr/bin/chown", ["postgres:postgres", folder], asServerAccount: false) }
+        }
+        try run(binaries + "/initdb", ["-D", data, "-A", "trust", "-U", cluster.user, "-E", "UTF8", "--locale=C"],
+                asServerAccount: true)
+        let options = "-k \(cluster.socketDirectory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
+            + " -c full_page_writes=off"
+        try run(binaries + "/pg_ctl", ["-D", data, "-o", options, "-l", data + "/server.log", "-w", "start"],
+                asServerAccount: true)
+        return cluster
+    }
+
+    private static func stopAtExit() {
+        guard case .success(let cluster)? = started.withLock({ $0 }) else { return }
+        try? run(cluster.binaries + "/pg_ctl", ["-D", cluster.base + "/data", "-m", "immediate", "-w", "stop"],
+                 asServerAccount: true)
+        try? FileManager.default.removeItem(atPath: cluster.base)
+    }
+
+    /// The newest `/usr/lib/postgresql/N/bin` that has `initdb` and `pg_ctl`.
+    private static func serverBinaries() throws -> String {
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
+            .compactMap(Int.init).sorted(by: >)
+        for version in versions {
+            let bin = "\(root)/\(version)/bin"
+            if access(bin + "/initdb", X_OK) == 0, access(bin + "/pg_ctl", X_OK) == 0, access(bin + "/psql", X_OK) == 0 {
+                return bin
+            }
+        }
+        throw PostgresTestClusterError(message: "the PostgreSQL server binaries (initdb, pg_ctl) are not installed under "
+                                       + "\(root)/N/bin: install the package with `apt-get install -y postgresql`")
+    }
+
+    /// Runs a program to its end; throws with its output if it fails. As root, the server's
+    /// programs run as the `postgres` account.
+    ///
+    /// Spawned and reaped here (`posix_spawn`, `waitpid`), with the output in a file: Foundation's
+    /// `Process` never saw `runuser` exit once `pg_ctl` had forked the server, and the server
+    /// would hold a pipe open for good.
+    private static func run(_ program: String, _ arguments: [String], asServerAccount: Bool) throws {
+        let command = asServerAccount && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments
+                                                       : [program] + arguments
+        let outputPath = "/tmp/blueprint-pg-output-" + UUID().uuidString
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        // The server must not inherit a test thread's blocked signals (pg_ctl stops it with one).
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = command.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
+        guard spawned == 0 else {
+            throw PostgresTestClusterError(message: "cannot run \(command[0]): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else {
+            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            throw PostgresTestClusterError(message: "\((program as NSString).lastPathComponent) failed (wait status \(status)): \(text)")
+        }
+    }
+}
+
+/// Why the test cluster could not start or do what a test asked.
+public struct PostgresTestClusterError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,40 @@
+import BlueprintCache
+import BlueprintConfiguration
+import BlueprintDomain
+import BlueprintPostgres
+import BlueprintStorage
+import BlueprintStores
+import Foundation
+
+/// The weddings a command works on: the data directory's, or a PostgreSQL database's. Every
+/// repository is built on `host` alike; what only a data directory has (a trash, read-only
+/// folders) is reached through `fileStore`.
+struct WeddingData {
+    let host: any WeddingDataHost
+    let repositories: Repositories
+    /// Where the weddings are, for messages: the data directory's path, or the database.
+    let place: String
+    /// The data directory, when the weddings are kept there.
+    let fileStore: FileStore?
+
+    /// Opens the database at `url` if there is one, else the data directory at `root`.
+    static func open(root: String, database url: DatabaseURL?, author: String, cache: RepositoryCache) async throws -> WeddingData {
+        if let url {
+            let host = try await PostgresWeddingHost.open(url, author: author, localRoot: root)
+            return WeddingData(host: host, repositories: Repositories(host: host, cache: cache), place: "the \(url)",
+                               fileStore: nil)
+        }
+        let store = try FileStore(root: root, previewing: WeddingPreviewer(), author: author)
+        return WeddingData(host: store, repositories: Repositories(host: store, cache: cache), place: store.root,
+                           fileStore: store)
+    }
+
+    /// Lets go of the weddings (the data directory compacts its journals; the database connection closes).
+    func close() async {
+        if let fileStore {
+            await fileStore.close()
+        } else if let database = host as? PostgresWeddingHost {
+            await database.close()
+        }
+    }
+}
