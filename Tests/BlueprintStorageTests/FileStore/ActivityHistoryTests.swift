@@ -63,12 +63,13 @@ struct ActivityHistoryTests {
         let folder = directory.folder(wedding)
         let history = folder + "/activity.jsonl"
         // As if a compaction had kept the history and then stopped before replacing the journal, twice.
-        try ActivityHistory.append(journal: folder + "/journal.jsonl", to: history, encoder: StoreJSON.lineEncoder())
+        let lines = try ActivityHistory.journalLines(folder + "/journal.jsonl")
+        try ActivityHistory.append(lines, to: history, encoder: StoreJSON.lineEncoder())
         let handle = try #require(FileHandle(forWritingAtPath: history))
         handle.seekToEndOfFile()
         handle.write(Data("{\"activity\":{\"cou".utf8))
         try handle.close()
-        try ActivityHistory.append(journal: folder + "/journal.jsonl", to: history, encoder: StoreJSON.lineEncoder())
+        try ActivityHistory.append(lines, to: history, encoder: StoreJSON.lineEncoder())
         let text = try String(contentsOfFile: history, encoding: .utf8)
         #expect(text.split(separator: "\n").count == 2 && text.hasSuffix("\n"), "the unfinished line was cut off")
         let log = try await mei.activity(in: wedding)

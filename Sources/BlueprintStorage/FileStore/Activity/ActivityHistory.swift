@@ -13,7 +13,7 @@ import Glibc
 /// appender first cuts off a line a crash left unfinished.
 enum ActivityHistory {
     /// A line of the history, and a journal line as the feed reads it.
-    struct Line: Codable, Equatable {
+    struct Line: Codable, Equatable, Sendable {
         var activity: ActivitySummary
         var at: Timestamp
         var author: String?
@@ -24,10 +24,9 @@ enum ActivityHistory {
         var entry: ActivityEntry { ActivityEntry(at: at, author: author, operation: operation, summary: activity) }
     }
 
-    /// Appends what each complete line of the journal at `journal` did to the history at `path`,
-    /// and waits until it is on disk. The caller holds the wedding's exclusive lock.
-    static func append(journal: String, to path: String, encoder: StoreJSONEncoder) throws {
-        let lines = try journalLines(journal)
+    /// Appends `lines` (what a journal's lines did) to the history at `path`, and waits until it
+    /// is on disk. The caller holds the wedding's exclusive lock.
+    static func append(_ lines: [Line], to path: String, encoder: StoreJSONEncoder) throws {
         guard !lines.isEmpty else { return }
         var text = Data()
         for line in lines {

@@ -14,6 +14,9 @@ final class LoadedWedding {
     var snapshots: [SnapshotFile: SnapshotState]
     /// Files whose tables the journal has changed since they were last written.
     var dirtyFiles: Set<SnapshotFile> = []
+    /// What each line of the journal did, in order, as compaction keeps it in `activity.jsonl`
+    /// (so compaction never reads the journal again).
+    private(set) var activityLines: [ActivityHistory.Line] = []
 
     init(dataset: WeddingDataset, journal: JournalFile, snapshots: [SnapshotFile: SnapshotState]) {
         self.dataset = dataset
@@ -30,6 +33,7 @@ final class LoadedWedding {
     func replay(_ entries: [JournalEntry]) -> [(entry: JournalEntry, changes: [RecordChange])] {
         var replayed: [(entry: JournalEntry, changes: [RecordChange])] = []
         for entry in entries {
+            noteActivity(of: entry)
             var changes: [RecordChange] = []
             for mutation in entry.mutations {
                 let file = SnapshotFile(mutation.kind)
@@ -42,8 +46,22 @@ final class LoadedWedding {
         return replayed
     }
 
-    /// Notes changes already applied to `dataset` and journaled.
-    func committed(_ changes: [RecordChange]) {
+    /// Notes changes already applied to `dataset` and journaled as `entry`.
+    func committed(_ changes: [RecordChange], as entry: JournalEntry) {
         for change in changes { dirtyFiles.insert(SnapshotFile(change.kind)) }
+        noteActivity(of: entry)
+    }
+
+    /// Starts the activity of a new, empty journal (after a compaction).
+    func startJournal(_ journal: JournalFile) {
+        self.journal = journal
+        activityLines = []
+    }
+
+    /// Keeps what the next line of the journal, `entry`, did (the header is line 1).
+    private func noteActivity(of entry: JournalEntry) {
+        activityLines.append(ActivityHistory.Line(activity: entry.activity ?? ActivitySummary(countingMutations: entry.mutations),
+                                                  at: entry.at, author: entry.author, generation: journal.generation,
+                                                  line: activityLines.count + 2, operation: entry.operation))
     }
 }

@@ -55,15 +55,16 @@ actor WeddingStore {
             let (result, changes, activity) = try current.dataset.commit(now: now, body)
             guard !changes.isEmpty else { return result }
             let mutations = changes.map(\.mutation)
+            let entry = JournalEntry(at: now, operation: operation, mutations: mutations, author: settings.author,
+                                     activity: activity)
             do {
-                try current.journal.append(JournalEntry(at: now, operation: operation, mutations: mutations,
-                                                        author: settings.author, activity: activity))
+                try current.journal.append(entry)
             } catch {
                 // Memory is ahead of the disk now: forget it, and reload on the next call.
                 loaded = nil
                 throw error
             }
-            current.committed(changes)
+            current.committed(changes, as: entry)
             for case let .saveWedding(wedding) in mutations { pendingIndexEntry = wedding }
             if current.journal.entryBytes >= max(settings.compactionFloorBytes, current.snapshotBytes) {
                 compactKeepingJournalOnFailure(current)
@@ -247,8 +248,8 @@ actor WeddingStore {
             current.snapshots[file] = SnapshotState(generation: generation, bytes: bytes)
         }
         try Disk.syncDirectory(folder.path)
-        try ActivityHistory.append(journal: folder.journal, to: folder.activity, encoder: lineEncoder)
-        current.journal = try JournalFile.create(folder.journal, generation: generation + 1, encoder: lineEncoder)
+        try ActivityHistory.append(current.activityLines, to: folder.activity, encoder: lineEncoder)
+        current.startJournal(try JournalFile.create(folder.journal, generation: generation + 1, encoder: lineEncoder))
         current.dirtyFiles = []
         writePreview(of: current.dataset, journalGeneration: generation + 1)
     }
