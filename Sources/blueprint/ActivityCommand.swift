@@ -29,10 +29,8 @@ struct ActivityCommand: AsyncParsableCommand {
         let start = since.map { Timestamp(millisecondsSince1970: now.millisecondsSince1970 - $0.milliseconds) }
         let entries = log.newestFirst(since: start)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let listed = entries.map(ActivityListing.init)
-            print(TerminalSanitizer.escapingJSON(String(decoding: try encoder.encode(listed), as: UTF8.self)))
+            try JSONOutput.print(listed)
         } else if entries.isEmpty {
             print(since == nil ? "No changes yet." : "No changes in that time.")
         } else {

@@ -26,9 +26,7 @@ struct StatsCommand: AsyncParsableCommand {
         let repositories = data.repositories
         let report = try await StatsReport.make(wedding: wedding, repositories: repositories, today: .today)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(TerminalSanitizer.escapingJSON(String(decoding: try encoder.encode(report), as: UTF8.self)))
+            try JSONOutput.print(report)
         } else {
             print(report.text(currency: wedding.currency))
         }

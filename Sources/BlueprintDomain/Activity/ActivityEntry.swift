@@ -32,9 +32,6 @@ extension ActivitySummary {
     /// record stored at version 1 was added.
     public init(countingMutations mutations: [Mutation]) {
         self.init()
-        for mutation in mutations {
-            let write: ActivityWrite = switch mutation.storedVersion { case nil: .deleted; case 1?: .added; default: .changed }
-            count(mutation.kind, write)
-        }
+        for mutation in mutations { count(mutation.kind, ActivityWrite(storedVersion: mutation.storedVersion)) }
     }
 }

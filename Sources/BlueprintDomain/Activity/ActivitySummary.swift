@@ -3,6 +3,12 @@ import Foundation
 /// What happened to one record in a commit, as the activity feed tells it.
 public enum ActivityWrite: String, Sendable, Codable, CaseIterable {
     case added, changed, deleted
+
+    /// What a mutation did, known only by the version it stored (`nil` for a deletion): a record
+    /// stored at version 1 was added. For commits whose records as they were are not known.
+    public init(storedVersion: Int?) {
+        self = switch storedVersion { case nil: .deleted; case 1?: .added; default: .changed }
+    }
 }
 
 /// One record a commit changed, described when it was changed (so the feed still names a

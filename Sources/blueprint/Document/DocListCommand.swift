@@ -31,9 +31,7 @@ struct DocListCommand: AsyncParsableCommand {
                                   path: repositories.documents.storedPath(of: document, in: id))
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(TerminalSanitizer.escapingJSON(String(decoding: try encoder.encode(entries), as: UTF8.self)))
+            try JSONOutput.print(entries)
         } else {
             print(DocumentListing(entries: entries, trash: trash).text)
         }

@@ -34,9 +34,7 @@ struct WeddingListCommand: AsyncParsableCommand {
         await opened.close()
         let listing = WeddingListing(dataDirectory: opened.place, weddings: entries)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(TerminalSanitizer.escapingJSON(String(decoding: try encoder.encode(listing), as: UTF8.self)))
+            try JSONOutput.print(listing)
         } else {
             print(listing.text)
         }

@@ -132,8 +132,7 @@ private struct JournalLineHead: Decodable {
     var counted: ActivitySummary {
         var summary = ActivitySummary()
         for mutation in mutations {
-            let write: ActivityWrite = mutation.op == "delete" ? .deleted : mutation.record?.version == 1 ? .added : .changed
-            summary.count(mutation.kind, write)
+            summary.count(mutation.kind, ActivityWrite(storedVersion: mutation.op == "delete" ? nil : mutation.record?.version ?? 0))
         }
         return summary
     }
