@@ -130,13 +130,15 @@ actor PostgresWedding {
     func activity() async throws -> ActivityLog {
         try await link.withConnection { connection in
             let rows = try await connection.query("""
-                SELECT at, author, operation, activity, CASE WHEN activity IS NULL THEN mutations END FROM changes
+                SELECT sequence, at, author, operation, activity, CASE WHEN activity IS NULL THEN mutations END FROM changes
                 WHERE wedding_id = \(id.rawValue) ORDER BY sequence
                 """, logger: settings.logger)
             var entries: [ActivityEntry] = []
             var unreadable = 0
-            for try await (at, author, operation, summary, mutations)
-                in rows.decode((Date, String, String, String?, String?).self) {
+            var reached: Int64 = 0
+            for try await (sequence, at, author, operation, summary, mutations)
+                in rows.decode((Int64, Date, String, String, String?, String?).self) {
+                reached = sequence
                 do {
                     let activity = try summary.map { try RecordJSON.decodeActivity(from: Data($0.utf8)) }
                         ?? ActivitySummary(countingMutations: try RecordJSON.decodeMutations(from: Data((mutations ?? "[]").utf8)))
@@ -151,7 +153,7 @@ actor PostgresWedding {
                                                               logger: settings.logger) { exists = true }
                 if !exists { throw RepositoryError.weddingNotFound(id.description) }
             }
-            return ActivityLog(entries: entries, unreadableLines: unreadable)
+            return ActivityLog(entries: entries, unreadableLines: unreadable, sequence: UInt64(reached))
         }
     }
 

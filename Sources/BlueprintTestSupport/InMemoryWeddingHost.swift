@@ -122,7 +122,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
 
     public func activity(in wedding: WeddingID) async throws -> ActivityLog {
         guard datasets[wedding] != nil else { throw RepositoryError.weddingNotFound(wedding.description) }
-        return ActivityLog(entries: activity[wedding, default: []])
+        return ActivityLog(entries: activity[wedding, default: []], sequence: sequences[wedding, default: 0])
     }
 
     /// Keeps a commit in the wedding's activity and publishes it as the next change of the wedding's sequence.

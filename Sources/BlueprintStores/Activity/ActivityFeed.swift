@@ -28,6 +28,8 @@ public final class ActivityFeed {
     private let updateSignal = UpdateSignal()
     /// Set when a change arrives while the feed is being read: it is read again after.
     private var staleWhileLoading = false
+    /// The change sequence the last read reached: changes up to it are in `items` already.
+    private var loadedThrough: UInt64 = 0
 
     public private(set) var items: [Item] = []
     public private(set) var state = State.notLoaded
@@ -63,6 +65,7 @@ public final class ActivityFeed {
             let log = try await records.activity(in: wedding)
             items = log.newestFirst().prefix(Self.limit).map { Item(entry: $0) }
             unreadableLines = log.unreadableLines
+            loadedThrough = log.sequence
             state = .loaded
         } catch {
             logger.warning("could not read the activity", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
@@ -75,14 +78,16 @@ public final class ActivityFeed {
         }
     }
 
-    /// Puts a commit at the top of the feed; a change that does not say what it did (a wedding
-    /// reread whole) or one missed (`missedSome`) makes the feed read again.
+    /// Puts a commit at the top of the feed, unless the last read had it already (its event can
+    /// arrive after the read); a change that does not say what it did (a wedding reread whole)
+    /// or one missed (`missedSome`) makes the feed read again.
     func receive(_ change: RepositoryChange, missedSome: Bool) {
         switch state {
         case .notLoaded, .failed: return
         case .loading: staleWhileLoading = true
         case .loaded:
             guard !missedSome, let entry = change.activity else { return reload() }
+            guard change.sequence > loadedThrough else { return }
             items.insert(Item(entry: entry), at: 0)
             if items.count > Self.limit { items.removeLast(items.count - Self.limit) }
             updateSignal.signal()

@@ -36,8 +36,22 @@ enum Snapshot {
             Issue.record("recorded the snapshot \(name); check \(file.path) and run the tests again", sourceLocation: sourceLocation)
             return
         }
-        #expect(drawn == stored, "the screen differs from the snapshot \(name).txt", sourceLocation: sourceLocation)
+        #expect(drawn == stored, "the screen differs from the snapshot \(name).txt\(firstDifference(drawn, stored))",
+                sourceLocation: sourceLocation)
         #expect(canvas.rowWidths.allSatisfy { $0 == canvas.size.columns }, "a row is not as wide as the screen",
                 sourceLocation: sourceLocation)
+    }
+
+    /// The first line where `drawn` and `stored` differ, both shown: a failure read from a CI
+    /// log, where the whole screens are cut short, still says what changed.
+    private static func firstDifference(_ drawn: String, _ stored: String) -> String {
+        let drawnLines = drawn.split(separator: "\n", omittingEmptySubsequences: false)
+        let storedLines = stored.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(drawnLines.count, storedLines.count) {
+            let mine = index < drawnLines.count ? String(drawnLines[index]) : "(no line)"
+            let theirs = index < storedLines.count ? String(storedLines[index]) : "(no line)"
+            if mine != theirs { return "; line \(index + 1) drawn:\n\(mine)\nstored:\n\(theirs)" }
+        }
+        return ""
     }
 }

@@ -97,7 +97,7 @@ actor WeddingStore {
     func activity() async throws -> ActivityLog {
         try await locked(.shared) { _ in
             let (entries, unreadable) = try ActivityHistory.entries(history: folder.activity, journal: folder.journal)
-            return ActivityLog(entries: entries, unreadableLines: unreadable)
+            return ActivityLog(entries: entries, unreadableLines: unreadable, sequence: sequence)
         }
     }
 
