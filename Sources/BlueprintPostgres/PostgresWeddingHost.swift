@@ -144,9 +144,9 @@ public final class PostgresWeddingHost: WeddingDataHost {
         broadcaster.stream(for: wedding)
     }
 
-    /// False: other processes' commits arrive on the next read, write or `catchUp(on:)`, not
-    /// as they happen.
-    public func isLive(_ wedding: WeddingID) -> Bool { false }
+    /// Not watched: other processes' commits arrive on the next read, write or `catchUp(on:)`,
+    /// not as they happen.
+    public func connection(_ wedding: WeddingID) -> FeedConnection { .notWatched }
 
     /// Applies and publishes what other processes committed to `wedding` since this process
     /// last looked (one small query when nothing changed); loads the wedding if it is not loaded.

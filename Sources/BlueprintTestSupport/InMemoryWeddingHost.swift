@@ -38,7 +38,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     /// Makes the next `count` writes throw `RepositoryError.storage` without changing anything.
     public func failNextWrites(_ count: Int = 1) { failuresToInject = count }
 
-    /// Makes `isLive` say that other processes' changes are not watched for, as the file store
+    /// Makes `connection` say that other processes' changes are not watched for, as the file store
     /// says when inotify cannot watch a wedding's folder.
     public nonisolated func simulateWatchFailure() { watchFailed.withLock { $0 = true } }
 
@@ -118,7 +118,9 @@ public actor InMemoryWeddingHost: WeddingDataHost {
 
     /// True (every change, simulated external ones included, goes through this host) unless
     /// `simulateWatchFailure()` was called.
-    public nonisolated func isLive(_ wedding: WeddingID) -> Bool { !watchFailed.withLock { $0 } }
+    public nonisolated func connection(_ wedding: WeddingID) -> FeedConnection {
+        watchFailed.withLock { $0 } ? .notWatched : .live
+    }
 
     public func activity(in wedding: WeddingID) async throws -> ActivityLog {
         guard datasets[wedding] != nil else { throw RepositoryError.weddingNotFound(wedding.description) }

@@ -68,14 +68,33 @@ public protocol ChangeFeed: Sendable {
     /// A new stream of changes to `wedding`; it ends when the caller stops iterating.
     func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange>
 
-    /// Whether changes to `wedding` written by other processes reach its streams as they happen.
-    /// False while nothing listens, or where they cannot be watched for (a folder inotify cannot
-    /// watch); this process's own changes are delivered either way, and other processes' still
-    /// show on the next read.
-    func isLive(_ wedding: WeddingID) -> Bool
+    /// How changes to `wedding` written by other processes reach its streams: as they happen
+    /// (`.live`), or not (nothing listens yet, a folder inotify cannot watch, a database link
+    /// being made again, a database out of reach). This process's own changes are delivered
+    /// either way, and other processes' still show on the next read.
+    func connection(_ wedding: WeddingID) -> FeedConnection
 
     /// Brings `wedding`'s streams up to date: whatever other processes committed that has not
     /// been published yet is published now. A cheap check when nothing changed (the file store
     /// compares its journal's length), so a store revalidates with it instead of reloading.
     func catchUp(on wedding: WeddingID) async throws
+}
+
+/// How other processes' changes reach this one: what the header's marker says.
+public enum FeedConnection: Equatable, Sendable {
+    /// They arrive as they happen.
+    case live
+    /// They are not watched for (nothing listens yet, or a folder inotify cannot watch); they
+    /// show on the next read.
+    case notWatched
+    /// The link that brings them broke and is being made again.
+    case reconnecting
+    /// The database cannot be reached: the wedding is its local copy, last brought up to date
+    /// with the database at `lastSynced` (`nil`: not known).
+    case offline(lastSynced: Timestamp?)
+}
+
+extension ChangeFeed {
+    /// Whether other processes' changes to `wedding` reach its streams as they happen.
+    public func isLive(_ wedding: WeddingID) -> Bool { connection(wedding) == .live }
 }

@@ -211,8 +211,8 @@ public final class FileStore: WeddingDataHost {
 
     /// Whether other processes' commits to `wedding` are being watched for (its folder is
     /// watched while a stream of its changes is open, if inotify can watch it).
-    public func isLive(_ wedding: WeddingID) -> Bool {
-        hub.isWatching(wedding)
+    public func connection(_ wedding: WeddingID) -> FeedConnection {
+        hub.isWatching(wedding) ? .live : .notWatched
     }
 
     /// Compacts every open wedding's journal, lets go of their data and ends every change

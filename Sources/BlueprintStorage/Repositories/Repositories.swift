@@ -68,7 +68,7 @@ public struct Repositories: ChangeFeed, RecordRepositories {
         return stream
     }
 
-    public func isLive(_ wedding: WeddingID) -> Bool { host.isLive(wedding) }
+    public func connection(_ wedding: WeddingID) -> FeedConnection { host.connection(wedding) }
 
     public func catchUp(on wedding: WeddingID) async throws { try await host.catchUp(on: wedding) }
 }

@@ -101,9 +101,9 @@ public final class WeddingSession {
 
     public var isClosed: Bool { feed == nil }
 
-    /// Whether other sessions' changes to the wedding reach the stores as they happen; when not,
-    /// they show only once a store reloads (see `ChangeFeed.isLive`).
-    public var isLive: Bool { context.changes.isLive(weddingID) }
+    /// How other sessions' changes to the wedding reach the stores: as they happen (`.live`),
+    /// else only once a store reloads (see `ChangeFeed.connection`).
+    public var connection: FeedConnection { context.changes.connection(weddingID) }
 
     /// Unsubscribes and closes every store: loads still in flight land nowhere, and the stores'
     /// update streams end. The session's presence is withdrawn in the background (await

@@ -36,6 +36,18 @@ public enum Formats {
         return CalendarDate(time.date, in: timeZone).description
     }
 
+    /// The header's word for how other sessions' changes arrive: "● live", "○ not live",
+    /// "◌ reconnecting", "○ offline · last synced 3 min ago".
+    public static func marker(_ connection: FeedConnection, now: Timestamp, timeZone: TimeZone) -> String {
+        switch connection {
+        case .live: "● live"
+        case .notWatched: "○ not live"
+        case .reconnecting: "◌ reconnecting"
+        case let .offline(lastSynced?): "○ offline · last synced " + ago(lastSynced, now: now, timeZone: timeZone)
+        case .offline(nil): "○ offline"
+        }
+    }
+
     /// "87 days to go", "tomorrow", "today", "12 days ago".
     public static func daysToGo(_ days: Int) -> String {
         switch days {

@@ -505,10 +505,12 @@ public final class PlannerScreen: Screen, PlannerHost {
             title = wedding.name
             if let days = store.daysUntilWedding { subtitle = " · " + Formats.daysToGo(days) }
         }
-        let live = session?.isLive ?? true
+        let connection = session?.connection ?? .live
         return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), keys: HeaderBar.keys(keymap),
-                         activeTab: activePane, marker: session == nil ? .empty : live ? "● live" : "○ not live",
-                         markerStyle: live ? .success : .warning, people: PresenceText.header(session?.presence?.others ?? []))
+                         activeTab: activePane,
+                         marker: session == nil ? .empty : DisplayText(Formats.marker(connection, now: now, timeZone: timeZone)),
+                         markerStyle: connection == .live ? .success : .warning,
+                         people: PresenceText.header(session?.presence?.others ?? []))
     }
 
     private var statusLine: StatusLine {

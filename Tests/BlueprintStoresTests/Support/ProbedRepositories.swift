@@ -23,7 +23,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     var author: String { base.author }
     func activity(in wedding: WeddingID) async throws -> ActivityLog { try await base.activity(in: wedding) }
     func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> { base.changes(in: wedding) }
-    func isLive(_ wedding: WeddingID) -> Bool { base.isLive(wedding) }
+    func connection(_ wedding: WeddingID) -> FeedConnection { base.connection(wedding) }
     func catchUp(on wedding: WeddingID) async throws {
         try await probe.enter(.catchUp, wedding: wedding)
         try await base.catchUp(on: wedding)

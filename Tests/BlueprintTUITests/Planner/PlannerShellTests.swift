@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStores
+import Foundation
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
 import Testing
@@ -25,12 +26,24 @@ struct PlannerShellTests {
         #expect(planner.rows[0] == "[0] [1] Guests [2] [3] [4] [5] [6] [7] [8]  Anastasia P… · 170 days to go ● live")
     }
 
+    @Test("the marker names each way other sessions' changes arrive, and how long ago an offline copy was synced")
+    func markerWords() {
+        let now = Timestamp(millisecondsSince1970: 1_800_000_000_000)
+        let utc = TimeZone(identifier: "UTC")!
+        #expect(Formats.marker(.live, now: now, timeZone: utc) == "● live")
+        #expect(Formats.marker(.notWatched, now: now, timeZone: utc) == "○ not live")
+        #expect(Formats.marker(.reconnecting, now: now, timeZone: utc) == "◌ reconnecting")
+        #expect(Formats.marker(.offline(lastSynced: Timestamp(millisecondsSince1970: now.millisecondsSince1970 - 180_000)),
+                               now: now, timeZone: utc) == "○ offline · last synced 3 min ago")
+        #expect(Formats.marker(.offline(lastSynced: nil), now: now, timeZone: utc) == "○ offline")
+    }
+
     @Test("when other sessions' changes cannot be watched for, the header says ○ not live, in the warning style")
     func notLive() async throws {
         let planner = await PlannerHarness()
-        #expect(planner.session.isLive)
+        #expect(planner.session.connection == .live)
         planner.host.simulateWatchFailure()
-        #expect(!planner.session.isLive)
+        #expect(planner.session.connection == .notWatched)
         let header = planner.rows[0]
         #expect(header.hasSuffix("Ana & Ben · 170 days to go ○ not live"))
         let marker = try #require(header.range(of: "○")).lowerBound.utf16Offset(in: header)
