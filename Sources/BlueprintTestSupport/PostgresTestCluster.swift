@@ -2,9 +2,11 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// A throwaway PostgreSQL cluster for tests: one per test process, started on first use in a
-/// temporary directory (`initdb`, then `pg_ctl start`), listening on a Unix socket only, and
-/// stopped when the process exits. Each test takes its own database with `makeDatabase()`.
+/// A throwaway PostgreSQL cluster for tests: one shared per test process, started on first use
+/// in a temporary directory (`initdb`, then `pg_ctl start`), listening on a Unix socket only,
+/// and stopped when the process exits. Each test takes its own database with `makeDatabase()`.
+/// A test that stops the server (to see what a planner does when it goes away) makes a private
+/// cluster of its own with `makePrivate()`, which it may `stop` and `start` again.
 ///
 /// The server binaries come from Debian's `postgresql` package (`/usr/lib/postgresql/N/bin`).
 /// Without them `shared()` throws, naming the package: tests that need a database fail, they
@@ -17,27 +19,61 @@ public final class PostgresTestCluster: Sendable {
     public let user = "blueprint"
     private let binaries: String
     private let base: String
+    /// Whether a commit is on disk before it is acknowledged: a private cluster is stopped hard
+    /// by its tests, and must come back with every commit it acknowledged (the shared one
+    /// trades that for speed).
+    private let durable: Bool
 
     private static let started = Mutex<Result<PostgresTestCluster, PostgresTestClusterError>?>(nil)
+    /// Every cluster started, stopped and removed when the process exits.
+    private static let running = Mutex<[PostgresTestCluster]>([])
 
     /// The process's cluster, started the first time it is asked for.
     public static func shared() throws -> PostgresTestCluster {
         try started.withLock { started in
             if let started { return try started.get() }
-            let result = Result { try PostgresTestCluster.start() }.mapError { error in
+            let result = Result { try PostgresTestCluster.startNew(durable: false) }.mapError { error in
                 error as? PostgresTestClusterError ?? PostgresTestClusterError(message: "\(error)")
             }
             started = result
-            if case .success = result { atexit { PostgresTestCluster.stopAtExit() } }
             return try result.get()
         }
     }
 
-    private init(binaries: String, base: String) {
+    /// A cluster of the caller's own, started now, which it may stop and start again.
+    public static func makePrivate() throws -> PostgresTestCluster {
+        do {
+            return try startNew(durable: true)
+        } catch let error as PostgresTestClusterError {
+            throw error
+        } catch {
+            throw PostgresTestClusterError(message: "\(error)")
+        }
+    }
+
+    /// Stops the server: `immediately` is `pg_ctl stop -m immediate` (a crash, as when a server
+    /// is cut off: open connections break with no goodbye), else a fast shutdown.
+    public func stop(immediately: Bool = true) throws {
+        try Self.run(binaries + "/pg_ctl", ["-D", dataDirectory, "-m", immediately ? "immediate" : "fast", "-w", "stop"],
+                     asServerAccount: true)
+    }
+
+    /// Starts the server again on the same socket, with the same databases.
+    public func start() throws {
+        let options = "-k \(socketDirectory) -c listen_addresses='' -c fsync=off -c full_page_writes=off"
+            + (durable ? "" : " -c synchronous_commit=off")
+        try Self.run(binaries + "/pg_ctl", ["-D", dataDirectory, "-o", options, "-l", dataDirectory + "/server.log", "-w",
+                                            "start"], asServerAccount: true)
+    }
+
+    private init(binaries: String, base: String, durable: Bool) {
         self.binaries = binaries
         self.base = base
+        self.durable = durable
         socketDirectory = base + "/socket"
     }
+
+    private var dataDirectory: String { base + "/data" }
 
     /// A new, empty database of its own; returns its URL (`postgresql:///NAME?host=…&user=…`).
     public func makeDatabase() throws -> String {
@@ -59,7 +95,7 @@ public final class PostgresTestCluster: Sendable {
 
     // MARK: Starting and stopping
 
-    private static func start() throws -> PostgresTestCluster {
+    private static func startNew(durable: Bool) throws -> PostgresTestCluster {
         let binaries = try serverBinaries()
         var template = Array("/tmp/blueprint-pg-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
@@ -67,8 +103,8 @@ public final class PostgresTestCluster: Sendable {
         }
         let base = String(cString: made)
         chmod(base, 0o755)
-        let cluster = PostgresTestCluster(binaries: binaries, base: base)
-        let data = base + "/data"
+        let cluster = PostgresTestCluster(binaries: binaries, base: base, durable: durable)
+        let data = cluster.dataDirectory
         for folder in [data, cluster.socketDirectory] {
             guard mkdir(folder, 0o700) == 0 else {
                 throw PostgresTestClusterError(message: "could not make \(folder): \(String(cString: strerror(errno)))")
@@ -77,18 +113,19 @@ public final class PostgresTestCluster: Sendable {
         }
         try run(binaries + "/initdb", ["-D", data, "-A", "trust", "-U", cluster.user, "-E", "UTF8", "--locale=C"],
                 asServerAccount: true)
-        let options = "-k \(cluster.socketDirectory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
-            + " -c full_page_writes=off"
-        try run(binaries + "/pg_ctl", ["-D", data, "-o", options, "-l", data + "/server.log", "-w", "start"],
-                asServerAccount: true)
+        try cluster.start()
+        running.withLock { running in
+            if running.isEmpty { atexit { PostgresTestCluster.stopAllAtExit() } }
+            running.append(cluster)
+        }
         return cluster
     }
 
-    private static func stopAtExit() {
-        guard case .success(let cluster)? = started.withLock({ $0 }) else { return }
-        try? run(cluster.binaries + "/pg_ctl", ["-D", cluster.base + "/data", "-m", "immediate", "-w", "stop"],
-                 asServerAccount: true)
-        try? FileManager.default.removeItem(atPath: cluster.base)
+    private static func stopAllAtExit() {
+        for cluster in running.withLock({ $0 }) {
+            try? cluster.stop()
+            try? FileManager.default.removeItem(atPath: cluster.base)
+        }
     }
 
     /// The newest `/usr/lib/postgresql/N/bin` that has `initdb` and `pg_ctl`.

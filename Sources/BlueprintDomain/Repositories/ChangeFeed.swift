@@ -74,6 +74,11 @@ public protocol ChangeFeed: Sendable {
     /// either way, and other processes' still show on the next read.
     func connection(_ wedding: WeddingID) -> FeedConnection
 
+    /// A stream of `wedding`'s `connection` each time it changes (so a screen can redraw its
+    /// marker without a key being pressed); it ends when the caller stops iterating. A feed
+    /// whose connection never changes on its own may return a stream that ends at once.
+    func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection>
+
     /// Brings `wedding`'s streams up to date: whatever other processes committed that has not
     /// been published yet is published now. A cheap check when nothing changed (the file store
     /// compares its journal's length), so a store revalidates with it instead of reloading.
@@ -95,6 +100,10 @@ public enum FeedConnection: Equatable, Sendable {
 }
 
 extension ChangeFeed {
+    /// A stream that ends at once: the connection changes only when a read or write finds it
+    /// changed (the file store's watch, the in-memory host's switch).
+    public func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> { AsyncStream { $0.finish() } }
+
     /// Whether other processes' changes to `wedding` reach its streams as they happen.
     public func isLive(_ wedding: WeddingID) -> Bool { connection(wedding) == .live }
 }

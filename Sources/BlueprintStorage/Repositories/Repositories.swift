@@ -70,5 +70,7 @@ public struct Repositories: ChangeFeed, RecordRepositories {
 
     public func connection(_ wedding: WeddingID) -> FeedConnection { host.connection(wedding) }
 
+    public func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> { host.connectionChanges(in: wedding) }
+
     public func catchUp(on wedding: WeddingID) async throws { try await host.catchUp(on: wedding) }
 }

@@ -3,6 +3,7 @@ import BlueprintConfiguration
 import BlueprintDomain
 import BlueprintPostgres
 import BlueprintStorage
+import BlueprintTestSupport
 import Foundation
 import Testing
 
@@ -192,7 +193,7 @@ struct PostgresHostTests {
         let gone = guests[2].id
         try await host.write(id, operation: "delete") { try $0.delete(Guest.self, id: gone) }
         let fresh = try await database.openHost()
-        #expect(try await fresh.read(id) { $0.guests.records.map(\.firstName) } == ["Zoe", "Adam", "Bo"])
+        #expect(try await fresh.read(id) { dataset in dataset.guests.records.map { $0.firstName } } == ["Zoe", "Adam", "Bo"])
         #expect(try await fresh.read(id) { $0 } == host.read(id) { $0 })
     }
 
@@ -208,5 +209,28 @@ struct PostgresHostTests {
         #expect(try await other.listWeddings().isEmpty)
         await #expect(throws: RepositoryError.weddingNotFound(id.description)) { try await other.read(id) { $0.guests.count } }
         await #expect(throws: RepositoryError.weddingNotFound(id.description)) { try await host.deleteWedding(id) }
+    }
+
+    @Test("a server stopped hard and started again: the next read fails naming it, the one after reconnects")
+    func serverRestarted() async throws {
+        let cluster = try PostgresTestCluster.makePrivate()
+        let url = try DatabaseURL(try cluster.makeDatabase(), loginName: "nobody")
+        _ = try await DatabaseSchema.migrate(url)
+        let host = try await PostgresWeddingHost.open(url, author: "me", localRoot: TestDatabase.documentsRoot)
+        let id = try await wedding(on: host)
+        _ = try await host.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+
+        try cluster.stop(immediately: true)
+        do {
+            try await host.catchUp(on: id)
+            Issue.record("caught up with a server that was stopped")
+        } catch let RepositoryError.storage(message) {
+            #expect(message.contains(cluster.socketDirectory), "\(message)")
+        }
+        try cluster.start()
+        try await host.catchUp(on: id)
+        #expect(try await host.read(id) { dataset in dataset.guests.records.map { $0.firstName } } == ["Mei"])
+        await host.close()
+        try cluster.stop(immediately: false)
     }
 }

@@ -24,6 +24,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     func activity(in wedding: WeddingID) async throws -> ActivityLog { try await base.activity(in: wedding) }
     func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> { base.changes(in: wedding) }
     func connection(_ wedding: WeddingID) -> FeedConnection { base.connection(wedding) }
+    func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> { base.connectionChanges(in: wedding) }
     func catchUp(on wedding: WeddingID) async throws {
         try await probe.enter(.catchUp, wedding: wedding)
         try await base.catchUp(on: wedding)
