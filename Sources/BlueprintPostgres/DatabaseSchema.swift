@@ -66,6 +66,7 @@ public enum DatabaseSchema {
         Migration(version: 2, summary: "each change's activity summary", statements: [
             "ALTER TABLE changes ADD COLUMN activity text",
         ]),
+        collaborators,
     ]
 
     /// The schema version this build reads and writes.

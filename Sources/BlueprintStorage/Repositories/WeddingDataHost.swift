@@ -29,4 +29,12 @@ public protocol WeddingDataHost: ChangeFeed {
     /// Every commit to the wedding the host still holds, oldest first, as the activity feed lists
     /// them. Never cached: it is read when asked for, and followed through the change feed.
     func activity(in wedding: WeddingID) async throws -> ActivityLog
+    /// What this process may do with the wedding (see `WeddingAccess`). A host that keeps no
+    /// collaborators (files, memory) answers `.owner`.
+    func accessRights(to wedding: WeddingID) async throws -> WeddingAccess
+}
+
+extension WeddingDataHost {
+    /// Whoever can open the wedding owns it: a data directory's files are the account's.
+    public func accessRights(to wedding: WeddingID) async throws -> WeddingAccess { .owner }
 }
