@@ -6,7 +6,9 @@ struct WeddingCommand: AsyncParsableCommand {
         commandName: "wedding",
         abstract: "List, create, rename or delete the weddings of the data directory.",
         subcommands: [WeddingListCommand.self, WeddingCreateCommand.self, WeddingRenameCommand.self,
-                      WeddingDeleteCommand.self],
+                      WeddingDeleteCommand.self,
+                      WeddingShareCommand.self,
+                      WeddingUnshareCommand.self],
         defaultSubcommand: WeddingListCommand.self
     )
 }
