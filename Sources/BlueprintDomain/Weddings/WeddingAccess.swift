@@ -37,3 +37,11 @@ public struct WeddingAccess: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { role.rawValue }
 }
+
+/// Says what this process may do with a wedding: the host (the database decides; files and
+/// memory answer `.owner`), and the repositories on it.
+public protocol WeddingAccessSource: Sendable {
+    /// What this process may do with `wedding` now (asked once when a wedding opens, and again
+    /// when it is read anew). Throws `RepositoryError.weddingNotFound` for a wedding it cannot see.
+    func accessRights(to wedding: WeddingID) async throws -> WeddingAccess
+}
