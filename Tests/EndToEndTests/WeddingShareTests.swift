@@ -1,4 +1,3 @@
-import BlueprintTestSupport
 import Foundation
 import Testing
 
@@ -6,82 +5,59 @@ import Testing
 /// each person connecting as their own PostgreSQL role.
 @Suite("blueprint wedding share")
 struct WeddingShareTests {
-    /// A migrated database of its own and two login roles on the test cluster.
-    private struct Setting {
-        let cluster: PostgresTestCluster
-        let database: String
-        let mei: String
-        let sam: String
-
-        init() throws {
-            cluster = try PostgresTestCluster.shared()
-            let url = try cluster.makeDatabase()
-            database = String(url.dropFirst("postgresql:///".count).prefix { $0 != "?" })
-            let suffix = UUID().uuidString.prefix(8).lowercased()
-            (mei, sam) = ("mei_\(suffix)", "sam_\(suffix)")
-            try cluster.runSQL("CREATE ROLE \(mei) LOGIN; CREATE ROLE \(sam) LOGIN", database: database)
-        }
-
-        func url(as user: String) -> String { "postgresql:///\(database)?host=\(cluster.socketDirectory)&user=\(user)" }
-    }
-
-    private func run(_ blueprint: BlueprintProcess, _ arguments: [String], as url: String) throws -> BlueprintProcess.Result {
-        try blueprint.run(arguments, environment: ["BLUEPRINT_DATABASE_URL": url])
-    }
-
     @Test("the owner shares as viewer, then planner; each sees their role in the list; unshare takes it away")
     func shareListUnshare() throws {
-        let setting = try Setting()
+        let setting = try DatabaseSetting()
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
-        let migrated = try run(blueprint, ["db", "migrate"], as: setting.url(as: setting.cluster.user))
+        let migrated = try blueprint.run(["db", "migrate"], as: setting.url(as: setting.cluster.user))
         #expect(migrated.status == 0, "\(migrated.stderr)")
         let mei = setting.url(as: setting.mei), sam = setting.url(as: setting.sam)
-        #expect(try run(blueprint, ["wedding", "create", "Mei & Sam"], as: mei).status == 0)
+        #expect(try blueprint.run(["wedding", "create", "Mei & Sam"], as: mei).status == 0)
 
-        let before = try run(blueprint, ["wedding", "list", "--json"], as: sam)
+        let before = try blueprint.run(["wedding", "list", "--json"], as: sam)
         #expect(before.status == 0 && !before.stdout.contains("Mei & Sam"), "\(before.stderr)")
-        let shared = try run(blueprint, ["wedding", "share", "Mei & Sam", "--role", "viewer", setting.sam], as: mei)
+        let shared = try blueprint.run(["wedding", "share", "Mei & Sam", "--role", "viewer", setting.sam], as: mei)
         #expect(shared.status == 0, "\(shared.stderr)")
         #expect(shared.stdout == "Shared 'Mei & Sam' with \(setting.sam) as a viewer.\n")
 
-        let asViewer = try run(blueprint, ["wedding", "list", "--json"], as: sam)
+        let asViewer = try blueprint.run(["wedding", "list", "--json"], as: sam)
         #expect(asViewer.stdout.contains("\"role\" : \"viewer\""), "\(asViewer.stdout)")
-        let table = try run(blueprint, ["wedding", "list"], as: mei).stdout
+        let table = try blueprint.run(["wedding", "list"], as: mei).stdout
         #expect(table.hasPrefix("NAME") && table.contains("ROLE") && table.contains("owner"), "\(table)")
 
-        let promoted = try run(blueprint, ["wedding", "share", "Mei & Sam", "--role", "planner", setting.sam], as: mei)
+        let promoted = try blueprint.run(["wedding", "share", "Mei & Sam", "--role", "planner", setting.sam], as: mei)
         #expect(promoted.stdout == "\(setting.sam) is now a planner of 'Mei & Sam' (was a viewer).\n")
-        #expect(try run(blueprint, ["wedding", "list", "--json"], as: sam).stdout.contains("\"role\" : \"planner\""))
+        #expect(try blueprint.run(["wedding", "list", "--json"], as: sam).stdout.contains("\"role\" : \"planner\""))
 
-        let bySam = try run(blueprint, ["wedding", "unshare", "Mei & Sam", setting.mei], as: sam)
+        let bySam = try blueprint.run(["wedding", "unshare", "Mei & Sam", setting.mei], as: sam)
         #expect(bySam.status != 0 && bySam.stderr.contains("only the wedding's owner (\(setting.mei)) may unshare it"),
                 "\(bySam.stderr)")
-        let unshared = try run(blueprint, ["wedding", "unshare", "Mei & Sam", setting.sam], as: mei)
+        let unshared = try blueprint.run(["wedding", "unshare", "Mei & Sam", setting.sam], as: mei)
         #expect(unshared.stdout == "\(setting.sam) (a planner) can no longer open 'Mei & Sam'.\n", "\(unshared.stderr)")
-        #expect(!(try run(blueprint, ["wedding", "list", "--json"], as: sam).stdout.contains("Mei & Sam")))
+        #expect(!(try blueprint.run(["wedding", "list", "--json"], as: sam).stdout.contains("Mei & Sam")))
     }
 
     @Test("an unknown user, yourself, the owner or no database: refused in words, nothing changed")
     func refusals() throws {
-        let setting = try Setting()
+        let setting = try DatabaseSetting()
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
-        _ = try run(blueprint, ["db", "migrate"], as: setting.url(as: setting.cluster.user))
+        _ = try blueprint.run(["db", "migrate"], as: setting.url(as: setting.cluster.user))
         let mei = setting.url(as: setting.mei)
-        #expect(try run(blueprint, ["wedding", "create", "Mei & Sam"], as: mei).status == 0)
+        #expect(try blueprint.run(["wedding", "create", "Mei & Sam"], as: mei).status == 0)
 
-        let unknown = try run(blueprint, ["wedding", "share", "Mei & Sam", "--role", "viewer", "nobody_here"], as: mei)
+        let unknown = try blueprint.run(["wedding", "share", "Mei & Sam", "--role", "viewer", "nobody_here"], as: mei)
         #expect(unknown.status != 0)
         #expect(unknown.stderr.contains("there is no database role 'nobody_here'")
                 && unknown.stderr.contains("CREATE ROLE \"nobody_here\" LOGIN"), "\(unknown.stderr)")
-        let yourself = try run(blueprint, ["wedding", "share", "Mei & Sam", "--role", "planner", setting.mei], as: mei)
+        let yourself = try blueprint.run(["wedding", "share", "Mei & Sam", "--role", "planner", setting.mei], as: mei)
         #expect(yourself.status != 0 && yourself.stderr.contains("you cannot share a wedding with yourself"), "\(yourself.stderr)")
-        let owner = try run(blueprint, ["wedding", "unshare", "Mei & Sam", setting.mei], as: mei)
+        let owner = try blueprint.run(["wedding", "unshare", "Mei & Sam", setting.mei], as: mei)
         #expect(owner.status != 0 && owner.stderr.contains("an owner cannot be given another role or removed"), "\(owner.stderr)")
-        let noWedding = try run(blueprint, ["wedding", "share", "Nope", "--role", "viewer", setting.sam], as: mei)
+        let noWedding = try blueprint.run(["wedding", "share", "Nope", "--role", "viewer", setting.sam], as: mei)
         #expect(noWedding.status != 0 && noWedding.stderr.contains("no wedding named"), "\(noWedding.stderr)")
-        let badRole = try run(blueprint, ["wedding", "share", "Mei & Sam", "--role", "owner", setting.sam], as: mei)
+        let badRole = try blueprint.run(["wedding", "share", "Mei & Sam", "--role", "owner", setting.sam], as: mei)
         #expect(badRole.status != 0 && badRole.stderr.contains("--role"), "\(badRole.stderr)")
-        let listed = try run(blueprint, ["wedding", "list", "--json"], as: setting.url(as: setting.sam))
+        let listed = try blueprint.run(["wedding", "list", "--json"], as: setting.url(as: setting.sam))
         #expect(!listed.stdout.contains("Mei & Sam"))
 
         let files = try blueprint.run(["wedding", "share", "Mei & Sam", "--role", "viewer", setting.sam])
