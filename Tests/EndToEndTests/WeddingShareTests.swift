@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// `blueprint wedding share | unshare` and the roles `wedding list` shows, on a real database,
@@ -63,5 +64,28 @@ struct WeddingShareTests {
         let files = try blueprint.run(["wedding", "share", "Mei & Sam", "--role", "viewer", setting.sam])
         #expect(files.status != 0)
         #expect(files.stderr.contains("sharing needs a database: give --database or set BLUEPRINT_DATABASE_URL"), "\(files.stderr)")
+    }
+
+    @Test("a socket URL without a user connects as the login account's name, as libpq does (peer authentication)")
+    func loginAccountIsTheRole() throws {
+        let setting = try DatabaseSetting()
+        let account = String(cString: getpwuid(geteuid())!.pointee.pw_name)
+        // Roles are cluster-wide: the account's role is made once, whichever test gets there first.
+        try setting.cluster.runSQL("""
+            DO $$ BEGIN
+                CREATE ROLE "\(account)" LOGIN;
+            EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+            END $$
+            """, database: setting.database)
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        try blueprint.run(["db", "migrate"], as: setting.url(as: setting.cluster.user))
+        let withoutUser = "postgresql:///\(setting.database)?host=\(setting.cluster.socketDirectory)"
+        #expect(try blueprint.run(["wedding", "create", "Ours"], as: withoutUser).status == 0)
+        let shared = try blueprint.run(["wedding", "share", "Ours", "--role", "viewer", setting.sam], as: withoutUser)
+        #expect(shared.status == 0, "\(shared.stderr)")
+        let listed = try blueprint.run(["wedding", "list", "--json"], as: setting.url(as: setting.sam)).stdout
+        #expect(listed.contains("\"name\" : \"Ours\"") && listed.contains("\"role\" : \"viewer\""), "\(listed)")
+        let doctor = try blueprint.run(["doctor"], as: withoutUser, environment: DoctorTests.goodTerminal).stdout
+        #expect(doctor.contains("you connect as \(account)"), "\(doctor)")
     }
 }

@@ -158,6 +158,24 @@ struct PostgresRoleTests {
         await viewer.close()
     }
 
+    @Test("a wedding made before collaborators existed is owned by the role that migrated the database")
+    func ownerOfOlderWeddings() async throws {
+        let database = try TestDatabase.unmigrated()
+        let before = try await DatabaseSchema.migrate(database.url, upTo: DatabaseSchema.collaboratorsVersion - 1)
+        #expect(before.to == DatabaseSchema.collaboratorsVersion - 1)
+        let id = WeddingID()
+        try database.run("INSERT INTO weddings (id, name, record, version) VALUES ('\(id)', 'Older', '{}', 1)")
+        let report = try await DatabaseSchema.migrate(database.url)
+        #expect(report.applied.count == DatabaseSchema.currentVersion - DatabaseSchema.collaboratorsVersion + 1)
+        let admin = try await database.openHost()
+        let members = try await admin.members(of: id)
+        #expect(members.map(\.name) == [database.url.user] && members.map(\.role) == [.owner])
+        let stranger = try await database.openHost(as: try database.makeRole("eve"))
+        await #expect(throws: RepositoryError.weddingNotFound(id.description)) { try await stranger.accessRights(to: id) }
+        await admin.close()
+        await stranger.close()
+    }
+
     @Test("a superuser, the administrator, sees every wedding and may do anything with it")
     func administrator() async throws {
         let database = try await TestDatabase.make()
