@@ -14,6 +14,9 @@ struct DoctorCommand: AsyncParsableCommand {
         abstract: "Check the terminal, the data directory and the database, and say how to fix what is wrong.",
         discussion: """
             Reads every wedding's files without changing anything (no repair, nothing moved aside). \
+            With a database (--database or $BLUEPRINT_DATABASE_URL) it also checks that the database \
+            answers, its schema, who you connect as and your role on each wedding, that notifications \
+            arrive, and that its clock agrees with this machine's. \
             Exits with status 1 if there is a problem, 0 if everything is fine or there are only warnings.
             """
     )
