@@ -18,8 +18,13 @@ extension DatabaseSchema {
     ///   only an owner adds, changes or removes a planner or viewer; the owner's row is never
     ///   changed or removed (a wedding always has its owner).
     /// - `weddings.created_by` is the creating role (`current_user` by default; the insert policy
-    ///   refuses any other name), and a trigger makes it the wedding's owner. Weddings that existed
-    ///   before this migration are owned by the role that ran it (`blueprint db migrate` says so).
+    ///   refuses any other name), and a trigger makes it the wedding's owner. Owners never change,
+    ///   so the read policy lets the creator see the row too: the insert's `RETURNING` is checked
+    ///   against it before the trigger's membership row exists. Weddings that existed before this
+    ///   migration are owned by the role that ran it (`blueprint db migrate` says so).
+    /// - The policy helper takes the role to ask about as an argument (inside a SECURITY DEFINER
+    ///   function `current_user` is the function's owner), and answers only for a role the session
+    ///   may act as (`pg_has_role(session_user, …)`), so no one can ask about another's roles.
     /// - Privileges on the tables are granted to PUBLIC: who sees and changes which rows is the
     ///   policies' decision, not membership of database roles, so sharing a wedding never needs
     ///   CREATEROLE or GRANT, only a row in `wedding_members`.

@@ -52,4 +52,18 @@ struct ViewerPlannerTests {
         #expect(await planner.host.writesReceived == 0)
         #expect(try await planner.storedGuests().first { $0.id == guest.id } == guest)
     }
+
+    @Test("a role taken down while the wedding is open: the refused change says why, and the header then says view only")
+    func roleChangedMeanwhile() async throws {
+        let planner = await PlannerHarness(columns: 140)
+        #expect(!planner.rows[0].contains("view only"))
+        await planner.host.grant(Self.viewer)
+        let before = try await planner.storedGuests()
+        await planner.press(.character("1"), .character(" "))
+        #expect(planner.statusRow.contains("Not saved: \(Self.refusal)"), "\(planner.statusRow)")
+        #expect(planner.rows[0].contains("view only"), "\(planner.rows[0])")
+        #expect(try await planner.storedGuests() == before)
+        await planner.press(.character(" "))
+        #expect(planner.statusRow.contains(Self.refusal) && !planner.statusRow.contains("Not saved"), "\(planner.statusRow)")
+    }
 }
