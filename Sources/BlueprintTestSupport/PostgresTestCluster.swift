@@ -77,8 +77,10 @@ public final class PostgresTestCluster: Sendable {
         }
         try run(binaries + "/initdb", ["-D", data, "-A", "trust", "-U", cluster.user, "-E", "UTF8", "--locale=C"],
                 asServerAccount: true)
+        // Every test of the process shares the server, many at once, and most connect as roles
+        // that are not superusers (which PostgreSQL's default of 100 connections runs short for).
         let options = "-k \(cluster.socketDirectory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
-            + " -c full_page_writes=off"
+            + " -c full_page_writes=off -c max_connections=400"
         try run(binaries + "/pg_ctl", ["-D", data, "-o", options, "-l", data + "/server.log", "-w", "start"],
                 asServerAccount: true)
         return cluster
