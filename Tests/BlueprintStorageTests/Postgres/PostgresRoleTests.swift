@@ -158,6 +158,50 @@ struct PostgresRoleTests {
         await viewer.close()
     }
 
+    @Test("the database itself refuses what a role may not do, whatever program sends the SQL")
+    func refusedBySQL() async throws {
+        let database = try await TestDatabase.make()
+        let (mei, sam, eve) = (try database.makeRole("mei"), try database.makeRole("sam"), try database.makeRole("eve"))
+        let owner = try await database.openHost(as: mei)
+        let wedding = try await wedding(on: owner)
+        let guest = try await owner.write(wedding.weddingID, operation: "add") {
+            try $0.insert(Guest(firstName: "Ana", lastName: "Ruiz"))
+        }
+        try await owner.share(wedding, with: sam, as: .viewer)
+        let id = wedding.weddingID.description
+        func refused(as role: String, _ sql: String) -> String? {
+            do {
+                try database.run("SET ROLE \"\(role)\"; \(sql)")
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        let insert = refused(as: sam, "INSERT INTO records (wedding_id, kind, id, version, data) "
+                                + "VALUES ('\(id)', 'guest', gen_random_uuid(), 1, '{}')")
+        #expect(insert?.contains("new row violates row-level security policy") == true, "\(insert ?? "allowed")")
+        let share = refused(as: sam, "INSERT INTO wedding_members (wedding_id, member, role) VALUES ('\(id)', '\(eve)', 'viewer')")
+        #expect(share?.contains("new row violates row-level security policy") == true, "\(share ?? "allowed")")
+        let own = refused(as: eve, "INSERT INTO wedding_members (wedding_id, member, role) VALUES ('\(id)', '\(eve)', 'planner')")
+        #expect(own?.contains("new row violates row-level security policy") == true, "\(own ?? "allowed")")
+        // Rows a role may not change or delete are not there for it: nothing happens.
+        #expect(refused(as: sam, "UPDATE wedding_members SET role = 'owner'; DELETE FROM wedding_members; "
+                                 + "DELETE FROM records; DELETE FROM weddings") == nil)
+        #expect(refused(as: mei, "UPDATE wedding_members SET role = 'planner' WHERE role = 'owner'; "
+                                 + "DELETE FROM wedding_members WHERE role = 'owner'") == nil)
+        let creator = refused(as: eve, "INSERT INTO weddings (id, name, record, version, created_by) "
+                                  + "VALUES (gen_random_uuid(), 'x', '{}', 1, '\(mei)')")
+        #expect(creator?.contains("new row violates row-level security policy") == true, "\(creator ?? "allowed")")
+
+        let members = try await owner.members(of: wedding.weddingID)
+        #expect(members.map(\.name) == [mei, sam] && members.map(\.role) == [.owner, .viewer])
+        let fresh = try await database.openHost(as: mei)
+        #expect(try await fresh.read(wedding.weddingID) { $0.guests.records } == [guest])
+        #expect(try await fresh.listWeddings().map(\.weddingID) == [wedding.weddingID])
+        await owner.close()
+        await fresh.close()
+    }
+
     @Test("a wedding made before collaborators existed is owned by the role that migrated the database")
     func ownerOfOlderWeddings() async throws {
         let database = try TestDatabase.unmigrated()
