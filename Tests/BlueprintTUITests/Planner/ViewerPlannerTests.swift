@@ -35,9 +35,14 @@ struct ViewerPlannerTests {
             #expect(planner.statusRow.contains("mei shared this wedding with you as a viewer"), "pane \(pane): \(planner.statusRow)")
             #expect(planner.screen.overlays.isEmpty)
         }
-        // Looking still works: moving and opening a record's details.
+        // Looking still works: moving and opening a record's details; its edit keys are refused.
         await planner.press(.character("1"), .character("j"), .enter)
-        #expect(!planner.screen.overlays.isEmpty)
+        #expect(planner.screen.overlays.count == 1)
+        for key in ["e", "d"] {
+            await planner.press(.character(Character(key)))
+            #expect(planner.statusRow.contains(Self.refusal), "details, \(key): \(planner.statusRow)")
+            #expect(planner.screen.overlays.count == 1 && planner.screen.overlays.first is DetailOverlay)
+        }
         #expect(try await planner.storedGuests() == before)
         #expect(await planner.host.writesReceived == 0)
     }
