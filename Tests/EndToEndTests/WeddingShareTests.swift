@@ -1,3 +1,5 @@
+import BlueprintConfiguration
+import BlueprintPostgres
 import Foundation
 import Glibc
 import Testing
@@ -87,5 +89,23 @@ struct WeddingShareTests {
         #expect(listed.contains("\"name\" : \"Ours\"") && listed.contains("\"role\" : \"viewer\""), "\(listed)")
         let doctor = try blueprint.run(["doctor"], as: withoutUser, environment: DoctorTests.goodTerminal).stdout
         #expect(doctor.contains("you connect as \(account)"), "\(doctor)")
+    }
+
+    @Test("db migrate to roles says who owns the weddings already there; no one else sees them")
+    func migrateOlderDatabase() async throws {
+        let setting = try DatabaseSetting()
+        let admin = setting.url(as: setting.cluster.user)
+        _ = try await DatabaseSchema.migrate(try DatabaseURL(admin, loginName: "nobody"),
+                                             upTo: DatabaseSchema.collaboratorsVersion - 1)
+        try setting.cluster.runSQL("INSERT INTO weddings (id, name, record, version) VALUES (gen_random_uuid(), 'Older', '{}', 1)",
+                                   database: setting.database)
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        let migrated = try blueprint.run(["db", "migrate"], as: admin)
+        #expect(migrated.status == 0, "\(migrated.stderr)")
+        #expect(migrated.stdout.contains("Upgraded the database '\(setting.database)'"), "\(migrated.stdout)")
+        #expect(migrated.stdout.contains("The weddings already in the database are owned by \(setting.cluster.user), the role "
+                                         + "that migrated it; share them with `blueprint wedding share`."), "\(migrated.stdout)")
+        let listed = try blueprint.run(["wedding", "list", "--json"], as: setting.url(as: setting.mei))
+        #expect(listed.status == 0 && !listed.stdout.contains("Older"), "\(listed.stdout)\(listed.stderr)")
     }
 }
