@@ -22,6 +22,8 @@ enum DatabaseFailure {
                 return RepositoryError.storage("the server refused to let \(url.user) in to the \(url): \(message)")
             case "3D000":
                 return RepositoryError.storage("there is no \(url): \(message)")
+            case "42501" where message.contains("row-level security"):
+                return RepositoryError.notPermitted(writeRefusal(url))
             case "42501":
                 return RepositoryError.storage("the \(url) refused: permission denied (\(message))")
             case "42P01":
@@ -41,6 +43,12 @@ enum DatabaseFailure {
         default:
             return RepositoryError.storage("the \(url) failed: \(error.code)")
         }
+    }
+
+    /// A change the database's policies refused: the connecting role may not change the wedding.
+    static func writeRefusal(_ url: DatabaseURL) -> String {
+        "the \(url) refused the change: \(url.user) may look at this wedding but not change it "
+            + "(its owner can share it with you as a planner)"
     }
 
     /// Whether the connection is unusable after `error` (and must be opened anew).

@@ -66,6 +66,7 @@ public enum DatabaseSchema {
         Migration(version: 2, summary: "each change's activity summary", statements: [
             "ALTER TABLE changes ADD COLUMN activity text",
         ]),
+        collaborators,
     ]
 
     /// The schema version this build reads and writes.
@@ -81,12 +82,13 @@ public enum DatabaseSchema {
         public let applied: [String]
     }
 
-    /// Creates or upgrades the schema of the database at `url`.
-    public static func migrate(_ url: DatabaseURL, logger: Logger = Logger(label: "blueprint.postgres")) async throws
-        -> MigrationReport {
+    /// Creates or upgrades the schema of the database at `url`, up to version `target` (this
+    /// build's unless a test stops earlier, to upgrade a database as an older blueprint left it).
+    public static func migrate(_ url: DatabaseURL, upTo target: Int = currentVersion,
+                               logger: Logger = Logger(label: "blueprint.postgres")) async throws -> MigrationReport {
         let link = DatabaseLink(url: url, logger: logger)
         do {
-            let report = try await migrate(link, logger: logger)
+            let report = try await migrate(link, upTo: target, logger: logger)
             await link.close()
             return report
         } catch {
@@ -95,7 +97,8 @@ public enum DatabaseSchema {
         }
     }
 
-    static func migrate(_ link: DatabaseLink, logger: Logger) async throws -> MigrationReport {
+    static func migrate(_ link: DatabaseLink, upTo target: Int = currentVersion, logger: Logger) async throws
+        -> MigrationReport {
         try await link.withConnection { connection in
             _ = try await connection.query("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -109,7 +112,7 @@ public enum DatabaseSchema {
             throw DatabaseSchemaError.newer(url: link.url.description, found: from, current: currentVersion)
         }
         var applied: [String] = []
-        for migration in migrations where migration.version > from {
+        for migration in migrations where migration.version > from && migration.version <= target {
             try await link.transaction { connection in
                 // Two migrators at once: the second waits here, then finds the step done.
                 try await connection.query("LOCK TABLE schema_migrations IN EXCLUSIVE MODE", logger: logger)
@@ -127,7 +130,7 @@ public enum DatabaseSchema {
             logger.info("applied a schema migration", metadata: ["version": "\(migration.version)"])
             applied.append("\(migration.version): \(migration.summary)")
         }
-        return MigrationReport(from: from, to: max(from, currentVersion), applied: applied)
+        return MigrationReport(from: from, to: max(from, min(target, currentVersion)), applied: applied)
     }
 
     /// Refuses a database whose schema is missing, older or newer than this build's.

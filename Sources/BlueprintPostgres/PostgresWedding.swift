@@ -325,6 +325,8 @@ actor PostgresWedding {
             of: "SELECT version FROM records WHERE wedding_id = \(id.rawValue) AND kind = \(kind) AND id = \(recordID)",
             connection, settings.logger)
         guard let actual else { return .notFound(recordKind, id: recordID) }
+        // The row is as expected, so a policy hid it from the change: the caller may not write.
+        if actual == expected { return .notPermitted(DatabaseFailure.writeRefusal(link.url)) }
         return .conflict(recordKind, id: recordID, expected: expected, actual: actual)
     }
 

@@ -28,9 +28,9 @@ public final class PostgresWeddingHost: WeddingDataHost {
     public let author: String
     /// The data directory whose wedding folders hold the document files (see `documentsFolder(of:)`).
     private let localRoot: String
-    private let link: DatabaseLink
+    let link: DatabaseLink
     private let broadcaster = ChangeBroadcaster()
-    private let settings: PostgresWeddingSettings
+    let settings: PostgresWeddingSettings
     private let weddings = Mutex<[WeddingID: PostgresWedding]>([:])
 
     /// Connects to the database at `url` and checks its schema.
@@ -114,7 +114,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
                                                           logger: settings.logger) { deleted = true }
             return deleted
         }
-        guard deleted else { throw RepositoryError.weddingNotFound(id.description) }
+        guard deleted else { throw try await refusalToDelete(id) }
         if let wedding = weddings.withLock({ $0.removeValue(forKey: id) }) { await wedding.forget() }
         broadcaster.publish(RepositoryChange(wedding: id, sequence: 0, records: nil, origin: .local, operation: "weddingDeleted"))
     }

@@ -38,6 +38,20 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     /// Makes the next `count` writes throw `RepositoryError.storage` without changing anything.
     public func failNextWrites(_ count: Int = 1) { failuresToInject = count }
 
+    private var grantedAccess = WeddingAccess.owner
+    /// How many writes reached this host (refused or not): a write refused before it is sent
+    /// never counts.
+    public private(set) var writesReceived = 0
+
+    /// Acts as a database would for a collaborator of `access`: `accessRights(to:)` answers it, and a
+    /// viewer's writes are refused (`RepositoryError.notPermitted`) as the database refuses them.
+    public func grant(_ access: WeddingAccess) { grantedAccess = access }
+
+    public func accessRights(to wedding: WeddingID) async throws -> WeddingAccess {
+        guard datasets[wedding] != nil else { throw RepositoryError.weddingNotFound(wedding.description) }
+        return grantedAccess
+    }
+
     /// Makes `connection` say that other processes' changes are not watched for, as the file store
     /// says when inotify cannot watch a wedding's folder.
     public nonisolated func simulateWatchFailure() { watchFailed.withLock { $0 = true } }
@@ -88,6 +102,8 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
                                    _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         guard datasets[wedding] != nil else { throw RepositoryError.weddingNotFound(wedding.description) }
+        writesReceived += 1
+        if let refusal = grantedAccess.refusal { throw RepositoryError.notPermitted(refusal) }
         if failuresToInject > 0 {
             failuresToInject -= 1
             throw RepositoryError.storage("injected write failure (\(operation))")

@@ -60,8 +60,10 @@ public final class PostgresTestCluster: Sendable {
 
     /// Starts the server again on the same socket, with the same databases.
     public func start() throws {
+        // Every test of the process shares the server, many at once, and most connect as roles
+        // that are not superusers (which PostgreSQL's default of 100 connections runs short for).
         let options = "-k \(socketDirectory) -c listen_addresses='' -c fsync=off -c full_page_writes=off"
-            + (durable ? "" : " -c synchronous_commit=off")
+            + " -c max_connections=400" + (durable ? "" : " -c synchronous_commit=off")
         try Self.run(binaries + "/pg_ctl", ["-D", dataDirectory, "-o", options, "-l", dataDirectory + "/server.log", "-w",
                                             "start"], asServerAccount: true)
     }

@@ -58,7 +58,8 @@ struct OpenCommand: AsyncParsableCommand {
                                    vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
                                    documents: repositories.documents, changes: repositories,
                                    presence: FilePresenceBoard(root: data.root),
-                                   identity: ChangeAuthor.presenceIdentity(name: settings.configuration.name))
+                                   identity: ChangeAuthor.presenceIdentity(name: settings.configuration.name),
+                                   access: repositories)
         let store = opened.fileStore
         let readOnlyNote: @Sendable (WeddingID) -> String? = { [store] in store?.isReadOnly($0) == true ? Self.readOnlyNote : nil }
         let screen = PlannerScreen(

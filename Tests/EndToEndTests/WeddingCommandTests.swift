@@ -56,7 +56,9 @@ struct WeddingCommandTests {
         #expect(ana["guests"] as? Int == 0)
         #expect(ana["currency"] as? String == "EUR" && ana["minorDigits"] as? Int == 2)
         #expect(ana["totalBudget"] as? Int == 2_500_000)
-        #expect(Set(ana.keys) == ["id", "name", "date", "daysToGo", "guests", "currency", "minorDigits", "totalBudget"])
+        // A data directory's weddings are their owner's.
+        #expect(ana["role"] as? String == "owner")
+        #expect(Set(ana.keys) == ["id", "name", "date", "daysToGo", "guests", "currency", "minorDigits", "totalBudget", "role"])
         let anaID = try #require(ana["id"] as? String)
         #expect(created.contains(anaID))
 

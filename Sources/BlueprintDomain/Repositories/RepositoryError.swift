@@ -21,6 +21,10 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
     case stillReferenced(RecordKind, id: UUID, by: String)
     /// The data on disk could not be read or written.
     case storage(String)
+    /// You may not do this to the wedding (a viewer changing it, anyone but its owner sharing or
+    /// deleting it): the database refused, or the app did before asking it. Nothing was written;
+    /// the text says what was refused and why.
+    case notPermitted(String)
 
     public var description: String {
         switch self {
@@ -40,6 +44,7 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
             return "invalid \(kind.noun): " + issues.map(\.description).joined(separator: "; ")
         case let .stillReferenced(kind, _, by): return "cannot delete this \(kind.noun): it is used by \(by)"
         case let .storage(message): return message
+        case let .notPermitted(message): return message
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// The repositories of one data directory, sharing one host and one cache. Kinds with no
 /// queries of their own (milestones, the run sheet, gifts, scenarios, seating) are plain record
 /// repositories, handed out by `records(_:)`.
-public struct Repositories: ChangeFeed, RecordRepositories {
+public struct Repositories: ChangeFeed, RecordRepositories, WeddingAccessSource {
     public let weddings: any WeddingRepository
     public let guests: any GuestRepository
     public let budget: any BudgetRepository
@@ -17,9 +17,14 @@ public struct Repositories: ChangeFeed, RecordRepositories {
     public var author: String { host.author }
 
     public func activity(in wedding: WeddingID) async throws -> ActivityLog { try await host.activity(in: wedding) }
+
+    public func accessRights(to wedding: WeddingID) async throws -> WeddingAccess { try await host.accessRights(to: wedding) }
     public let cache: RepositoryCache
 
+    /// Repositories on `host`, through an `AccessCheckedHost`: once `accessRights(to:)` says a
+    /// wedding is a viewer's, its writes are refused before they reach `host`.
     public init(host: any WeddingDataHost, cache: RepositoryCache) {
+        let host = host is AccessCheckedHost ? host : AccessCheckedHost(host)
         self.host = host
         self.cache = cache
         weddings = FileWeddingRepository(host: host, cache: cache)

@@ -4,7 +4,7 @@ import BlueprintDomain
 ///
 /// The repositories are written once against this protocol, so the file-backed and the
 /// in-memory implementations validate, version-check and report changes identically.
-public protocol WeddingDataHost: ChangeFeed {
+public protocol WeddingDataHost: ChangeFeed, WeddingAccessSource {
     /// Who this process writes as: the name its changes, notes and documents carry.
     var author: String { get }
     /// Every wedding in the data directory, by name (cheap: does not load guest lists).
@@ -29,4 +29,10 @@ public protocol WeddingDataHost: ChangeFeed {
     /// Every commit to the wedding the host still holds, oldest first, as the activity feed lists
     /// them. Never cached: it is read when asked for, and followed through the change feed.
     func activity(in wedding: WeddingID) async throws -> ActivityLog
+}
+
+extension WeddingDataHost {
+    /// A host that keeps no collaborators (files, memory) answers `.owner`: whoever can open the
+    /// wedding owns it (a data directory's files are the account's).
+    public func accessRights(to wedding: WeddingID) async throws -> WeddingAccess { .owner }
 }

@@ -23,6 +23,9 @@ public struct StoreContext: Sendable {
     public var presence: (any PresenceBoard)?
     /// Who this session is, as the presence board shows it to the others.
     public var identity: PresenceIdentity
+    /// What this process may do with a wedding (the repositories, asking their host); nil: the
+    /// owner may do everything, as with a data directory.
+    public var access: (any WeddingAccessSource)?
     public var clock: any TimeSource
     /// The time zone "today" is taken in (due dates, overdue tasks, payments due).
     public var timeZone: TimeZone
@@ -31,8 +34,10 @@ public struct StoreContext: Sendable {
                 vendors: any VendorRepository, tasks: any TaskRepository, records: any RecordRepositories,
                 documents: any DocumentRepository, changes: any ChangeFeed, presence: (any PresenceBoard)? = nil,
                 identity: PresenceIdentity = PresenceIdentity(name: "me", account: "me@here", host: "here", pid: 0),
+                access: (any WeddingAccessSource)? = nil,
                 clock: any TimeSource = SystemClock(), timeZone: TimeZone = .current) {
         self.presence = presence
+        self.access = access
         self.identity = identity
         self.weddings = weddings
         self.guests = guests

@@ -26,6 +26,10 @@ public final class WeddingSession {
     public let presence: PresenceModel?
     let context: StoreContext
     private var feed: Task<Void, Never>?
+    /// What you may do with the wedding: read when it opens (`readAccess()`) and again when it
+    /// is read anew; until then, and without a source of access, the owner's. A viewer's writes
+    /// are refused before they are sent (see `AccessCheckedHost`), and the front end says so.
+    public private(set) var access = WeddingAccess.owner
     /// Told of each change another process made, once the stores show it (the front end says so).
     public var onExternalChange: (@MainActor (RepositoryChange) -> Void)?
 
@@ -68,9 +72,20 @@ public final class WeddingSession {
                     if missedSome { store.reloadEverything() } else { store.receive(change) }
                 }
                 self.activity.receive(change, missedSome: missedSome)
+                // Read anew (a reconnection, a write that failed): the role may have changed too.
+                if change.operation == "reread" { Task { await self.readAccess() } }
                 if change.origin == .external { self.onExternalChange?(change) }
             }
         }
+    }
+
+    /// Asks what you may do with the wedding now; the stores' observers are told if it changed.
+    /// A failure to ask keeps what was known (the stores' loads report the failure).
+    public func readAccess() async {
+        guard let source = context.access, let read = try? await source.accessRights(to: weddingID), !isClosed,
+              read != access else { return }
+        access = read
+        wedding.signalUpdate()
     }
 
     /// Shows `preview` (the wedding, the guest figures and first guests) in the stores not

@@ -89,6 +89,7 @@ final class DetailOverlay: RecordOverlay {
 
     func handle(_ key: Key, host: any PlannerHost) {
         guard case .action(let action) = host.keymap.resolve(key, in: .detail) else { return }
+        if action.changesData, let refusal = host.session?.access.refusal { return host.report(refusal, severity: .warning) }
         switch action {
         case .cancel: host.dismiss(self)
         case .moveUp: scrollOffset = max(0, scrollOffset - 1)

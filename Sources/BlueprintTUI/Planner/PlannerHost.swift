@@ -39,12 +39,16 @@ protocol PlannerHost: AnyObject {
 extension PlannerHost {
     func report(_ message: String) { report(message, severity: .info) }
 
-    /// Reports what became of an intent: `success` once saved, the reason if it failed, and the
-    /// reload/overwrite/cancel choice if it lost to another session's edit of `store`.
+    /// Reports what became of an intent: `success` once saved, the reason if it failed (a refusal
+    /// also reads your access to the wedding again), and the reload/overwrite/cancel choice if it
+    /// lost to another session's edit of `store`.
     func report(_ outcome: EditOutcome, success: String, store: DomainStore) {
         switch outcome {
         case .saved: report(success)
-        case .failed(let error): report("Not saved: \(error)", severity: .error)
+        case .failed(let error):
+            report("Not saved: \(error)", severity: .error)
+            // Refused although the session thought you may change it: your role changed meanwhile.
+            if case .repository(.notPermitted) = error, let session { perform { await session.readAccess() } }
         case .conflict: present(ConflictOverlay(store: store, onResolved: { _ in }))
         }
     }

@@ -24,7 +24,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     public private(set) var activePane = PlannerScreen.guestsPane
     /// The guests' place among the panes (and their key).
     static let guestsPane = 1
-    private var overlays: [any Overlay] = []
+    private(set) var overlays: [any Overlay] = []
     private var message: (text: String, severity: StatusLine.Severity)?
     private var observers: [Task<Void, Never>] = []
     /// Set by `:q`; the next key's effect is to quit.
@@ -65,6 +65,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         observers = []
         overlays = []
         let session = model.open(wedding)
+        await session.readAccess()
         panes = Self.panes(for: session, context: model.context)
         observe(session)
         var shownFirst: StoreDomain? = panes[activePane].store?.domain
@@ -241,6 +242,10 @@ public final class PlannerScreen: Screen, PlannerHost {
             return keymap.resolve(key, in: .global) == .action(.quit) ? .quit : .redraw
         }
         guard case .action(let action) = keymap.resolve(key, in: pane.keyMode) else { return .redraw }
+        if action.changesData, let refusal = session?.access.refusal {
+            report(refusal, severity: .warning)
+            return .redraw
+        }
         switch action {
         case .quit: return .quit
         case .help: present(HelpOverlayHost(keymap: keymap))
@@ -504,6 +509,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         if let store = session?.wedding, let wedding = store.wedding {
             title = wedding.name
             if let days = store.daysUntilWedding { subtitle = " · " + Formats.daysToGo(days) }
+            if session?.access.mayChange == false { subtitle += " · view only" }
         }
         let connection = session?.connection ?? .live
         return HeaderBar(title: DisplayText(title), subtitle: DisplayText(subtitle), keys: HeaderBar.keys(keymap),

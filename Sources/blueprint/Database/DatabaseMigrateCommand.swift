@@ -32,6 +32,10 @@ struct DatabaseMigrateCommand: AsyncParsableCommand {
             lines = [report.from == 0 ? "Created blueprint's tables in the \(url):"
                                       : "Upgraded the \(url) from schema version \(report.from) to \(report.to):"]
             lines += report.applied.map { "  \($0)" }
+            if (1..<DatabaseSchema.collaboratorsVersion).contains(report.from) {
+                lines.append("The weddings already in the database are owned by \(url.user), the role that migrated it; "
+                             + "share them with `blueprint wedding share`.")
+            }
         }
         print(TerminalSanitizer.sanitizeLines(lines.joined(separator: "\n")))
     }

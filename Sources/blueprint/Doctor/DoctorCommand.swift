@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlueprintConfiguration
 import BlueprintDomain
 import BlueprintStorage
 import BlueprintTUI
@@ -10,9 +11,12 @@ import Foundation
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the terminal and the data directory, and say how to fix what is wrong.",
+        abstract: "Check the terminal, the data directory and the database, and say how to fix what is wrong.",
         discussion: """
             Reads every wedding's files without changing anything (no repair, nothing moved aside). \
+            With a database (--database or $BLUEPRINT_DATABASE_URL) it also checks that the database \
+            answers, its schema, who you connect as and your role on each wedding, that notifications \
+            arrive, and that its clock agrees with this machine's. \
             Exits with status 1 if there is a problem, 0 if everything is fine or there are only warnings.
             """
     )
@@ -26,7 +30,11 @@ struct DoctorCommand: AsyncParsableCommand {
         let probe = TerminalProbe.current(environment: environment)
         let terminal = TerminalChecks(probe: probe, minimumSize: FrameDriver.minimumSize, noColor: noColor)
         let report = await StoreInspector.inspect(root: data.root)
-        let sections = [terminal.section] + DataDirectoryChecks(report: report, source: source(environment)).sections
+        var sections = [terminal.section] + DataDirectoryChecks(report: report, source: source(environment)).sections
+        let configuration = ConfigurationFile.load(path: nil, environment: environment).configuration
+        if let url = try data.databaseURL(configuration: configuration) {
+            sections.append(await DatabaseChecks(url: url, source: databaseSource(environment)).section())
+        }
         let colors = probe.standardOutputIsTerminal && probe.colors != .monochrome
         print("\(BlueprintVersion.banner)\n")
         print(CheckPrinter(colors: colors).render(sections))
@@ -34,6 +42,13 @@ struct DoctorCommand: AsyncParsableCommand {
             // Not `throw ExitCode.failure`: the report is the message, and nothing more belongs on stderr.
             Foundation.exit(ExitCode.failure.rawValue)
         }
+    }
+
+    /// Where the database's URL came from.
+    private func databaseSource(_ environment: [String: String]) -> String {
+        if data.database != nil { return "--database" }
+        if !(environment["BLUEPRINT_DATABASE_URL"] ?? "").isEmpty { return "BLUEPRINT_DATABASE_URL" }
+        return "the configuration file"
     }
 
     /// Where the data directory's path came from.

@@ -4,9 +4,11 @@ import ArgumentParser
 struct WeddingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wedding",
-        abstract: "List, create, rename or delete the weddings of the data directory.",
+        abstract: "List, create, rename, delete or share the weddings (of the data directory or the database).",
         subcommands: [WeddingListCommand.self, WeddingCreateCommand.self, WeddingRenameCommand.self,
-                      WeddingDeleteCommand.self],
+                      WeddingDeleteCommand.self,
+                      WeddingShareCommand.self,
+                      WeddingUnshareCommand.self],
         defaultSubcommand: WeddingListCommand.self
     )
 }

@@ -29,10 +29,11 @@ struct WeddingListCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data(TerminalSanitizer.sanitizeLines(
                     "warning: cannot read the guests of '\(wedding.name)': \(error)\n").utf8))
             }
-            entries.append(WeddingListing.Entry(wedding, guests: guests, today: .today))
+            let access = try await opened.host.accessRights(to: wedding.weddingID)
+            entries.append(WeddingListing.Entry(wedding, guests: guests, role: access.role, today: .today))
         }
         await opened.close()
-        let listing = WeddingListing(dataDirectory: opened.place, weddings: entries)
+        let listing = WeddingListing(dataDirectory: opened.place, weddings: entries, showsRoles: opened.fileStore == nil)
         if json {
             try JSONOutput.print(listing)
         } else {
@@ -53,8 +54,10 @@ struct WeddingListing: Encodable {
         let currency: String
         let minorDigits: Int
         let totalBudget: Int64
+        /// Your role on the wedding (a data directory's weddings are their owner's).
+        let role: WeddingAccess.Role
 
-        init(_ wedding: Wedding, guests: Int?, today: CalendarDate) {
+        init(_ wedding: Wedding, guests: Int?, role: WeddingAccess.Role, today: CalendarDate) {
             id = wedding.weddingID.description
             name = wedding.name
             date = wedding.weddingDate?.description
@@ -63,6 +66,7 @@ struct WeddingListing: Encodable {
             currency = wedding.currency.code
             minorDigits = wedding.currency.minorDigits
             totalBudget = wedding.totalBudget.minorUnits
+            self.role = role
         }
 
         // Absent values are written as null, so every entry has every key.
@@ -76,15 +80,20 @@ struct WeddingListing: Encodable {
             try container.encode(currency, forKey: .currency)
             try container.encode(minorDigits, forKey: .minorDigits)
             try container.encode(totalBudget, forKey: .totalBudget)
+            try container.encode(role, forKey: .role)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, name, date, daysToGo, guests, currency, minorDigits, totalBudget
+            case id, name, date, daysToGo, guests, currency, minorDigits, totalBudget, role
         }
     }
 
     let dataDirectory: String
     let weddings: [Entry]
+    /// Whether the table has a ROLE column (the weddings are a database's, shared or not).
+    let showsRoles: Bool
+
+    private enum CodingKeys: String, CodingKey { case dataDirectory, weddings }
 
     /// A table for people (names sanitised and measured in terminal columns), or what to do
     /// when there is no wedding yet.
@@ -97,14 +106,16 @@ struct WeddingListing: Encodable {
         let nameWidth = min(40, max(4, names.map(\.width).max() ?? 0))
         let whens = weddings.map { entry in entry.daysToGo.map(Formats.daysToGo) ?? "" }
         let whenWidth = max(4, whens.map(\.count).max() ?? 0)
-        func row(_ name: DisplayText, _ date: String, _ when: String, _ guests: String, _ id: String) -> String {
-            [name.fitted(toWidth: nameWidth).string, date.padding(toLength: 10, withPad: " ", startingAt: 0),
-             when.padding(toLength: whenWidth, withPad: " ", startingAt: 0),
-             String(repeating: " ", count: max(0, 6 - guests.count)) + guests, id].joined(separator: "  ")
+        func row(_ name: DisplayText, _ date: String, _ when: String, _ guests: String, _ role: String, _ id: String) -> String {
+            ([name.fitted(toWidth: nameWidth).string, date.padding(toLength: 10, withPad: " ", startingAt: 0),
+              when.padding(toLength: whenWidth, withPad: " ", startingAt: 0),
+              String(repeating: " ", count: max(0, 6 - guests.count)) + guests]
+             + (showsRoles ? [role.padding(toLength: 7, withPad: " ", startingAt: 0)] : []) + [id]).joined(separator: "  ")
         }
-        var lines = [row("NAME", "DATE", "WHEN", "GUESTS", "ID")]
+        var lines = [row("NAME", "DATE", "WHEN", "GUESTS", "ROLE", "ID")]
         for (index, entry) in weddings.enumerated() {
-            lines.append(row(names[index], entry.date ?? "", whens[index], entry.guests.map(String.init) ?? "?", entry.id))
+            lines.append(row(names[index], entry.date ?? "", whens[index], entry.guests.map(String.init) ?? "?",
+                             entry.role.rawValue, entry.id))
         }
         return lines.joined(separator: "\n")
     }

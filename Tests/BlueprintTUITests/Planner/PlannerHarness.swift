@@ -153,8 +153,9 @@ final class PlannerHarness {
     let weddingID: WeddingID
 
     /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`,
-    /// in a process with `environment`, whose terminal is handed over with `runOutsideTerminal`.
-    init(_ datasets: [WeddingDataset] = [Wedding1.dataset()], rows: Int = 30, columns: Int = 100,
+    /// in a process with `environment`, whose terminal is handed over with `runOutsideTerminal`;
+    /// the host answers `access` for the wedding (a viewer's writes are refused, as a database's).
+    init(_ datasets: [WeddingDataset] = [Wedding1.dataset()], access: WeddingAccess = .owner, rows: Int = 30, columns: Int = 100,
          transfer: (any DataTransfer)? = nil, keymap: Keymap = .standard, checklist: ChecklistTemplate? = nil,
          environment: [String: String] = [:],
          runOutsideTerminal: (@MainActor @Sendable (_ body: @MainActor () -> Void) -> Void)? = nil) async {
@@ -165,7 +166,8 @@ final class PlannerHarness {
         context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
                                documents: repositories.documents, changes: repositories,
-                               presence: presence, identity: Self.me, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
+                               presence: presence, identity: Self.me, access: repositories, clock: clock,
+                               timeZone: TimeZone(identifier: "UTC")!)
         canvas = MemoryCanvas(rows: rows, columns: columns)
         let cache = repositories.cache
         var redraws: (() -> Void)?
@@ -176,6 +178,7 @@ final class PlannerHarness {
                                keymap: keymap, requestRedraw: { redraws?() })
         driver = FrameDriver(root: screen, keymap: keymap)
         redraws = { [unowned self] in self.redrawRequests += 1 }
+        await host.grant(access)
         await screen.open(weddingID)
         await loadAll()
     }

@@ -1,0 +1,16 @@
+extension KeyAction {
+    /// Whether the action changes the wedding's data (adds, edits, deletes, marks, moves, undoes),
+    /// in any pane: a viewer's key for it is refused at once, with the reason, before any form
+    /// opens. The repositories refuse the write itself anyway (`AccessCheckedHost`), as does the
+    /// database.
+    var changesData: Bool {
+        switch self {
+        case .add, .edit, .delete, .toggle, .undo, .setRSVP, .markPaid, .recordInstallment, .book, .archive, .markThanked,
+             .addNote, .restore, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere,
+             .moveToTableNumber, .unseatGuest, .suggestSeating, .keepTogether, .keepApart, .makeLive:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import BlueprintCache
+import BlueprintConfiguration
+import BlueprintPostgres
+import Foundation
+
+extension DataDirectoryOptions {
+    /// Opens the database's weddings for a command that only a database can do (`what`:
+    /// "sharing"); refuses, changing nothing, when the weddings are in a data directory.
+    func openDatabase(for what: String) async throws -> (WeddingData, PostgresWeddingHost) {
+        let configuration = ConfigurationFile.load(path: nil, environment: ProcessInfo.processInfo.environment).configuration
+        guard try databaseURL(configuration: configuration) != nil else {
+            throw CommandFailure("\(what) needs a database: give --database or set BLUEPRINT_DATABASE_URL")
+        }
+        let opened = try await open(configuration: configuration, cache: RepositoryCache())
+        guard let host = opened.host as? PostgresWeddingHost else {
+            await opened.close()
+            throw CommandFailure("\(what) needs a database: give --database or set BLUEPRINT_DATABASE_URL")
+        }
+        return (opened, host)
+    }
+}
