@@ -28,9 +28,9 @@ public final class PostgresWeddingHost: WeddingDataHost {
     public let author: String
     /// The data directory whose wedding folders hold the document files (see `documentsFolder(of:)`).
     private let localRoot: String
-    private let link: DatabaseLink
-    private let broadcaster = ChangeBroadcaster()
-    private let settings: PostgresWeddingSettings
+    let link: DatabaseLink
+    let broadcaster = ChangeBroadcaster()
+    let settings: PostgresWeddingSettings
     private let weddings = Mutex<[WeddingID: PostgresWedding]>([:])
 
     /// Connects to the database at `url` and checks its schema.

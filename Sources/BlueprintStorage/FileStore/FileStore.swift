@@ -89,7 +89,25 @@ public final class FileStore: WeddingDataHost {
         let dataset = WeddingDataset(wedding: stored)
         let issues = stored.validationIssues(in: dataset)
         guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
+        try await store(dataset, operation: "weddingCreated")
+        return stored
+    }
 
+    /// Stores a copy of another backend's wedding (`blueprint wedding pull`): every record
+    /// verbatim, with its version, creation time and table order, in a folder written completely
+    /// under a temporary name and then renamed into place, so a failure leaves nothing behind.
+    /// The copy's journal starts empty (its activity starts afresh). Refused with a conflict,
+    /// changing nothing, when the data directory already has a wedding of that id.
+    public func createWedding(copying dataset: WeddingDataset) async throws -> Wedding {
+        let issues = dataset.wedding.validationIssues(in: dataset)
+        guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
+        try await store(dataset, operation: "weddingCopied")
+        return dataset.wedding
+    }
+
+    /// Writes `dataset` as a new wedding folder (staged, then renamed into place) and lists it.
+    private func store(_ dataset: WeddingDataset, operation: String) async throws {
+        let stored = dataset.wedding
         let folder = directory.folder(stored.weddingID)
         if folder.exists { throw existingWeddingConflict(folder) }
         let staging = WeddingFolder(id: stored.weddingID,
@@ -121,8 +139,7 @@ public final class FileStore: WeddingDataHost {
                                     metadata: ["wedding": "\(stored.weddingID)", "error": "\(error)"])
         }
         hub.publish(RepositoryChange(wedding: stored.weddingID, sequence: 0, records: nil, origin: .local,
-                                     operation: "weddingCreated"))
-        return stored
+                                     operation: operation))
     }
 
     /// Deletes a wedding by moving its folder into `trash/` inside the data directory (as

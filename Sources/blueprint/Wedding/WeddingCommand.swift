@@ -4,9 +4,11 @@ import ArgumentParser
 struct WeddingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wedding",
-        abstract: "List, create, rename or delete the weddings of the data directory.",
+        abstract: "List, create, rename or delete the weddings of the data directory; push them to a database or pull them from it.",
         subcommands: [WeddingListCommand.self, WeddingCreateCommand.self, WeddingRenameCommand.self,
-                      WeddingDeleteCommand.self],
+                      WeddingDeleteCommand.self,
+                      WeddingPushCommand.self,
+                      WeddingPullCommand.self],
         defaultSubcommand: WeddingListCommand.self
     )
 }
