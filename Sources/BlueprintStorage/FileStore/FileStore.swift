@@ -202,6 +202,34 @@ public final class FileStore: WeddingDataHost {
         try await checkedStore(for: wedding).write(operation: operation, body)
     }
 
+    /// As `write`, and the commit is queued in the wedding's outbox in the same locked section
+    /// (for a database's local copy while offline; see `QueuedCommit`).
+    public func writeQueued<T: Sendable>(_ wedding: WeddingID, operation: String,
+                                         _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+        try await checkedStore(for: wedding).write(operation: operation, queueing: true, body)
+    }
+
+    /// Stores `changes` committed elsewhere verbatim (versions included) as one journal line,
+    /// published with `origin`: for a database's local copy. A change whose previous version is
+    /// not the one held here is a `RepositoryError.conflict`, and nothing is written.
+    public func record(_ changes: [RecordChange], in wedding: WeddingID, at: Timestamp, operation: String, author: String?,
+                       activity: ActivitySummary?, origin: RepositoryChange.Origin) async throws {
+        try await checkedStore(for: wedding).record(changes, at: at, operation: operation, author: author, activity: activity,
+                                                    origin: origin)
+    }
+
+    /// The commits queued while offline (oldest first) and those kept as conflicts.
+    public func queuedCommits(of wedding: WeddingID) async throws -> (queued: [QueuedCommit], conflicts: [QueuedCommit]) {
+        try await checkedStore(for: wedding).queue()
+    }
+
+    /// Takes the first `pushed` queued commits out of the queue, keeps `conflicts` and forgets
+    /// `resolved` conflicts, durably (see `QueuedCommitsFile`).
+    public func settleQueue(of wedding: WeddingID, pushed: Int, conflicts: [QueuedCommit] = [],
+                            resolved: [QueuedCommit] = []) async throws {
+        try await checkedStore(for: wedding).settle(pushed: pushed, conflicts: conflicts, resolved: resolved)
+    }
+
     /// The preview kept beside `wedding`'s files for its first frame, while nothing has changed
     /// since it was written (see `PreviewFile`); `nil` otherwise. It reads only that small file,
     /// never the guest list.
