@@ -143,6 +143,6 @@ let package = Package(
         ),
         .testTarget(name: "BlueprintTerminalTests", dependencies: ["BlueprintTerminal", "BlueprintText", "CNcursesw"]),
         .testTarget(name: "BlueprintConfigurationTests", dependencies: ["BlueprintConfiguration", "BlueprintDomain"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["blueprint"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["blueprint", "BlueprintTestSupport"]),
     ]
 )

@@ -214,15 +214,15 @@ public final class TieredWeddingHost: WeddingDataHost {
 
     // MARK: Offline edits
 
-    /// The commits made offline and not pushed yet, oldest first.
+    /// The commits made offline and not pushed yet, oldest first (none for a wedding not copied here).
     public func queued(in wedding: WeddingID) async throws -> [QueuedCommit] {
-        try await copy.queuedCommits(of: wedding).queued
+        try await hasCopy(of: wedding) ? copy.queuedCommits(of: wedding).queued : []
     }
 
     /// Commits made offline that the database refused because someone changed the same
     /// records first: mine is the commit; theirs is what the copy holds now.
     public func conflicts(in wedding: WeddingID) async throws -> [QueuedCommit] {
-        try await copy.queuedCommits(of: wedding).conflicts
+        try await hasCopy(of: wedding) ? copy.queuedCommits(of: wedding).conflicts : []
     }
 
     /// Settles a conflict: keeping mine writes my records over theirs (at their versions, in

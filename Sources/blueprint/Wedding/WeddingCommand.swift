@@ -8,7 +8,8 @@ struct WeddingCommand: AsyncParsableCommand {
         subcommands: [WeddingListCommand.self, WeddingCreateCommand.self, WeddingRenameCommand.self,
                       WeddingDeleteCommand.self,
                       WeddingPushCommand.self,
-                      WeddingPullCommand.self],
+                      WeddingPullCommand.self,
+                      WeddingSyncCommand.self],
         defaultSubcommand: WeddingListCommand.self
     )
 }
