@@ -190,12 +190,22 @@ public final class TieredWeddingHost: WeddingDataHost {
         return database.connection(wedding)
     }
 
-    /// Says when the host goes offline and when it is back.
+    /// Says when the host goes offline and when it is back, and, while online, what the
+    /// database host says of its own connection.
     public func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> {
         let (stream, continuation) = AsyncStream<FeedConnection>.makeStream()
         let key = UUID()
-        state.withLock { $0.watchers[wedding, default: [:]][key] = continuation }
-        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.watchers[wedding]?.removeValue(forKey: key) } }
+        let forwarding = state.withLock { state -> Task<Void, Never>? in
+            state.watchers[wedding, default: [:]][key] = continuation
+            guard let upstream = state.database?.connectionChanges(in: wedding) else { return nil }
+            return Task { [weak self] in
+                for await connection in upstream where self?.isOffline == false { continuation.yield(connection) }
+            }
+        }
+        continuation.onTermination = { [weak self] _ in
+            forwarding?.cancel()
+            self?.state.withLock { _ = $0.watchers[wedding]?.removeValue(forKey: key) }
+        }
         return stream
     }
 

@@ -82,16 +82,20 @@ struct TieredHostTests {
         let id = try await host.createWedding(Fixtures.wedding()).weddingID
         let guest = try await host.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
         #expect(!host.isOffline)
+        var connections = host.connectionChanges(in: id).makeAsyncIterator()
 
         try setup.cluster.stop(immediately: true)
         let seated = try await host.write(id, operation: "seat") { [moved = seat(guest, at: 2)] in try $0.update(moved) }
         #expect(host.isOffline)
+        #expect(await connections.next() == .offline(lastSynced: Fixtures.now), "the header's marker is told at once")
         #expect(host.connection(id) == .offline(lastSynced: Fixtures.now))
         #expect(try await host.read(id) { $0.guests.records } == [seated])
         #expect(try await host.listWeddings().map(\.weddingID) == [id])
 
         try setup.cluster.start()
         #expect(await host.reconnect())
+        #expect(await connections.next() == host.connection(id))
+        #expect(host.connection(id) != .offline(lastSynced: Fixtures.now))
         let other = try await setup.database()
         #expect(try await other.read(id) { $0.guests[guest.id]?.table } == 2)
         await other.close()
