@@ -5,7 +5,7 @@ import BlueprintTestSupport
 
 /// The hosts the repository contract tests run on: every repository behaves the same on each.
 enum TestHost: String, CaseIterable, Sendable {
-    case memory, files, postgres, tiered
+    case memory, files, postgres
 
     /// A fresh, empty host of this kind.
     func open() async throws -> OpenTestHost {
@@ -17,11 +17,6 @@ enum TestHost: String, CaseIterable, Sendable {
             return OpenTestHost(host: try directory.openStore(), directory: directory)
         case .postgres:
             return OpenTestHost(host: try await TestDatabase.make().openHost(), directory: nil)
-        case .tiered:
-            let directory = try TemporaryDataDirectory()
-            let host = try await TieredWeddingHost.open(try await TestDatabase.make().url, author: "me@here",
-                                                        localRoot: directory.root, clock: { Fixtures.now })
-            return OpenTestHost(host: host, directory: directory)
         }
     }
 }
