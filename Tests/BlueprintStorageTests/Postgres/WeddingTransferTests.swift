@@ -33,6 +33,20 @@ struct WeddingTransferTests {
         return (store, id)
     }
 
+    /// What `body` finds in the database through a host of its own, closed afterwards (the
+    /// test cluster's connections are shared by every test).
+    private func inDatabase<T>(_ database: TestDatabase, _ body: (PostgresWeddingHost) async throws -> T) async throws -> T {
+        let host = try await database.openHost()
+        do {
+            let result = try await body(host)
+            await host.close()
+            return result
+        } catch {
+            await host.close()
+            throw error
+        }
+    }
+
     @Test("local → push → pull into another data directory gives the same wedding, record for record, with hostile text")
     func roundTrip() async throws {
         let database = try await TestDatabase.make()
@@ -45,8 +59,8 @@ struct WeddingTransferTests {
         let host = try await PostgresWeddingHost.open(database.url, author: "mei", localRoot: here.root)
         let pushed = try await host.push(id, from: local)
         #expect(pushed == original.wedding)
-        #expect(try await database.openHost().read(id) { $0 } == original)
-        let activity = try await database.openHost().activity(in: id).entries
+        #expect(try await inDatabase(database) { try await $0.read(id) { $0 } } == original)
+        let activity = try await inDatabase(database) { try await $0.activity(in: id).entries }
         #expect(activity.count == 1)
         #expect(activity.first?.operation == "pushed from \(here.root)" && activity.first?.author == "mei")
         // The documents' files stay in the data directory, where the database host finds them.
@@ -75,16 +89,15 @@ struct WeddingTransferTests {
         let (local, id) = try await localWedding(in: here)
         let host = try await PostgresWeddingHost.open(database.url, author: "mei", localRoot: here.root)
         _ = try await host.push(id, from: local)
-        let inDatabase = try await database.openHost().read(id) { $0 }
+        let pushed = try await inDatabase(database) { try await $0.read(id) { $0 } }
 
         _ = try await local.write(id, operation: "add") { try $0.insert(Guest(firstName: "Late", lastName: "Comer")) }
         let name = try await local.read(id) { $0.wedding.name }
         await #expect(throws: WeddingTransferError.alreadyInDatabase(name: name, database: database.url.description)) {
             try await host.push(id, from: local)
         }
-        let fresh = try await database.openHost()
-        #expect(try await fresh.read(id) { $0 } == inDatabase)
-        #expect(try await fresh.activity(in: id).entries.count == 1)
+        #expect(try await inDatabase(database) { try await $0.read(id) { $0 } } == pushed)
+        #expect(try await inDatabase(database) { try await $0.activity(in: id).entries.count } == 1)
 
         let before = here.allPaths(below: here.root).filter { !$0.hasSuffix("/lock") }
         let localData = try await local.read(id) { $0 }
@@ -109,10 +122,11 @@ struct WeddingTransferTests {
             """)
         let host = try await PostgresWeddingHost.open(database.url, author: "mei", localRoot: here.root)
         await #expect(throws: RepositoryError.self) { try await host.push(id, from: local) }
-        #expect(try await database.openHost().listWeddings().isEmpty)
+        #expect(try await inDatabase(database) { try await $0.listWeddings() }.isEmpty)
         try database.run("DROP TRIGGER refuse ON changes")
         _ = try await host.push(id, from: local)
-        #expect(try await database.openHost().read(id) { $0 } == local.read(id) { $0 })
+        let expected = try await local.read(id) { $0 }
+        #expect(try await inDatabase(database) { try await $0.read(id) { $0 } } == expected)
         await host.close()
     }
 }
