@@ -29,7 +29,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
     /// The data directory whose wedding folders hold the document files (see `documentsFolder(of:)`).
     private let localRoot: String
     let link: DatabaseLink
-    private let broadcaster = ChangeBroadcaster()
+    let broadcaster = ChangeBroadcaster()
     let settings: PostgresWeddingSettings
     private let weddings = Mutex<[WeddingID: PostgresWedding]>([:])
 

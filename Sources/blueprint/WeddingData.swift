@@ -17,10 +17,11 @@ struct WeddingData {
     /// The data directory, when the weddings are kept there.
     let fileStore: FileStore?
 
-    /// Opens the database at `url` if there is one, else the data directory at `root`.
+    /// Opens the database at `url` if there is one (with its local copies under `root`, see
+    /// `TieredWeddingHost`), else the data directory at `root`.
     static func open(root: String, database url: DatabaseURL?, author: String, cache: RepositoryCache) async throws -> WeddingData {
         if let url {
-            let host = try await PostgresWeddingHost.open(url, author: author, localRoot: root)
+            let host = try await TieredWeddingHost.open(url, author: author, localRoot: root, previewing: WeddingPreviewer())
             return WeddingData(host: host, repositories: Repositories(host: host, cache: cache), place: "the \(url)",
                                fileStore: nil)
         }
@@ -33,7 +34,7 @@ struct WeddingData {
     func close() async {
         if let fileStore {
             await fileStore.close()
-        } else if let database = host as? PostgresWeddingHost {
+        } else if let database = host as? TieredWeddingHost {
             await database.close()
         }
     }

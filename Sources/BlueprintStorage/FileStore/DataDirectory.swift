@@ -63,6 +63,10 @@ struct WeddingFolder: Sendable {
     var preview: String { path + "/" + PreviewFile.name }
     var presence: String { path + "/presence" }
     var activity: String { path + "/activity.jsonl" }
+    /// A database's local copy only: commits made offline, to push (see `QueuedCommitsFile`).
+    var outbox: String { path + "/outbox.json" }
+    /// A database's local copy only: queued commits the database refused as conflicts.
+    var conflicts: String { path + "/conflicts.json" }
     /// The stored document files, each named by its content's SHA-256.
     var documents: String { path + "/" + WeddingFolder.documentsName }
 

@@ -89,7 +89,25 @@ public final class FileStore: WeddingDataHost {
         let dataset = WeddingDataset(wedding: stored)
         let issues = stored.validationIssues(in: dataset)
         guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
+        try await store(dataset, operation: "weddingCreated")
+        return stored
+    }
 
+    /// Stores a copy of another backend's wedding (`blueprint wedding pull`): every record
+    /// verbatim, with its version, creation time and table order, in a folder written completely
+    /// under a temporary name and then renamed into place, so a failure leaves nothing behind.
+    /// The copy's journal starts empty (its activity starts afresh). Refused with a conflict,
+    /// changing nothing, when the data directory already has a wedding of that id.
+    public func createWedding(copying dataset: WeddingDataset) async throws -> Wedding {
+        let issues = dataset.wedding.validationIssues(in: dataset)
+        guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
+        try await store(dataset, operation: "weddingCopied")
+        return dataset.wedding
+    }
+
+    /// Writes `dataset` as a new wedding folder (staged, then renamed into place) and lists it.
+    private func store(_ dataset: WeddingDataset, operation: String) async throws {
+        let stored = dataset.wedding
         let folder = directory.folder(stored.weddingID)
         if folder.exists { throw existingWeddingConflict(folder) }
         let staging = WeddingFolder(id: stored.weddingID,
@@ -121,8 +139,7 @@ public final class FileStore: WeddingDataHost {
                                     metadata: ["wedding": "\(stored.weddingID)", "error": "\(error)"])
         }
         hub.publish(RepositoryChange(wedding: stored.weddingID, sequence: 0, records: nil, origin: .local,
-                                     operation: "weddingCreated"))
-        return stored
+                                     operation: operation))
     }
 
     /// Deletes a wedding by moving its folder into `trash/` inside the data directory (as
@@ -183,6 +200,34 @@ public final class FileStore: WeddingDataHost {
     public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
                                    _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         try await checkedStore(for: wedding).write(operation: operation, body)
+    }
+
+    /// As `write`, and the commit is queued in the wedding's outbox in the same locked section
+    /// (for a database's local copy while offline; see `QueuedCommit`).
+    public func writeQueued<T: Sendable>(_ wedding: WeddingID, operation: String,
+                                         _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+        try await checkedStore(for: wedding).write(operation: operation, queueing: true, body)
+    }
+
+    /// Stores `changes` committed elsewhere verbatim (versions included) as one journal line,
+    /// published with `origin`: for a database's local copy. A change whose previous version is
+    /// not the one held here is a `RepositoryError.conflict`, and nothing is written.
+    public func record(_ changes: [RecordChange], in wedding: WeddingID, at: Timestamp, operation: String, author: String?,
+                       activity: ActivitySummary?, origin: RepositoryChange.Origin) async throws {
+        try await checkedStore(for: wedding).record(changes, at: at, operation: operation, author: author, activity: activity,
+                                                    origin: origin)
+    }
+
+    /// The commits queued while offline (oldest first) and those kept as conflicts.
+    public func queuedCommits(of wedding: WeddingID) async throws -> (queued: [QueuedCommit], conflicts: [QueuedCommit]) {
+        try await checkedStore(for: wedding).queue()
+    }
+
+    /// Takes the first `pushed` queued commits out of the queue, keeps `conflicts` and forgets
+    /// `resolved` conflicts, durably (see `QueuedCommitsFile`).
+    public func settleQueue(of wedding: WeddingID, pushed: Int, conflicts: [QueuedCommit] = [],
+                            resolved: [QueuedCommit] = []) async throws {
+        try await checkedStore(for: wedding).settle(pushed: pushed, conflicts: conflicts, resolved: resolved)
     }
 
     /// The preview kept beside `wedding`'s files for its first frame, while nothing has changed

@@ -12,9 +12,13 @@ extension DataDirectoryOptions {
             throw CommandFailure("\(what) needs a database: give --database or set BLUEPRINT_DATABASE_URL")
         }
         let opened = try await open(configuration: configuration, cache: RepositoryCache())
-        guard let host = opened.host as? PostgresWeddingHost else {
+        guard let tier = opened.host as? TieredWeddingHost else {
             await opened.close()
             throw CommandFailure("\(what) needs a database: give --database or set BLUEPRINT_DATABASE_URL")
+        }
+        guard let host = tier.database else {
+            await opened.close()
+            throw CommandFailure("\(what) needs the database, and the \(tier.url) cannot be reached now")
         }
         return (opened, host)
     }

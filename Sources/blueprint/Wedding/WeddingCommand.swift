@@ -4,11 +4,14 @@ import ArgumentParser
 struct WeddingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wedding",
-        abstract: "List, create, rename, delete or share the weddings (of the data directory or the database).",
+        abstract: "List, create, rename, delete or share the weddings (of the data directory or the database); push them to a database or pull them from it.",
         subcommands: [WeddingListCommand.self, WeddingCreateCommand.self, WeddingRenameCommand.self,
                       WeddingDeleteCommand.self,
                       WeddingShareCommand.self,
-                      WeddingUnshareCommand.self],
+                      WeddingUnshareCommand.self,
+                      WeddingPushCommand.self,
+                      WeddingPullCommand.self,
+                      WeddingSyncCommand.self],
         defaultSubcommand: WeddingListCommand.self
     )
 }

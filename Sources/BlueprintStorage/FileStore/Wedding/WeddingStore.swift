@@ -49,7 +49,11 @@ actor WeddingStore {
         try await locked(.shared) { try body($0.dataset) }
     }
 
-    func write<T: Sendable>(operation: String, _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+    /// With `queueing`, the commit is also added to the folder's outbox (see `QueuedCommitsFile`)
+    /// before its journal line is written, under the same lock: a crash in between leaves it
+    /// queued (to be pushed, version-checked) rather than kept here and never pushed.
+    func write<T: Sendable>(operation: String, queueing: Bool = false,
+                            _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         try await locked(.exclusive) { current in
             let now = settings.clock()
             let (result, changes, activity) = try current.dataset.commit(now: now, body)
@@ -57,11 +61,19 @@ actor WeddingStore {
             let mutations = changes.map(\.mutation)
             let entry = JournalEntry(at: now, operation: operation, mutations: mutations, author: settings.author,
                                      activity: activity)
+            var queue: [QueuedCommit]?
             do {
+                if queueing {
+                    let queued = QueuedCommit(at: now, operation: operation, author: settings.author, changes: changes)
+                    queue = try QueuedCommitsFile.read(folder.outbox)
+                    try QueuedCommitsFile.write(queue! + [queued], to: folder.outbox)
+                }
                 try current.journal.append(entry)
             } catch {
-                // Memory is ahead of the disk now: forget it, and reload on the next call.
+                // Memory is ahead of the disk now: forget it, and reload on the next call. A
+                // commit refused here is not queued either (only a crash leaves it queued).
                 loaded = nil
+                if let queue { try? QueuedCommitsFile.write(queue, to: folder.outbox) }
                 throw error
             }
             current.committed(changes, as: entry)
@@ -72,6 +84,65 @@ actor WeddingStore {
             publish(changes, .local, operation, by: settings.author,
                     activity: ActivityEntry(at: now, author: settings.author, operation: operation, summary: activity))
             return result
+        }
+    }
+
+    /// Stores changes committed elsewhere (the database this folder is a copy of) as they are,
+    /// versions included: one journal line, published with `origin`. Each change's previous
+    /// version must be the one held here, else it is a conflict and nothing is written.
+    func record(_ changes: [RecordChange], at: Timestamp, operation: String, author: String?, activity: ActivitySummary?,
+                origin: RepositoryChange.Origin) async throws {
+        guard !changes.isEmpty else { return }
+        try await locked(.exclusive) { current in
+            // Checked without copying the tables: a commit may change one record twice.
+            var versions: [String: Int?] = [:]
+            for change in changes {
+                let key = "\(change.kind.rawValue)/\(change.id)"
+                let held = versions[key] ?? current.dataset.version(of: change.kind, id: change.id)
+                guard held == change.previousVersion else {
+                    throw RepositoryError.conflict(change.kind, id: change.id, expected: change.previousVersion ?? 0,
+                                                   actual: held ?? 0)
+                }
+                versions[key] = .some(change.mutation.storedVersion)
+            }
+            let entry = JournalEntry(at: at, operation: operation, mutations: changes.map(\.mutation), author: author,
+                                     activity: activity)
+            do {
+                try current.journal.append(entry)
+            } catch {
+                loaded = nil
+                throw error
+            }
+            for change in changes { current.dataset.apply(change.mutation) }
+            current.committed(changes, as: entry)
+            for case let .saveWedding(wedding) in entry.mutations { pendingIndexEntry = wedding }
+            if current.journal.entryBytes >= max(settings.compactionFloorBytes, current.snapshotBytes) {
+                compactKeepingJournalOnFailure(current)
+            }
+            publish(changes, origin, operation, by: author,
+                    activity: ActivityEntry(at: at, author: author, operation: operation,
+                                            summary: activity ?? ActivitySummary(counting: changes)))
+        }
+    }
+
+    /// The commits queued in the outbox, oldest first, and the ones kept as conflicts.
+    func queue() async throws -> (queued: [QueuedCommit], conflicts: [QueuedCommit]) {
+        try await locked(.shared) { _ in
+            (try QueuedCommitsFile.read(folder.outbox), try QueuedCommitsFile.read(folder.conflicts))
+        }
+    }
+
+    /// Takes the first `count` queued commits out of the outbox (pushed), after adding
+    /// `conflicts` to the kept conflicts and removing `resolved` from them; conflicts first, so
+    /// a crash in between keeps a commit twice rather than losing it.
+    func settle(pushed count: Int, conflicts added: [QueuedCommit], resolved: [QueuedCommit]) async throws {
+        try await locked(.exclusive) { _ in
+            let kept = try QueuedCommitsFile.read(folder.conflicts)
+            let updated = kept.filter { !resolved.contains($0) } + added
+            if updated != kept { try QueuedCommitsFile.write(updated, to: folder.conflicts) }
+            if count > 0 {
+                try QueuedCommitsFile.write(Array(try QueuedCommitsFile.read(folder.outbox).dropFirst(count)), to: folder.outbox)
+            }
         }
     }
 

@@ -1,0 +1,170 @@
+import BlueprintConfiguration
+import BlueprintDomain
+import BlueprintPostgres
+import BlueprintStorage
+import BlueprintTestSupport
+import Foundation
+import Testing
+
+/// The file store as the disk tier of a database's weddings, on a private server the tests stop
+/// hard (`pg_ctl stop -m immediate`) and start again.
+@Suite("Tiered host (local copy of a database wedding)")
+struct TieredHostTests {
+    /// A private, migrated server and a data directory for the copies.
+    private struct Setup {
+        let cluster: PostgresTestCluster
+        let url: DatabaseURL
+        let directory: TemporaryDataDirectory
+
+        init() async throws {
+            cluster = try PostgresTestCluster.makePrivate()
+            url = try DatabaseURL(try cluster.makeDatabase(), loginName: "nobody")
+            _ = try await DatabaseSchema.migrate(url)
+            directory = try TemporaryDataDirectory()
+        }
+
+        func tier() async throws -> TieredWeddingHost {
+            try await TieredWeddingHost.open(url, author: "mei", localRoot: directory.root, clock: { Fixtures.now })
+        }
+
+        /// The database as another machine sees it.
+        func database(author: String = "ben") async throws -> PostgresWeddingHost {
+            try await PostgresWeddingHost.open(url, author: author, localRoot: TestDatabase.documentsRoot, clock: { Fixtures.now })
+        }
+    }
+
+    private func seat(_ guest: Guest, at table: Int) -> Guest {
+        var seated = guest
+        seated.table = table
+        return seated
+    }
+
+    @Test("with the server stopped the copy opens with the data; edits made offline survive a restart of the host and land once it answers")
+    func offlineOpenWriteAndPush() async throws {
+        let setup = try await Setup()
+        let online = try await setup.tier()
+        let id = try await online.createWedding(Fixtures.wedding()).weddingID
+        let guest = try await online.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+        await online.close()
+
+        try setup.cluster.stop(immediately: true)
+        let offline = try await setup.tier()
+        #expect(offline.isOffline)
+        #expect(offline.connection(id) == .offline(lastSynced: Fixtures.now))
+        #expect(try await offline.read(id) { $0.guests.records } == [guest])
+        let seated = try await offline.write(id, operation: "seat") { [moved = seat(guest, at: 4)] in try $0.update(moved) }
+        let added = try await offline.write(id, operation: "add") { try $0.insert(Guest(firstName: "Bo", lastName: "Ek")) }
+        #expect(try await offline.queued(in: id).map(\.operation) == ["seat", "add"])
+        await offline.close()
+
+        let reopened = try await setup.tier()
+        #expect(try await reopened.read(id) { $0.guests.records } == [seated, added])
+        #expect(try await reopened.queued(in: id).count == 2, "the queue is kept on disk")
+
+        try setup.cluster.start()
+        #expect(await reopened.reconnect())
+        #expect(!reopened.isOffline)
+        #expect(try await reopened.queued(in: id).isEmpty)
+        #expect(try await reopened.conflicts(in: id).isEmpty)
+        let other = try await setup.database()
+        #expect(try await other.read(id) { $0.guests.records.map { "\($0.firstName) \($0.table.map(String.init) ?? "-") v\($0.version)" } }
+            == ["Mei 4 v2", "Bo - v1"])
+        #expect(try await reopened.read(id) { $0.guests.records.map(\.version) } == [2, 1])
+        await other.close()
+        await reopened.close()
+        try setup.cluster.stop(immediately: false)
+    }
+
+    @Test("the server stopped hard mid-session: the host goes offline and keeps working; the edit lands after a restart")
+    func stoppedMidSession() async throws {
+        let setup = try await Setup()
+        let host = try await setup.tier()
+        let id = try await host.createWedding(Fixtures.wedding()).weddingID
+        let guest = try await host.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+        #expect(!host.isOffline)
+        var connections = host.connectionChanges(in: id).makeAsyncIterator()
+
+        try setup.cluster.stop(immediately: true)
+        let seated = try await host.write(id, operation: "seat") { [moved = seat(guest, at: 2)] in try $0.update(moved) }
+        #expect(host.isOffline)
+        #expect(await connections.next() == .offline(lastSynced: Fixtures.now), "the header's marker is told at once")
+        #expect(host.connection(id) == .offline(lastSynced: Fixtures.now))
+        #expect(try await host.read(id) { $0.guests.records } == [seated])
+        #expect(try await host.listWeddings().map(\.weddingID) == [id])
+
+        try setup.cluster.start()
+        #expect(await host.reconnect())
+        #expect(await connections.next() == host.connection(id))
+        #expect(host.connection(id) != .offline(lastSynced: Fixtures.now))
+        let other = try await setup.database()
+        #expect(try await other.read(id) { $0.guests[guest.id]?.table } == 2)
+        await other.close()
+        await host.close()
+        try setup.cluster.stop(immediately: false)
+    }
+
+    @Test("a guest edited offline here and online elsewhere: the offline edit is kept as a conflict, then kept or dropped as chosen")
+    func conflictKeptAndResolved() async throws {
+        let setup = try await Setup()
+        let host = try await setup.tier()
+        let id = try await host.createWedding(Fixtures.wedding()).weddingID
+        let mei = try await host.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+        let bo = try await host.write(id, operation: "add") { try $0.insert(Guest(firstName: "Bo", lastName: "Ek")) }
+        let ana = try await host.write(id, operation: "add") { try $0.insert(Guest(firstName: "Ana", lastName: "Ruiz")) }
+
+        try setup.cluster.stop(immediately: true)
+        _ = try await host.write(id, operation: "seat Mei") { [moved = seat(mei, at: 4)] in try $0.update(moved) }
+        _ = try await host.write(id, operation: "seat Bo") { [moved = seat(bo, at: 5)] in try $0.update(moved) }
+        _ = try await host.write(id, operation: "seat Ana") { [moved = seat(ana, at: 6)] in try $0.update(moved) }
+        #expect(host.isOffline)
+
+        try setup.cluster.start()
+        let other = try await setup.database()
+        _ = try await other.write(id, operation: "seat") { [moved = seat(mei, at: 7)] in try $0.update(moved) }
+        _ = try await other.write(id, operation: "seat") { [moved = seat(bo, at: 8)] in try $0.update(moved) }
+
+        #expect(await host.reconnect())
+        let conflicts = try await host.conflicts(in: id)
+        #expect(conflicts.map(\.operation) == ["seat Mei", "seat Bo"])
+        #expect(try await host.queued(in: id).isEmpty)
+        // The edit without a conflict landed; the copy shows theirs where mine conflicted.
+        #expect(try await other.read(id) { $0.guests.records.map(\.table) } == [7, 8, 6])
+        #expect(try await host.read(id) { $0.guests.records.map(\.table) } == [7, 8, 6])
+
+        try await host.resolve(conflicts[0], in: id, keepingMine: true)
+        try await host.resolve(conflicts[1], in: id, keepingMine: false)
+        #expect(try await host.conflicts(in: id).isEmpty)
+        try await other.catchUp(on: id)
+        #expect(try await other.read(id) { $0.guests.records.map(\.table) } == [4, 8, 6])
+        #expect(try await host.read(id) { $0.guests.records.map(\.table) } == [4, 8, 6])
+        #expect(try await host.read(id) { $0 } == other.read(id) { $0 })
+        await other.close()
+        await host.close()
+        try setup.cluster.stop(immediately: false)
+    }
+
+    @Test("a copy made on first open is read when the server is gone; a wedding never copied is refused in words")
+    func firstOpenCopies() async throws {
+        let setup = try await Setup()
+        let other = try await setup.database()
+        let copied = try await other.createWedding(Fixtures.wedding("Copied")).weddingID
+        let guest = try await other.write(copied, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+        let never = try await other.createWedding(Fixtures.wedding("Never")).weddingID
+        await other.close()
+
+        let host = try await setup.tier()
+        #expect(try await host.read(copied) { $0.guests.records } == [guest])
+        await host.close()
+        try setup.cluster.stop(immediately: true)
+        let offline = try await setup.tier()
+        #expect(try await offline.read(copied) { $0.guests.records } == [guest])
+        #expect(try await offline.listWeddings().map(\.name) == ["Copied"])
+        do {
+            _ = try await offline.read(never) { $0.guests.count }
+            Issue.record("read a wedding that was never copied, offline")
+        } catch let RepositoryError.storage(message) {
+            #expect(message.contains("cannot be reached"), "\(message)")
+        }
+        await offline.close()
+    }
+}
