@@ -85,6 +85,8 @@ struct ActivityPaneTests {
         await planner.press(.character("1"), .character("j"), .character("j"), .character("A"))
         let hostile = Guest(id: UUID(), firstName: "Evil\u{1B}]0;pwned\u{07}", lastName: "\u{202E}Name 山田", createdAt: Wedding1.start)
         await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(hostile)], by: "\u{1B}[31mMallory\u{200B}")
+        // The other session's change has reached the planner (and said so) before the next key.
+        await planner.until(planner.session.guests) { planner.session.guests.guest(hostile.id) != nil }
         _ = try? await planner.host.write(planner.weddingID, operation: "guestUpdated") { transaction in
             var renamed = try #require(transaction.dataset.guests[hostile.id])
             renamed.email = "evil@example.com"
