@@ -117,6 +117,9 @@ actor PostgresWedding {
                     INSERT INTO changes (wedding_id, sequence, at, author, operation, mutations, activity)
                     VALUES (\(id.rawValue), \(sequence), \(now.date), \(settings.author), \(operation), \(mutations), \(summary))
                     """, logger: settings.logger)
+                // Sent on COMMIT only: a write rolled back announces nothing.
+                try await ChangeNotice(wedding: id, event: .committed(sequence: sequence))
+                    .send(on: connection, logger: settings.logger)
                 // Kept before COMMIT, while the connection is still held: nothing else can read
                 // the wedding between the commit and here.
                 dataset = next
@@ -203,6 +206,15 @@ actor PostgresWedding {
             for try await text in rows.decode(String.self) { found = text }
             return found == mutations
         }
+    }
+
+    /// Another process announced that the wedding reached `sequence`: catches up unless that is
+    /// already applied here (this process's own commits), or the wedding is not loaded (then
+    /// nothing here holds its data, and the first read loads it as it is).
+    func noticed(_ sequence: Int64?) async throws {
+        guard dataset != nil else { return }
+        if let sequence, sequence <= seen { return }
+        try await catchUp()
     }
 
     /// Forgets the data (the wedding was deleted).
