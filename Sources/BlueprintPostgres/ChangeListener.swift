@@ -167,7 +167,8 @@ final class ChangeListener: Sendable {
         }
     }
 
-    private func receive(_ payload: String) {
+    /// Acts on one notice's payload (internal for tests, which feed notices without a server).
+    func receive(_ payload: String) {
         guard let notice = ChangeNotice(payload: payload) else {
             logger.debug("ignored a notice blueprint does not send", metadata: ["payload": "\(payload)"])
             return
