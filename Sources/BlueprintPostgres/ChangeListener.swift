@@ -115,6 +115,15 @@ final class ChangeListener: Sendable {
 
     /// Stops listening, closes the connection and ends every `connectionChanges` stream.
     func stop() async {
+        let task = cancel()
+        await task?.value
+        await link.close()
+    }
+
+    /// Stops listening without waiting (a host dropped without `close()`): once its task has
+    /// ended, nothing holds the listener, and its connection is closed with its link.
+    @discardableResult
+    func cancel() -> Task<Void, Never>? {
         let (task, subscribers) = state.withLock { state in
             state.stopped = true
             state.phase = .idle
@@ -123,8 +132,7 @@ final class ChangeListener: Sendable {
         }
         for subscriber in subscribers { subscriber.finish() }
         task?.cancel()
-        await task?.value
-        await link.close()
+        return task
     }
 
     // MARK: Listening

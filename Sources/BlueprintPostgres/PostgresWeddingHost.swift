@@ -81,6 +81,9 @@ public final class PostgresWeddingHost: WeddingDataHost {
             }))
     }
 
+    /// A host dropped without `close()` stops listening (its connections close with their links).
+    deinit { listener.cancel() }
+
     public func listWeddings() async throws -> [Wedding] {
         let records = try await link.withConnection { connection in
             var records: [String] = []
