@@ -99,16 +99,13 @@ final class ChangeListener: Sendable {
     /// Someone here opened a change stream of `wedding`: its notices count from now until
     /// `stop()`, and the listener starts if it has not.
     func watch(_ wedding: WeddingID) {
-        let start = state.withLock { state -> Bool in
-            guard !state.stopped else { return false }
+        state.withLock { state in
+            guard !state.stopped else { return }
             state.watched.insert(wedding)
-            guard state.task == nil else { return false }
+            guard state.task == nil else { return }
             state.phase = .connecting
-            return true
-        }
-        if start {
-            let task = Task { [self] in await run() }
-            state.withLock { $0.task = task }
+            // Made under the lock, so a `cancel()` at the same moment finds it.
+            state.task = Task { [self] in await run() }
         }
         announce()
     }

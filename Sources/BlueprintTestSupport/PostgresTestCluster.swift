@@ -58,9 +58,11 @@ public final class PostgresTestCluster: Sendable {
                      asServerAccount: true)
     }
 
-    /// Starts the server again on the same socket, with the same databases.
+    /// Starts the server again on the same socket, with the same databases. It takes 300
+    /// connections: the whole test run shares it, and each host that watches a wedding holds
+    /// two (its statements' and its change listener's).
     public func start() throws {
-        let options = "-k \(socketDirectory) -c listen_addresses='' -c fsync=off -c full_page_writes=off"
+        let options = "-k \(socketDirectory) -c listen_addresses='' -c fsync=off -c full_page_writes=off -c max_connections=300"
             + (durable ? "" : " -c synchronous_commit=off")
         try Self.run(binaries + "/pg_ctl", ["-D", dataDirectory, "-o", options, "-l", dataDirectory + "/server.log", "-w",
                                             "start"], asServerAccount: true)
