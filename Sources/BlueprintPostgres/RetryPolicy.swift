@@ -83,7 +83,9 @@ struct RetryPolicy: Sendable {
         case .server:
             let state = error.serverInfo?[.sqlState] ?? ""
             return ["40001", "40P01", "57P01", "57P02", "57P03"].contains(state) || state.hasPrefix("08")
-        case .connectionError, .serverClosedConnection, .uncleanShutdown:
+        // A connection closed under a statement (its server end went first, and the client
+        // noticed) is made again: blueprint closes its own only once it is done with them.
+        case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
             return true
         default:
             return false
