@@ -28,6 +28,18 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "DatabaseBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "BlueprintDomain", package: "blueprint"),
+                .product(name: "BlueprintConfiguration", package: "blueprint"),
+                .product(name: "BlueprintPostgres", package: "blueprint"),
+                .product(name: "BlueprintTestSupport", package: "blueprint"),
+            ],
+            path: "Benchmarks/DatabaseBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "CacheBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -8,33 +8,41 @@ import PostgresNIO
 /// This process's connection to the database: opened on first use, reopened after it broke,
 /// and lent to one caller at a time (a transaction's statements never interleave with
 /// another's). Every failure comes out as words naming the server (`DatabaseFailure`).
+///
+/// A failure that may pass (see `RetryPolicy.isTransient`: the connection lost or refused, a
+/// serialization failure, a deadlock, a server restarting) is retried with backoff and jitter
+/// within `retry`'s budget, on a new connection if the old one broke, so the caller never sees
+/// it. Running `body` again is safe: a transaction that failed before its COMMIT was rolled
+/// back by the server (a lost connection aborts it), so nothing of the first try remains; a
+/// COMMIT whose answer was lost is never run again here but thrown as `UncertainCommit`, for
+/// the caller to find out whether it landed (see `PostgresWedding.write`).
 final class DatabaseLink: Sendable {
     let url: DatabaseURL
     private let logger: Logger
     private let gate = ConnectionGate()
+    private let retry: RetryPolicy
 
-    init(url: DatabaseURL, logger: Logger) {
+    init(url: DatabaseURL, logger: Logger, retry: RetryPolicy = .statements) {
         self.url = url
         self.logger = logger
+        self.retry = retry
     }
 
-    /// Runs `body` with the connection, alone.
+    /// Runs `body` with the connection, alone; again, on a fresh connection if need be, after a
+    /// failure that may pass.
     func withConnection<T>(isolation: isolated (any Actor)? = #isolation,
                            _ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
-        let connection = try await gate.acquire(opening: open)
         do {
-            let result = try await body(connection)
-            await gate.release(keeping: true)
-            return result
+            return try await retry.run(transient: Self.mayPass) { try await once(body) }
+        } catch let failure as Unreachable {
+            throw failure.described
         } catch {
-            let broken = DatabaseFailure.isConnectionLost(error)
-            if broken { try? await connection.close() }
-            await gate.release(keeping: !broken)
             throw DatabaseFailure.describe(error, url: url)
         }
     }
 
     /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
+    /// A COMMIT that fails with the connection lost throws `UncertainCommit` (not retried).
     func transaction<T>(isolation: isolated (any Actor)? = #isolation, readOnly: Bool = false,
                         _ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
         try await withConnection { connection in
@@ -46,9 +54,33 @@ final class DatabaseLink: Sendable {
                 if !DatabaseFailure.isConnectionLost(error) { _ = try? await connection.query("ROLLBACK", logger: logger) }
                 throw error
             }
-            try await connection.query("COMMIT", logger: logger)
+            do {
+                try await connection.query("COMMIT", logger: logger)
+            } catch where !readOnly && DatabaseFailure.isConnectionLost(error) {
+                throw UncertainCommit(url: url, underlying: error)
+            }
             return result
         }
+    }
+
+    /// One try: the raw error if it fails, for `withConnection` to judge and describe.
+    private func once<T>(isolation: isolated (any Actor)? = #isolation,
+                         _ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
+        let connection = try await gate.acquire(opening: open)
+        do {
+            let result = try await body(connection)
+            await gate.release(keeping: true)
+            return result
+        } catch {
+            let broken = DatabaseFailure.isConnectionLost((error as? UncertainCommit)?.underlying ?? error)
+            if broken { try? await connection.close() }
+            await gate.release(keeping: !broken)
+            throw error
+        }
+    }
+
+    private static func mayPass(_ error: any Error) -> Bool {
+        (error as? Unreachable)?.transient ?? RetryPolicy.isTransient(error)
     }
 
     /// Closes the connection, if one is open.
@@ -76,13 +108,22 @@ final class DatabaseLink: Sendable {
         do {
             return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         } catch let error as PSQLError where error.code == .server {
-            throw DatabaseFailure.describe(error, url: url)
+            throw Unreachable(described: DatabaseFailure.describe(error, url: url), transient: RetryPolicy.isTransient(error))
         } catch let error as PSQLError {
-            throw RepositoryError.storage("cannot reach the \(url): \(error.underlying.map { "\($0)" } ?? "\(error.code)")")
+            throw Unreachable(described: RepositoryError.storage(
+                "cannot reach the \(url): \(error.underlying.map { "\($0)" } ?? "\(error.code)")"),
+                              transient: RetryPolicy.isTransient(error))
         } catch {
-            throw RepositoryError.storage("cannot reach the \(url): \(error)")
+            throw Unreachable(described: RepositoryError.storage("cannot reach the \(url): \(error)"),
+                              transient: RetryPolicy.isTransient(error))
         }
     }
+}
+
+/// Opening a connection failed: in the words for the user, and whether trying again may help.
+private struct Unreachable: Error {
+    let described: any Error
+    let transient: Bool
 }
 
 /// Hands the one connection to one caller at a time, in the order they asked.

@@ -23,6 +23,13 @@ struct PostgresWeddingSettings: Sendable {
 /// COMMIT does the copy become the data here and the change get published. An update that
 /// finds another version is the same `RepositoryError.conflict` the file store throws, and the
 /// wedding is reloaded before the next operation.
+///
+/// Retries never apply a write twice. A failure before COMMIT (retried by `DatabaseLink`) left
+/// nothing in the database, and the transaction runs again from its start (catching up under
+/// the lock). When the answer to COMMIT itself is lost (`UncertainCommit`), the write is run
+/// again only once its `changes` row is found missing; if the row is there, the commit stands.
+/// Running it again blindly is not safe even with the version checks: an insert of a record
+/// made inside the write would get a new id, and be added twice.
 actor PostgresWedding {
     let id: WeddingID
     private let link: DatabaseLink
@@ -81,6 +88,8 @@ actor PostgresWedding {
         -> Committed<T>? {
         if dataset == nil { try await load() }
         var committing = false
+        /// The commit on its way, with what finds its `changes` row if the answer to COMMIT is lost.
+        var prepared: (committed: Committed<T>, sequence: Int64, mutations: String)?
         do {
             return try await link.transaction { connection in
                 guard let current = dataset else { return nil }
@@ -108,13 +117,42 @@ actor PostgresWedding {
                     INSERT INTO changes (wedding_id, sequence, at, author, operation, mutations, activity)
                     VALUES (\(id.rawValue), \(sequence), \(now.date), \(settings.author), \(operation), \(mutations), \(summary))
                     """, logger: settings.logger)
+                // Sent on COMMIT only: a write rolled back announces nothing.
+                try await ChangeNotice(wedding: id, event: .committed(sequence: sequence))
+                    .send(on: connection, logger: settings.logger)
                 // Kept before COMMIT, while the connection is still held: nothing else can read
                 // the wedding between the commit and here.
                 dataset = next
                 seen = sequence
                 committing = true
-                return Committed(result: result, changes: changes, activity: activity, at: now, sequence: sequence)
+                let committed = Committed(result: result, changes: changes, activity: activity, at: now, sequence: sequence)
+                prepared = (committed, sequence, mutations)
+                return committed
             }
+        } catch let uncertain as UncertainCommit {
+            // The answer to COMMIT was lost. Running the write again could apply it twice (an
+            // insert of a record made in the body gets a new id each time, which no version check
+            // catches), so first find out whether it landed: its `changes` row at its sequence,
+            // with its very mutations (their record ids and versions make it no one else's).
+            guard let prepared else {
+                // Nothing was written in that transaction: try again on the data read anew.
+                dataset = nil
+                return nil
+            }
+            let landed: Bool
+            do {
+                landed = try await self.landed(prepared.sequence, mutations: prepared.mutations)
+            } catch {
+                // Not known yet: the next read loads the wedding as the database has it.
+                dataset = nil
+                dropped = true
+                throw RepositoryError.storage(uncertain.description)
+            }
+            // Landed: the data kept before COMMIT is the database's. Not landed: nothing of it is
+            // stored, so the caller reads the wedding anew and runs the write again.
+            if landed { return prepared.committed }
+            dataset = nil
+            return nil
         } catch {
             if committing || dataset == nil {
                 // The database may not hold what memory does (a conflict it found, a failed
@@ -155,6 +193,28 @@ actor PostgresWedding {
             }
             return ActivityLog(entries: entries, unreadableLines: unreadable, sequence: UInt64(reached))
         }
+    }
+
+    /// Whether the commit at `sequence` with `mutations` is in the database (for a COMMIT whose
+    /// answer was lost).
+    private func landed(_ sequence: Int64, mutations: String) async throws -> Bool {
+        try await link.withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT mutations FROM changes WHERE wedding_id = \(id.rawValue) AND sequence = \(sequence)",
+                logger: settings.logger)
+            var found: String?
+            for try await text in rows.decode(String.self) { found = text }
+            return found == mutations
+        }
+    }
+
+    /// Another process announced that the wedding reached `sequence`: catches up unless that is
+    /// already applied here (this process's own commits), or the wedding is not loaded (then
+    /// nothing here holds its data, and the first read loads it as it is).
+    func noticed(_ sequence: Int64?) async throws {
+        guard dataset != nil else { return }
+        if let sequence, sequence <= seen { return }
+        try await catchUp()
     }
 
     /// Forgets the data (the wedding was deleted).
@@ -221,8 +281,11 @@ actor PostgresWedding {
             SELECT sequence, at, author, operation, mutations, activity FROM changes
             WHERE wedding_id = \(id.rawValue) AND sequence > \(seen) AND sequence <= \(latest) ORDER BY sequence
             """, logger: settings.logger)
-        for try await (sequence, at, author, operation, text, summary)
-            in rows.decode((Int64, Date, String, String, String, String?).self) {
+        // Every row is read before any is applied: a connection lost halfway applies nothing, so
+        // the statement can be run again.
+        var read: [(Int64, Date, String, String, String, String?)] = []
+        for try await row in rows.decode((Int64, Date, String, String, String, String?).self) { read.append(row) }
+        for (sequence, at, author, operation, text, summary) in read {
             guard sequence == seen + 1 else {
                 throw RepositoryError.storage("the database's changes of wedding \(id) skip from \(seen) to \(sequence)")
             }

@@ -14,9 +14,11 @@ import Synchronization
 ///   kept current by the wedding's `changes` rows (see `PostgresWedding`).
 /// - A write is one database transaction: the rows it changes, each version-checked, and its
 ///   `changes` row. A stale update is `RepositoryError.conflict`, as on files.
-/// - Other processes' commits are published (`.external`) when this process next reads or
-///   writes the wedding, or calls `catchUp(on:)`; live delivery (LISTEN/NOTIFY) is not built
-///   yet, so `isLive` is false.
+/// - Every commit `NOTIFY`s the database's listeners (`ChangeNotice`), and a `ChangeListener`
+///   brings other processes' commits to this one's change streams (`.external`) as they
+///   happen, from the moment a wedding's first stream is opened; they are also caught up with
+///   on the next read or write, or `catchUp(on:)`.
+/// - A statement that fails for a passing reason is retried with backoff (`DatabaseLink`).
 /// - Statements are parameterised (PostgresNIO binds every interpolated value); none is built
 ///   from text.
 ///
@@ -30,6 +32,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
     private let localRoot: String
     let link: DatabaseLink
     let broadcaster = ChangeBroadcaster()
+    private let listener: ChangeListener
     let settings: PostgresWeddingSettings
     private let weddings = Mutex<[WeddingID: PostgresWedding]>([:])
 
@@ -41,7 +44,14 @@ public final class PostgresWeddingHost: WeddingDataHost {
     ///   - clock: the time stamped on records and changes.
     public static func open(_ url: DatabaseURL, author: String, localRoot: String,
                             clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) async throws -> PostgresWeddingHost {
-        let host = PostgresWeddingHost(url: url, author: author, localRoot: localRoot, clock: clock)
+        try await open(url, author: author, localRoot: localRoot, clock: clock, listenerPolicy: .listener)
+    }
+
+    /// `open`, with the change listener's reconnections paced by `listenerPolicy` (for tests).
+    static func open(_ url: DatabaseURL, author: String, localRoot: String, clock: @escaping @Sendable () -> Timestamp,
+                     listenerPolicy: RetryPolicy) async throws -> PostgresWeddingHost {
+        let host = PostgresWeddingHost(url: url, author: author, localRoot: localRoot, clock: clock,
+                                       listenerPolicy: listenerPolicy)
         do {
             try await DatabaseSchema.check(host.link, logger: host.settings.logger)
         } catch {
@@ -51,14 +61,28 @@ public final class PostgresWeddingHost: WeddingDataHost {
         return host
     }
 
-    private init(url: DatabaseURL, author: String, localRoot: String, clock: @escaping @Sendable () -> Timestamp) {
+    private init(url: DatabaseURL, author: String, localRoot: String, clock: @escaping @Sendable () -> Timestamp,
+                 listenerPolicy: RetryPolicy) {
         self.url = url
         self.author = author
         self.localRoot = localRoot
         let logger = Logger(label: "blueprint.postgres")
         link = DatabaseLink(url: url, logger: logger)
         settings = PostgresWeddingSettings(author: author, clock: clock, logger: logger)
+        listener = ChangeListener(url: url, logger: logger, policy: listenerPolicy)
+        // A wedding not loaded here has nothing to catch up: its first read loads it as it is.
+        listener.serve(.init(
+            catchUp: { [weak self] id, sequence in try await self?.weddings.withLock { $0[id] }?.noticed(sequence) },
+            deleted: { [weak self] id in
+                guard let self else { return }
+                weddings.withLock { _ = $0.removeValue(forKey: id) }
+                broadcaster.publish(RepositoryChange(wedding: id, sequence: 0, records: nil, origin: .external,
+                                                     operation: "weddingDeleted"))
+            }))
     }
+
+    /// A host dropped without `close()` stops listening (its connections close with their links).
+    deinit { listener.cancel() }
 
     public func listWeddings() async throws -> [Wedding] {
         let records = try await link.withConnection { connection in
@@ -83,7 +107,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
         guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
         let text = try CommitRows.text(of: .saveWedding(stored))
         let id = stored.weddingID.rawValue
-        let created = try await link.withConnection { connection in
+        let created = try await link.transaction { connection in
             var inserted = false
             for try await _ in try await connection.query("""
                 INSERT INTO weddings (id, name, record, version, created_at, updated_at)
@@ -91,7 +115,10 @@ public final class PostgresWeddingHost: WeddingDataHost {
                 ON CONFLICT (id) DO NOTHING
                 RETURNING id
                 """, logger: settings.logger) { inserted = true }
-            if inserted { return true }
+            if inserted {
+                try await ChangeNotice(wedding: stored.weddingID, event: .created).send(on: connection, logger: settings.logger)
+                return true
+            }
             var actual = 1
             for try await version in try await connection.query("SELECT version FROM weddings WHERE id = \(id)",
                                                                 logger: settings.logger).decode(Int.self) {
@@ -108,10 +135,14 @@ public final class PostgresWeddingHost: WeddingDataHost {
 
     /// Deletes the wedding and, with it, its records and changes.
     public func deleteWedding(_ id: WeddingID) async throws {
-        let deleted = try await link.withConnection { connection in
+        let deleted = try await link.transaction { connection in
             var deleted = false
             for try await _ in try await connection.query("DELETE FROM weddings WHERE id = \(id.rawValue) RETURNING id",
                                                           logger: settings.logger) { deleted = true }
+            if deleted {
+                try await ChangeNotice(wedding: id, event: ChangeNotice.Event.deleted).send(on: connection,
+                                                                                            logger: settings.logger)
+            }
             return deleted
         }
         guard deleted else { throw try await refusalToDelete(id) }
@@ -140,13 +171,22 @@ public final class PostgresWeddingHost: WeddingDataHost {
     /// No preview is kept in the database yet: the first frame waits for the wedding.
     public func preview(of wedding: WeddingID) async -> WeddingPreview? { nil }
 
+    /// A stream of the wedding's changes; the first one starts listening for other processes'
+    /// (and the wedding is watched from then until `close()`).
     public func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> {
-        broadcaster.stream(for: wedding)
+        let stream = broadcaster.stream(for: wedding)
+        listener.watch(wedding)
+        return stream
     }
 
-    /// Not watched: other processes' commits arrive on the next read, write or `catchUp(on:)`,
-    /// not as they happen.
-    public func connection(_ wedding: WeddingID) -> FeedConnection { .notWatched }
+    /// `.notWatched` until a stream of the wedding is opened and the listener listens; `.live`
+    /// while it does; `.reconnecting` from the moment its connection breaks until it listens
+    /// again (having caught up).
+    public func connection(_ wedding: WeddingID) -> FeedConnection { listener.connection(wedding) }
+
+    public func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> {
+        listener.connectionChanges(in: wedding)
+    }
 
     /// Applies and publishes what other processes committed to `wedding` since this process
     /// last looked (one small query when nothing changed); loads the wedding if it is not loaded.
@@ -156,6 +196,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
 
     /// Ends every change stream and closes the connection. Call it before the process exits.
     public func close() async {
+        await listener.stop()
         broadcaster.close()
         await link.close()
     }

@@ -16,7 +16,9 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     /// Who this host's own writes are by.
     public static let author = "me@here"
     public nonisolated var author: String { Self.author }
-    private nonisolated let watchFailed = Mutex(false)
+    /// What `connection` says, and who hears of its changes.
+    private nonisolated let link = Mutex<(connection: FeedConnection,
+                                          subscribers: [UUID: AsyncStream<FeedConnection>.Continuation])>((.live, [:]))
 
     private let previewing: (any WeddingPreviewing)?
     /// A temporary folder for the document files (documents' bytes are files even here).
@@ -52,9 +54,16 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         return grantedAccess
     }
 
-    /// Makes `connection` say that other processes' changes are not watched for, as the file store
-    /// says when inotify cannot watch a wedding's folder.
-    public nonisolated func simulateWatchFailure() { watchFailed.withLock { $0 = true } }
+    /// Makes `connection` say `connection` for every wedding from now on (`.notWatched`: as the
+    /// file store says when inotify cannot watch a wedding's folder; `.reconnecting`: as a
+    /// database host whose link broke), and tells every `connectionChanges` stream.
+    public nonisolated func simulateConnection(_ connection: FeedConnection) {
+        link.withLock { link in
+            guard link.connection != connection else { return }
+            link.connection = connection
+            for subscriber in link.subscribers.values { subscriber.yield(connection) }
+        }
+    }
 
     /// Applies mutations as if another process (of `author`) had written them, and publishes an
     /// external change.
@@ -132,10 +141,19 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         broadcaster.stream(for: wedding)
     }
 
-    /// True (every change, simulated external ones included, goes through this host) unless
-    /// `simulateWatchFailure()` was called.
+    /// Live (every change, simulated external ones included, goes through this host) unless
+    /// `simulateConnection(_:)` said otherwise.
     public nonisolated func connection(_ wedding: WeddingID) -> FeedConnection {
-        watchFailed.withLock { $0 } ? .notWatched : .live
+        link.withLock { $0.connection }
+    }
+
+    /// Each connection `simulateConnection(_:)` sets, from now on.
+    public nonisolated func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> {
+        let (stream, continuation) = AsyncStream.makeStream(of: FeedConnection.self)
+        let token = UUID()
+        link.withLock { $0.subscribers[token] = continuation }
+        continuation.onTermination = { [weak self] _ in self?.link.withLock { _ = $0.subscribers.removeValue(forKey: token) } }
+        return stream
     }
 
     public func activity(in wedding: WeddingID) async throws -> ActivityLog {

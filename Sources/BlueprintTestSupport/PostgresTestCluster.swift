@@ -58,7 +58,9 @@ public final class PostgresTestCluster: Sendable {
                      asServerAccount: true)
     }
 
-    /// Starts the server again on the same socket, with the same databases.
+    /// Starts the server again on the same socket, with the same databases. It takes 300
+    /// connections: the whole test run shares it, and each host that watches a wedding holds
+    /// two (its statements' and its change listener's).
     public func start() throws {
         // Every test of the process shares the server, many at once, and most connect as roles
         // that are not superusers (which PostgreSQL's default of 100 connections runs short for).

@@ -33,7 +33,7 @@ struct ReloadRuleTests {
     ])
     func aLoadedStoreReloadsOnceItsValidityHasPassed(domain: StoreDomain, minutes: Int) async throws {
         let harness = Harness()
-        harness.host.simulateWatchFailure()
+        harness.host.simulateConnection(.notWatched)
         let session = WeddingSession(wedding: harness.weddingID, context: harness.context)
         let store = session.store(for: domain)
         #expect(store.cacheValidityDuration == .seconds(minutes * 60))

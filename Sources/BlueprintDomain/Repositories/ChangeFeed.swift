@@ -76,7 +76,8 @@ public protocol ChangeFeed: Sendable {
 
     /// A stream of `wedding`'s `connection` each time it changes (so a screen can redraw its
     /// marker without a key being pressed); it ends when the caller stops iterating. A feed
-    /// whose connection never changes on its own may return a stream that ends at once.
+    /// whose connection never changes on its own may return a stream that ends at once. No
+    /// default: a feed wrapping another must pass its stream on.
     func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection>
 
     /// Brings `wedding`'s streams up to date: whatever other processes committed that has not
@@ -100,10 +101,6 @@ public enum FeedConnection: Equatable, Sendable {
 }
 
 extension ChangeFeed {
-    /// A stream that ends at once: the connection changes only when a read or write finds it
-    /// changed (the file store's watch, the in-memory host's switch).
-    public func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> { AsyncStream { $0.finish() } }
-
     /// Whether other processes' changes to `wedding` reach its streams as they happen.
     public func isLive(_ wedding: WeddingID) -> Bool { connection(wedding) == .live }
 }

@@ -260,6 +260,9 @@ public final class FileStore: WeddingDataHost {
         hub.isWatching(wedding) ? .live : .notWatched
     }
 
+    /// A stream that ends at once: whether a folder is watched is settled when its stream opens.
+    public func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> { AsyncStream { $0.finish() } }
+
     /// Compacts every open wedding's journal, lets go of their data and ends every change
     /// stream. Call it before the process exits.
     public func close() async {

@@ -47,5 +47,6 @@ final class AccessCheckedHost: WeddingDataHost {
     func activity(in wedding: WeddingID) async throws -> ActivityLog { try await host.activity(in: wedding) }
     func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> { host.changes(in: wedding) }
     func connection(_ wedding: WeddingID) -> FeedConnection { host.connection(wedding) }
+    func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> { host.connectionChanges(in: wedding) }
     func catchUp(on wedding: WeddingID) async throws { try await host.catchUp(on: wedding) }
 }

@@ -120,6 +120,9 @@ public final class WeddingSession {
     /// else only once a store reloads (see `ChangeFeed.connection`).
     public var connection: FeedConnection { context.changes.connection(weddingID) }
 
+    /// The wedding's `connection` each time it changes (see `ChangeFeed.connectionChanges`).
+    public func connectionChanges() -> AsyncStream<FeedConnection> { context.changes.connectionChanges(in: weddingID) }
+
     /// Unsubscribes and closes every store: loads still in flight land nowhere, and the stores'
     /// update streams end. The session's presence is withdrawn in the background (await
     /// `presence.withdraw()` first where the process is about to exit).

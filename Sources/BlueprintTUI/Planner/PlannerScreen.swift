@@ -127,7 +127,8 @@ public final class PlannerScreen: Screen, PlannerHost {
          ActivityPane(feed: session.activity, context: context)]
     }
 
-    /// Redraws whenever a store changes, and says so when another session changed the wedding.
+    /// Redraws whenever a store or the header's live marker changes, and says so when another
+    /// session changed the wedding.
     private func observe(_ session: WeddingSession) {
         for store in session.stores {
             let updates = store.updates()
@@ -138,6 +139,10 @@ public final class PlannerScreen: Screen, PlannerHost {
         let activityUpdates = session.activity.updates()
         observers.append(Task { [weak self] in
             for await _ in activityUpdates { self?.requestRedraw() }
+        })
+        let connectionChanges = session.connectionChanges()
+        observers.append(Task { [weak self] in
+            for await _ in connectionChanges { self?.requestRedraw() }
         })
         if let presence = session.presence {
             let updates = presence.updates()

@@ -150,6 +150,8 @@ final class PlannerHarness {
     /// Where other sessions are "present" (tests announce them); this session appears as `PlannerHarness.me`.
     let presence: InMemoryPresenceBoard
     private(set) var redrawRequests = 0
+    /// One element per redraw the screen asks for.
+    private let redrawSignals: AsyncStream<Void>
     let weddingID: WeddingID
 
     /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`,
@@ -177,7 +179,12 @@ final class PlannerHarness {
                                                          runOutsideTerminal: runOutsideTerminal),
                                keymap: keymap, requestRedraw: { redraws?() })
         driver = FrameDriver(root: screen, keymap: keymap)
-        redraws = { [unowned self] in self.redrawRequests += 1 }
+        let (signals, signal) = AsyncStream.makeStream(of: Void.self)
+        redrawSignals = signals
+        redraws = { [unowned self] in
+            self.redrawRequests += 1
+            signal.yield()
+        }
         await host.grant(access)
         await screen.open(weddingID)
         await loadAll()
@@ -226,6 +233,15 @@ final class PlannerHarness {
         let updates = store.updates()
         var iterator = updates.makeAsyncIterator()
         while !condition() {
+            guard await iterator.next() != nil else { return }
+        }
+    }
+
+    /// Waits, without a timer, until the screen has asked to be redrawn more than `count`
+    /// times in all (`redrawRequests`), by itself: no key pressed.
+    func untilRedrawRequests(exceed count: Int) async {
+        var iterator = redrawSignals.makeAsyncIterator()
+        while redrawRequests <= count {
             guard await iterator.next() != nil else { return }
         }
     }

@@ -42,13 +42,34 @@ struct PlannerShellTests {
     func notLive() async throws {
         let planner = await PlannerHarness()
         #expect(planner.session.connection == .live)
-        planner.host.simulateWatchFailure()
+        planner.host.simulateConnection(.notWatched)
         #expect(planner.session.connection == .notWatched)
         let header = planner.rows[0]
         #expect(header.hasSuffix("Ana & Ben · 170 days to go ○ not live"))
         let marker = try #require(header.range(of: "○")).lowerBound.utf16Offset(in: header)
         #expect(planner.canvas.style(row: 0, column: marker) == .warning)
         #expect(planner.canvas.style(row: 0, column: 99) == .warning)
+    }
+
+    @Test("when the feed's link breaks and comes back, the header says so by itself, no key pressed",
+          .timeLimit(.minutes(1)))
+    func reconnectingMarker() async throws {
+        let planner = await PlannerHarness()
+        _ = await planner.screen.warmedUp()
+        #expect(planner.rows[0].hasSuffix("170 days to go ● live"))
+
+        let before = planner.redrawRequests
+        planner.host.simulateConnection(.reconnecting)
+        await planner.untilRedrawRequests(exceed: before)
+        let header = planner.rows[0]
+        #expect(header.hasSuffix("170 days to go ◌ reconnecting"))
+        let marker = try #require(header.range(of: "◌")).lowerBound.utf16Offset(in: header)
+        #expect(planner.canvas.style(row: 0, column: marker) == .warning)
+
+        let reconnected = planner.redrawRequests
+        planner.host.simulateConnection(.live)
+        await planner.untilRedrawRequests(exceed: reconnected)
+        #expect(planner.rows[0].hasSuffix("170 days to go ● live"))
     }
 
     @Test("0–8, Tab and Shift-Tab switch panes, in the order of the tabs; the active tab follows")

@@ -1,0 +1,94 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+
+/// How often, and after how long a pause, an operation that failed for a passing reason is
+/// tried again: exponential backoff with full jitter (AWS's "full jitter": each pause is drawn
+/// uniformly from zero to `min(cap, base · 2ⁿ)`), so processes that failed together do not
+/// come back together.
+///
+/// A value type with its sleep and its random source injected, so tests check the pauses
+/// without waiting them out.
+struct RetryPolicy: Sendable {
+    /// The upper bound of the first pause.
+    var base: Duration
+    /// No pause is longer.
+    var cap: Duration
+    /// How many tries in all (the first included); `nil`: no end (the change listener).
+    var attempts: Int?
+    /// Waits `duration` (throws if the task is cancelled meanwhile).
+    var sleep: @Sendable (Duration) async throws -> Void
+    /// A number in `0...1`, uniformly drawn.
+    var random: @Sendable () -> Double
+
+    init(base: Duration, cap: Duration, attempts: Int?,
+         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {
+        self.base = base
+        self.cap = cap
+        self.attempts = attempts
+        self.sleep = sleep
+        self.random = random
+    }
+
+    /// For a statement a person is waiting on (a key press): four tries, pauses of at most
+    /// 50, 100 and 200 ms, so a failure that does not pass is reported within half a second.
+    static let statements = RetryPolicy(base: .milliseconds(50), cap: .seconds(2), attempts: 4)
+
+    /// For the change listener, which keeps trying for as long as the host is open.
+    static let listener = RetryPolicy(base: .milliseconds(50), cap: .seconds(5), attempts: nil)
+
+    /// One try, no retry (the change listener's own link: the listener paces its retries).
+    static let once = RetryPolicy(base: .zero, cap: .zero, attempts: 1)
+
+    /// The pause before try `retry + 1` (`retry` counts from 0, the first retry): drawn from
+    /// `0...min(cap, base · 2^retry)`.
+    func delay(beforeRetry retry: Int) -> Duration {
+        let ceiling = min(cap, base * pow(2, Double(min(retry, 62))))
+        return ceiling * min(max(random(), 0), 1)
+    }
+
+    /// Whether a `retry`th retry (counting from 0) is within the budget.
+    func allows(retry: Int) -> Bool {
+        attempts.map { retry + 1 < $0 } ?? true
+    }
+
+    /// Runs `body` until it returns, or throws an error that is not `transient`, or the tries
+    /// run out (then the last error is thrown).
+    func run<T>(isolation: isolated (any Actor)? = #isolation,
+                transient: (any Error) -> Bool = RetryPolicy.isTransient,
+                _ body: () async throws -> sending T) async throws -> sending T {
+        var retry = 0
+        while true {
+            do {
+                return try await body()
+            } catch {
+                guard transient(error), allows(retry: retry) else { throw error }
+                try await sleep(delay(beforeRetry: retry))
+                retry += 1
+            }
+        }
+    }
+
+    /// Whether `error` (as PostgresNIO throws it) may pass if the same thing is tried again:
+    /// the connection refused, reset or closed by the server, a timeout, a serialization failure
+    /// (`40001`), a deadlock (`40P01`), a server shutting down or starting up (`57P01`,
+    /// `57P02`, `57P03`), a connection failure (`08…`). Never a refusal (permission, a broken
+    /// rule, a conflict, invalid data, a schema problem): those would fail the same way again,
+    /// and keep their words.
+    static func isTransient(_ error: any Error) -> Bool {
+        if error is ChannelError || error is IOError { return true }
+        guard let error = error as? PSQLError else { return false }
+        switch error.code {
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return ["40001", "40P01", "57P01", "57P02", "57P03"].contains(state) || state.hasPrefix("08")
+        // A connection closed under a statement (its server end went first, and the client
+        // noticed) is made again: blueprint closes its own only once it is done with them.
+        case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
+            return true
+        default:
+            return false
+        }
+    }
+}
