@@ -40,6 +40,7 @@ final class TwoHosts: @unchecked Sendable {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    tierBenchmarks()
     let hosts = TwoHosts()
     // From the start of one host's write to its change on the other host's stream: the commit,
     // NOTIFY, the listener's catch-up from the `changes` rows, and the publication.

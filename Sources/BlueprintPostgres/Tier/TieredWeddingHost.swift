@@ -353,7 +353,9 @@ public final class TieredWeddingHost: WeddingDataHost {
         }
     }
 
-    /// Mirrors what other processes commit to the database (as its host learns of them) into the copy.
+    /// Mirrors what other processes commit to the database (as its host learns of them) into the
+    /// copy: the commit's own records when the copy is where the commit started (the cost of the
+    /// change, not of the wedding), else the whole copy brought up to date.
     private func follow(_ wedding: WeddingID) {
         state.withLock { state in
             guard !state.closed, state.followed[wedding] == nil, let database = state.database else { return }
@@ -361,10 +363,24 @@ public final class TieredWeddingHost: WeddingDataHost {
             state.followed[wedding] = Task { [weak self] in
                 for await change in stream where change.origin == .external {
                     guard let self, let database = self.online() else { continue }
-                    try? await self.gate.run { try await self.pull(wedding, from: database) }
+                    try? await self.gate.run { try await self.mirror(change, in: wedding, from: database) }
                 }
             }
         }
+    }
+
+    private func mirror(_ change: RepositoryChange, in wedding: WeddingID, from database: PostgresWeddingHost) async throws {
+        if let records = change.records {
+            do {
+                try await copy.record(records, in: wedding, at: change.activity?.at ?? clock(), operation: change.operation,
+                                      author: change.author, activity: change.activity?.summary, origin: .external)
+                markSynced(wedding)
+                return
+            } catch let error as RepositoryError where error.isRefusal {
+                // The copy is not where the commit started: compare it whole below.
+            }
+        }
+        try await pull(wedding, from: database)
     }
 
     /// What the database says this process may do with `wedding`; offline, what it last said

@@ -167,4 +167,32 @@ struct TieredHostTests {
         }
         await offline.close()
     }
+
+    @Test("two machines' copies of one wedding: an edit on one reaches the other's copy and stream by itself; the same guest edited on both is a conflict")
+    func twoMachines() async throws {
+        let database = try await TestDatabase.make()
+        let laptop = try TemporaryDataDirectory(), desktop = try TemporaryDataDirectory()
+        let ana = try await TieredWeddingHost.open(database.url, author: "ana", localRoot: laptop.root, clock: { Fixtures.now })
+        let ben = try await TieredWeddingHost.open(database.url, author: "ben", localRoot: desktop.root, clock: { Fixtures.now })
+        let id = try await ana.createWedding(Fixtures.wedding()).weddingID
+        _ = try await ben.read(id) { $0.guests.count }
+        var arriving = ben.changes(in: id).makeAsyncIterator()
+        let states = ben.connectionChanges(in: id)
+        if ben.connection(id) != .live {
+            for await state in states where state == .live { break }
+        }
+
+        let guest = try await ana.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+        let change = try #require(await arriving.next())
+        #expect(change.origin == .external && change.records?.map(\.id) == [guest.id])
+        #expect(try await ben.copy.read(id) { $0.guests.records } == [guest], "the copy holds the edit, version and all")
+
+        _ = try await ana.write(id, operation: "seat") { [moved = seat(guest, at: 3)] in try $0.update(moved) }
+        await #expect(throws: RepositoryError.conflict(.guest, id: guest.id, expected: 1, actual: 2)) {
+            try await ben.write(id, operation: "seat") { [moved = seat(guest, at: 7)] in try $0.update(moved) }
+        }
+        #expect(try await ben.read(id) { $0.guests[guest.id]?.table } == 3, "the other's edit stands; nothing was overwritten")
+        await ana.close()
+        await ben.close()
+    }
 }
