@@ -83,9 +83,11 @@ final class DatabaseLink: Sendable {
         (error as? Unreachable)?.transient ?? RetryPolicy.isTransient(error)
     }
 
-    /// Closes the connection, if one is open.
+    /// Closes the connection, if one is open, once whoever holds it is done (PostgresNIO must
+    /// not have a connection closed under a statement whose rows are still being read: it
+    /// traps); after this, statements are refused.
     func close() async {
-        if let connection = await gate.takeConnection() { try? await connection.close() }
+        if let connection = await gate.closeWhenIdle() { try? await connection.close() }
     }
 
     private func open() async throws -> PostgresConnection {
@@ -130,6 +132,7 @@ private struct Unreachable: Error {
 private actor ConnectionGate {
     private var connection: PostgresConnection?
     private var busy = false
+    private var closed = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// A host dropped without `close()`: the connection is closed now, and kept until it is
@@ -144,6 +147,10 @@ private actor ConnectionGate {
             await withCheckedContinuation { waiters.append($0) }
         }
         busy = true
+        guard !closed else {
+            handOn()
+            throw RepositoryError.storage("the connection to the database was closed")
+        }
         if let connection, !connection.isClosed { return connection }
         do {
             let opened = try await open()
@@ -161,8 +168,17 @@ private actor ConnectionGate {
         handOn()
     }
 
-    func takeConnection() -> PostgresConnection? {
-        defer { connection = nil }
+    /// Waits for its turn, then takes the connection for closing and refuses every later turn.
+    func closeWhenIdle() async -> PostgresConnection? {
+        if busy {
+            await withCheckedContinuation { waiters.append($0) }
+        }
+        busy = true
+        closed = true
+        defer {
+            connection = nil
+            handOn()
+        }
         return connection
     }
 

@@ -233,4 +233,32 @@ struct PostgresHostTests {
         await host.close()
         try cluster.stop(immediately: false)
     }
+
+    @Test("closing a host while it reads a wedding waits for the read; later statements are refused in words")
+    func closeDuringARead() async throws {
+        let database = try await TestDatabase.make()
+        let writer = try await database.openHost()
+        let id = try await wedding(on: writer)
+        _ = try await writer.write(id, operation: "import") { transaction in
+            for index in 0..<3_000 { try transaction.insert(Guest(firstName: "Guest", lastName: "\(index)")) }
+        }
+        await writer.close()
+
+        let reader = try await database.openHost()
+        let reading = Task { try await reader.read(id) { $0.guests.count } }
+        await Task.yield()
+        await reader.close()
+        // The read went first (it is read whole) or the close did (it is refused in words);
+        // never the connection closed under its rows, which PostgresNIO traps on.
+        switch await reading.result {
+        case let .success(count): #expect(count == 3_000)
+        case let .failure(error): #expect("\(error)".contains("closed"), "\(error)")
+        }
+        do {
+            try await reader.catchUp(on: id)
+            Issue.record("a closed host read the database")
+        } catch let RepositoryError.storage(message) {
+            #expect(message.contains("closed"), "\(message)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import BlueprintCache
 import BlueprintConfiguration
 import BlueprintDomain
 import BlueprintPostgres
@@ -194,5 +195,21 @@ struct TieredHostTests {
         #expect(try await ben.read(id) { $0.guests[guest.id]?.table } == 3, "the other's edit stands; nothing was overwritten")
         await ana.close()
         await ben.close()
+    }
+
+    @Test("a document attached to a database wedding is stored in the data directory, whose folder for it did not exist")
+    func documentOnADatabaseWedding() async throws {
+        let database = try await TestDatabase.make()
+        let directory = try TemporaryDataDirectory()
+        let tier = try await TieredWeddingHost.open(database.url, author: "ana", localRoot: directory.root, clock: { Fixtures.now })
+        let id = try await tier.createWedding(Fixtures.wedding()).weddingID
+        let file = directory.root + "/contract.txt"
+        try Data("Signed: the Orchid Room".utf8).write(to: URL(fileURLWithPath: file))
+        let documents = Repositories(host: tier, cache: RepositoryCache()).documents
+        let document = try await documents.attach(fileAt: file, title: "Venue contract", to: .wedding, in: id)
+        let stored = tier.documentsFolder(of: id) + "/" + document.sha256
+        #expect(try Data(contentsOf: URL(fileURLWithPath: stored)) == Data("Signed: the Orchid Room".utf8))
+        #expect(try await database.openHost().read(id) { $0.documents.records.map(\.title) } == ["Venue contract"])
+        await tier.close()
     }
 }

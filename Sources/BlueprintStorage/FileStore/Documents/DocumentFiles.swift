@@ -147,7 +147,8 @@ public struct DocumentFiles: Sendable {
     private func write(_ content: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void,
                        head: () -> Data) throws -> Stored {
         try Disk.refuseLinkedFolder(folder)
-        try Disk.makeDirectory(folder)
+        // Its parents too: a database's wedding has no folder in the data directory until then.
+        try Disk.makeDirectoryTree(folder)
         let temporary = folder + "/.incoming-" + UUID().uuidString.lowercased()
         let descriptor = try Disk.open(temporary, O_WRONLY | O_CREAT | O_EXCL)
         defer { close(descriptor) }
