@@ -48,6 +48,9 @@ public final class TieredWeddingHost: WeddingDataHost {
         /// Weddings known to have a local copy.
         var copied: Set<WeddingID> = []
         var followed: [WeddingID: Task<Void, Never>] = [:]
+        /// When each wedding's copy last held what the database holds, this session (kept on
+        /// disk, see `persistSynced`).
+        var synced: [WeddingID: Timestamp] = [:]
         /// What the database last said this process may do with each wedding (kept for offline).
         var access: [WeddingID: WeddingAccess] = [:]
         var watchers: [WeddingID: [UUID: AsyncStream<FeedConnection>.Continuation]] = [:]
@@ -117,7 +120,10 @@ public final class TieredWeddingHost: WeddingDataHost {
     public func deleteWedding(_ id: WeddingID) async throws {
         let database = try required("delete a wedding")
         try await database.deleteWedding(id)
-        state.withLock { _ = $0.copied.remove(id) }
+        state.withLock { state in
+            state.copied.remove(id)
+            state.synced[id] = nil
+        }
         do {
             try await copy.deleteWedding(id)
         } catch RepositoryError.weddingNotFound {
@@ -290,6 +296,7 @@ public final class TieredWeddingHost: WeddingDataHost {
         for task in tasks { task.cancel() }
         for watcher in watchers { watcher.finish() }
         await database?.close()
+        persistSynced()
         await copy.close()
     }
 
@@ -424,6 +431,7 @@ public final class TieredWeddingHost: WeddingDataHost {
             state.offline = true
             return Array(state.watchers.keys)
         }
+        persistSynced()
         startReconnecting()
         for wedding in watched { announce(.offline(lastSynced: lastSynced(wedding)), to: wedding) }
     }
@@ -459,17 +467,33 @@ public final class TieredWeddingHost: WeddingDataHost {
 
     private func syncedFile(_ wedding: WeddingID) -> String { copy.folderPath(of: wedding) + "/synced.json" }
 
-    /// Remembers, beside the copy, when it last held what the database holds.
+    /// Remembers that the copy holds what the database holds now. In memory: a write or a
+    /// mirrored commit must not pay for a file written and synced; `persistSynced` keeps it on
+    /// disk when it comes to matter (going offline, closing). After a crash the file says an
+    /// earlier time, never a later one.
     private func markSynced(_ wedding: WeddingID) {
-        do {
-            try AtomicFile.write(try JSONEncoder().encode(clock()), to: syncedFile(wedding))
-        } catch {
-            logger.warning("could not note the time of the sync", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
+        let now = clock()
+        state.withLock { $0.synced[wedding] = now }
+    }
+
+    /// Writes each wedding's last sync beside its copy, for a host opened later without the server.
+    private func persistSynced() {
+        for (wedding, time) in state.withLock({ $0.synced }) {
+            do {
+                try AtomicFile.write(try JSONEncoder().encode(time), to: syncedFile(wedding))
+            } catch {
+                logger.warning("could not note the time of the sync", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
+            }
         }
     }
 
+    /// This session's last sync of the wedding, else the one kept beside its copy (read once).
     private func lastSynced(_ wedding: WeddingID) -> Timestamp? {
-        (try? Data(contentsOf: URL(fileURLWithPath: syncedFile(wedding)))).flatMap { try? JSONDecoder().decode(Timestamp.self, from: $0) }
+        if let time = state.withLock({ $0.synced[wedding] }) { return time }
+        let kept = (try? Data(contentsOf: URL(fileURLWithPath: syncedFile(wedding))))
+            .flatMap { try? JSONDecoder().decode(Timestamp.self, from: $0) }
+        if let kept { state.withLock { $0.synced[wedding] = $0.synced[wedding] ?? kept } }
+        return kept
     }
 }
 
