@@ -97,6 +97,9 @@ public final class PostgresWeddingHost: WeddingDataHost {
             .sorted { ($0.name.lowercased(), $0.weddingID) < ($1.name.lowercased(), $1.weddingID) }
     }
 
+    /// The database is the authority: the same as `listWeddings()`.
+    public func listAllWeddings() async throws -> [Wedding] { try await listWeddings() }
+
     public func createWedding(_ wedding: Wedding) async throws -> Wedding {
         var stored = wedding
         let now = settings.clock()

@@ -87,6 +87,8 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         datasets.values.map(\.wedding).sorted { ($0.name.lowercased(), $0.weddingID) < ($1.name.lowercased(), $1.weddingID) }
     }
 
+    public func listAllWeddings() async throws -> [Wedding] { try await listWeddings() }
+
     public func createWedding(_ wedding: Wedding) async throws -> Wedding {
         guard datasets[wedding.weddingID] == nil else {
             throw RepositoryError.conflict(.wedding, id: wedding.id, expected: 0, actual: datasets[wedding.weddingID]!.wedding.version)

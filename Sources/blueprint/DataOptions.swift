@@ -2,6 +2,7 @@ import ArgumentParser
 import BlueprintCache
 import BlueprintConfiguration
 import BlueprintDomain
+import BlueprintPostgres
 import BlueprintStorage
 import BlueprintStores
 import Foundation
@@ -55,10 +56,12 @@ struct DataDirectoryOptions: ParsableArguments {
         return try await open(configuration: configuration, cache: RepositoryCache())
     }
 
-    /// Opens the weddings as `configuration` says, with `cache`.
-    func open(configuration: Configuration, cache: RepositoryCache) async throws -> WeddingData {
+    /// Opens the weddings as `configuration` says, with `cache` (`start`: whether a database is
+    /// waited for, see `TieredWeddingHost.Start`).
+    func open(configuration: Configuration, cache: RepositoryCache,
+              start: TieredWeddingHost.Start = .connectingFirst) async throws -> WeddingData {
         try await WeddingData.open(root: root, database: try databaseURL(configuration: configuration),
-                                   author: ChangeAuthor.current(named: configuration.name), cache: cache)
+                                   author: ChangeAuthor.current(named: configuration.name), cache: cache, start: start)
     }
 }
 

@@ -46,7 +46,8 @@ struct OpenCommand: AsyncParsableCommand {
         let opened: WeddingData
         let chosen: (wedding: Wedding, note: String?)?
         do {
-            opened = try await data.open(configuration: settings.configuration, cache: .shared)
+            // The first frame is the local copy's; the database is reached behind it.
+            opened = try await data.open(configuration: settings.configuration, cache: .shared, start: .fromTheCopy)
             chosen = try await chooseWedding(opened.repositories)
         } catch {
             app.stop()
@@ -59,7 +60,7 @@ struct OpenCommand: AsyncParsableCommand {
                                    documents: repositories.documents, changes: repositories,
                                    presence: FilePresenceBoard(root: data.root),
                                    identity: ChangeAuthor.presenceIdentity(name: settings.configuration.name),
-                                   access: repositories)
+                                   access: repositories, offlineConflicts: opened.host as? any OfflineConflictSource)
         let store = opened.fileStore
         let readOnlyNote: @Sendable (WeddingID) -> String? = { [store] in store?.isReadOnly($0) == true ? Self.readOnlyNote : nil }
         let screen = PlannerScreen(

@@ -18,10 +18,13 @@ struct WeddingData {
     let fileStore: FileStore?
 
     /// Opens the database at `url` if there is one (with its local copies under `root`, see
-    /// `TieredWeddingHost`), else the data directory at `root`.
-    static func open(root: String, database url: DatabaseURL?, author: String, cache: RepositoryCache) async throws -> WeddingData {
+    /// `TieredWeddingHost`; `start` says whether to wait for the database), else the data
+    /// directory at `root`.
+    static func open(root: String, database url: DatabaseURL?, author: String, cache: RepositoryCache,
+                     start: TieredWeddingHost.Start = .connectingFirst) async throws -> WeddingData {
         if let url {
-            let host = try await TieredWeddingHost.open(url, author: author, localRoot: root, previewing: WeddingPreviewer())
+            let host = try await TieredWeddingHost.open(url, author: author, localRoot: root, previewing: WeddingPreviewer(),
+                                                        start: start)
             return WeddingData(host: host, repositories: Repositories(host: host, cache: cache), place: "the \(url)",
                                fileStore: nil)
         }

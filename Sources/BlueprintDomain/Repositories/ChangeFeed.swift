@@ -93,6 +93,9 @@ public enum FeedConnection: Equatable, Sendable {
     /// They are not watched for (nothing listens yet, or a folder inotify cannot watch); they
     /// show on the next read.
     case notWatched
+    /// The link that brings them is being made for the first time (the wedding shows its local
+    /// copy meanwhile).
+    case connecting
     /// The link that brings them broke and is being made again.
     case reconnecting
     /// The database cannot be reached: the wedding is its local copy, last brought up to date

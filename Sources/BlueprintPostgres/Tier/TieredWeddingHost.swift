@@ -26,9 +26,12 @@ import Synchronization
 ///   refuses as a conflict is kept (`conflicts(in:)`, mine; theirs is what the copy holds after
 ///   the sync) and the rest go on; then the copy takes what others committed meanwhile.
 ///   `resolve(_:in:keepingMine:)` settles a conflict.
+/// - Opened `.fromTheCopy` (the planner), it connects behind: until the database answers, the
+///   weddings listed are the copied ones, access is what the database last said, reads come
+///   from the copy (revalidated once connected) and writes wait for the attempt.
 /// - Changes are published by the copy: this process's writes as `.local`, the database's
 ///   (revalidation, other processes) as `.external`.
-public final class TieredWeddingHost: WeddingDataHost {
+public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// The database, as given.
     public let url: DatabaseURL
     public let author: String
@@ -40,9 +43,25 @@ public final class TieredWeddingHost: WeddingDataHost {
     private let state: Mutex<TierState>
     private let gate = SyncGate()
 
+    /// How `open` treats the database.
+    public enum Start: Sendable {
+        /// Connects before returning (a command: what it reads and writes is the database's).
+        case connectingFirst
+        /// Returns at once and connects behind (the planner: its first frame is the copy's).
+        case fromTheCopy
+    }
+
     private struct TierState: Sendable {
         var database: PostgresWeddingHost?
         var offline: Bool
+        /// The first attempt to reach the database, while it runs (`Start.fromTheCopy`).
+        var connecting: Task<Void, Never>?
+        /// Why the database must not be used (its schema is another version), found behind.
+        var refusal: DatabaseSchemaError?
+        /// Weddings whose changes were asked for: followed in the database once it answers.
+        var watched: Set<WeddingID> = []
+        /// What relays the database host's own connection state, by wedding.
+        var relays: [WeddingID: Task<Void, Never>] = [:]
         var reconnecting: Task<Void, Never>?
         var revalidated: Set<WeddingID> = []
         /// Weddings known to have a local copy.
@@ -54,6 +73,8 @@ public final class TieredWeddingHost: WeddingDataHost {
         /// What the database last said this process may do with each wedding (kept for offline).
         var access: [WeddingID: WeddingAccess] = [:]
         var watchers: [WeddingID: [UUID: AsyncStream<FeedConnection>.Continuation]] = [:]
+        /// Who is told when a wedding's offline conflicts may have changed.
+        var conflictWatchers: [WeddingID: [UUID: AsyncStream<Void>.Continuation]] = [:]
         var closed = false
     }
 
@@ -67,11 +88,18 @@ public final class TieredWeddingHost: WeddingDataHost {
 
     /// Opens the local copy and the database. A database that cannot be reached is not an
     /// error: the host starts offline and keeps trying; one that answers with a schema of
-    /// another version is refused, as `PostgresWeddingHost.open` refuses it.
+    /// another version is refused, as `PostgresWeddingHost.open` refuses it (opened
+    /// `.fromTheCopy`, found behind: then every write is refused with it).
     public static func open(_ url: DatabaseURL, author: String, localRoot: String,
-                            previewing: (any WeddingPreviewing)? = nil,
+                            previewing: (any WeddingPreviewing)? = nil, start: Start = .connectingFirst,
                             clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) async throws -> TieredWeddingHost {
         let copy = try FileStore(root: copyRoot(of: url, in: localRoot), clock: clock, previewing: previewing, author: author)
+        if start == .fromTheCopy {
+            let host = TieredWeddingHost(url: url, author: author, localRoot: localRoot, copy: copy, database: nil,
+                                         clock: clock)
+            host.connectBehind()
+            return host
+        }
         var database: PostgresWeddingHost?
         do {
             database = try await PostgresWeddingHost.open(url, author: author, localRoot: localRoot, clock: clock)
@@ -98,27 +126,78 @@ public final class TieredWeddingHost: WeddingDataHost {
         state = Mutex(TierState(database: database, offline: database == nil))
     }
 
+    /// Starts the first attempt to reach the database; the host is not offline meanwhile.
+    private func connectBehind() {
+        state.withLock { state in
+            state.offline = false
+            state.connecting = Task { [weak self] in
+                guard let self else { return }
+                do {
+                    self.connected(try await PostgresWeddingHost.open(self.url, author: self.author,
+                                                                      localRoot: self.localRoot, clock: self.clock))
+                } catch let error as DatabaseSchemaError {
+                    self.logger.error("the database's schema is another version; working from the local copy, read only",
+                                      metadata: ["error": "\(error)"])
+                    self.connected(nil, refusal: error)
+                } catch {
+                    self.logger.notice("the database cannot be reached; working from the local copy",
+                                       metadata: ["error": "\(error)"])
+                    self.connected(nil)
+                }
+            }
+        }
+    }
+
+    /// Ends the first attempt: online with `database`, else offline (retrying unless refused).
+    private func connected(_ database: PostgresWeddingHost?, refusal: DatabaseSchemaError? = nil) {
+        let (closed, watched) = state.withLock { state in
+            state.connecting = nil
+            state.database = database
+            state.offline = database == nil
+            state.refusal = refusal
+            return (state.closed, Array(state.watchers.keys))
+        }
+        guard !closed else { return }
+        if database == nil {
+            if refusal == nil { startReconnecting() }
+            for wedding in watched { announce(.offline(lastSynced: lastSynced(wedding)), to: wedding) }
+        } else {
+            databaseAnswers()
+        }
+    }
+
     /// Whether the database is being worked around (its copy used alone) at the moment.
     public var isOffline: Bool { state.withLock { $0.offline } }
 
     // MARK: Weddings
 
+    /// The database's weddings; while it is first being reached, the copied ones if any are
+    /// (`listAllWeddings()` waits for it).
     public func listWeddings() async throws -> [Wedding] {
-        if let database = online() {
+        if state.withLock({ $0.connecting != nil }) {
+            let copied = try await copy.listWeddings()
+            if !copied.isEmpty { return copied }
+        }
+        return try await listAllWeddings()
+    }
+
+    public func listAllWeddings() async throws -> [Wedding] {
+        if let database = await online() {
             do { return try await database.listWeddings() } catch { try await fallBack(from: error, database) }
         }
         return try await copy.listWeddings()
     }
 
     public func createWedding(_ wedding: Wedding) async throws -> Wedding {
-        let database = try required("create a wedding")
+        let database = try await required("create a wedding")
         let created = try await database.createWedding(wedding)
         _ = try await copy.createWedding(copying: WeddingDataset(wedding: created))
+        markSynced(created.weddingID)
         return created
     }
 
     public func deleteWedding(_ id: WeddingID) async throws {
-        let database = try required("delete a wedding")
+        let database = try await required("delete a wedding")
         try await database.deleteWedding(id)
         state.withLock { state in
             state.copied.remove(id)
@@ -133,7 +212,7 @@ public final class TieredWeddingHost: WeddingDataHost {
 
     public func read<T: Sendable>(_ wedding: WeddingID, _ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
         if try await !hasCopy(of: wedding) {
-            let database = try required("open a wedding not copied to this machine yet")
+            let database = try await required("open a wedding not copied to this machine yet")
             let dataset: WeddingDataset
             do {
                 dataset = try await database.read(wedding) { $0 }
@@ -149,7 +228,8 @@ public final class TieredWeddingHost: WeddingDataHost {
             }
             markSynced(wedding)
             state.withLock { _ = $0.revalidated.insert(wedding) }
-        } else if online() != nil, state.withLock({ $0.revalidated.insert(wedding).inserted }) {
+        } else if state.withLock({ ($0.connecting != nil || (!$0.offline && $0.database != nil))
+                                     && $0.revalidated.insert(wedding).inserted }) {
             Task { [weak self] in try? await self?.catchUp(on: wedding) }
         }
         return try await copy.read(wedding, body)
@@ -158,7 +238,7 @@ public final class TieredWeddingHost: WeddingDataHost {
     public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
                                    _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         _ = try await read(wedding) { _ in true }
-        if let database = online() {
+        if let database = await online() {
             do {
                 let (result, changes, activity) = try await database.write(wedding, operation: operation) { transaction in
                     (try body(transaction), transaction.changes, transaction.activity)
@@ -169,6 +249,7 @@ public final class TieredWeddingHost: WeddingDataHost {
                 try await fallBack(from: error, database)
             }
         }
+        if let refusal = state.withLock({ $0.refusal }) { throw RepositoryError.storage(refusal.description) }
         return try await copy.writeQueued(wedding, operation: operation, body)
     }
 
@@ -179,7 +260,7 @@ public final class TieredWeddingHost: WeddingDataHost {
 
     /// The database's record of the changes; offline, the copy's.
     public func activity(in wedding: WeddingID) async throws -> ActivityLog {
-        if let database = online() {
+        if let database = await online() {
             do { return try await database.activity(in: wedding) } catch { try await fallBack(from: error, database) }
         }
         return try await copy.activity(in: wedding)
@@ -193,7 +274,8 @@ public final class TieredWeddingHost: WeddingDataHost {
     }
 
     public func connection(_ wedding: WeddingID) -> FeedConnection {
-        let (offline, database) = state.withLock { ($0.offline, $0.database) }
+        let (connecting, offline, database) = state.withLock { ($0.connecting != nil, $0.offline, $0.database) }
+        if connecting { return .connecting }
         guard !offline, let database else { return .offline(lastSynced: lastSynced(wedding)) }
         return database.connection(wedding)
     }
@@ -203,24 +285,40 @@ public final class TieredWeddingHost: WeddingDataHost {
     public func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> {
         let (stream, continuation) = AsyncStream<FeedConnection>.makeStream()
         let key = UUID()
-        let forwarding = state.withLock { state -> Task<Void, Never>? in
-            state.watchers[wedding, default: [:]][key] = continuation
-            guard let upstream = state.database?.connectionChanges(in: wedding) else { return nil }
-            return Task { [weak self] in
-                for await connection in upstream where self?.isOffline == false { continuation.yield(connection) }
-            }
-        }
+        state.withLock { $0.watchers[wedding, default: [:]][key] = continuation }
+        relayConnection(of: wedding)
         continuation.onTermination = { [weak self] _ in
-            forwarding?.cancel()
             self?.state.withLock { _ = $0.watchers[wedding]?.removeValue(forKey: key) }
         }
         return stream
     }
 
+    /// Relays, while online, what the database host says of its own connection to `wedding`'s
+    /// watchers (once per wedding; started when there is a database to ask).
+    private func relayConnection(of wedding: WeddingID) {
+        state.withLock { state in
+            guard !state.closed, state.relays[wedding] == nil, let upstream = state.database?.connectionChanges(in: wedding)
+            else { return }
+            state.relays[wedding] = Task { [weak self] in
+                for await connection in upstream where self?.isOffline == false { self?.announce(connection, to: wedding) }
+            }
+        }
+    }
+
+    /// The database answers (first, or again): follows and relays what was asked for meanwhile.
+    private func databaseAnswers() {
+        let (watched, database) = state.withLock { (Array($0.watched.union($0.watchers.keys)), $0.database) }
+        for wedding in watched {
+            follow(wedding)
+            relayConnection(of: wedding)
+            if let database { announce(database.connection(wedding), to: wedding) }
+        }
+    }
+
     /// Online: pushes what was queued offline, then brings the copy up to date with the
     /// database. Offline: catches up with other processes' writes to the copy.
     public func catchUp(on wedding: WeddingID) async throws {
-        if let database = online() {
+        if let database = await online() {
             do {
                 try await synchronize(wedding, with: database)
             } catch {
@@ -246,7 +344,7 @@ public final class TieredWeddingHost: WeddingDataHost {
     /// Settles a conflict: keeping mine writes my records over theirs (at their versions, in
     /// one database transaction); taking theirs drops mine. Needs the database.
     public func resolve(_ conflict: QueuedCommit, in wedding: WeddingID, keepingMine: Bool) async throws {
-        let database = try required("settle an edit made offline")
+        let database = try await required("settle an edit made offline")
         try await gate.run {
             if keepingMine {
                 _ = try await database.write(wedding, operation: conflict.operation) { transaction in
@@ -256,6 +354,51 @@ public final class TieredWeddingHost: WeddingDataHost {
             try await copy.settleQueue(of: wedding, pushed: 0, resolved: [conflict])
             try await pull(wedding, from: database)
         }
+        announceConflicts(in: wedding)
+    }
+
+    public func offlineConflicts(in wedding: WeddingID) async throws -> [OfflineConflict] {
+        let conflicts = try await conflicts(in: wedding)
+        guard !conflicts.isEmpty else { return [] }
+        let theirs = try await copy.read(wedding) { $0 }
+        return conflicts.enumerated().map { position, conflict in
+            OfflineConflict(position: position, edit: ActivityEntry(at: conflict.at, author: conflict.author,
+                                                                    operation: conflict.operation,
+                                                                    summary: Self.keeping(conflict, over: theirs)))
+        }
+    }
+
+    /// What writing `conflict` over `theirs` would change, in the activity feed's terms; counted
+    /// from its records when it cannot be applied as it stands (a record it names is gone).
+    private static func keeping(_ conflict: QueuedCommit, over theirs: WeddingDataset) -> ActivitySummary {
+        var dataset = theirs
+        let applied = try? dataset.commit(now: conflict.at) { transaction in
+            try QueuedCommitReplay.applyOver(conflict.changes, to: transaction)
+        }
+        return applied?.activity ?? ActivitySummary(counting: conflict.changes)
+    }
+
+    public func settle(_ conflict: OfflineConflict, in wedding: WeddingID, keepingYours: Bool) async throws {
+        let held = try await conflicts(in: wedding)
+        guard held.indices.contains(conflict.position), held[conflict.position].at == conflict.edit.at,
+              held[conflict.position].operation == conflict.edit.operation else {
+            throw RepositoryError.storage("that edit made offline is settled already")
+        }
+        try await resolve(held[conflict.position], in: wedding, keepingMine: keepingYours)
+    }
+
+    public func offlineConflictChanges(in wedding: WeddingID) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        let key = UUID()
+        state.withLock { $0.conflictWatchers[wedding, default: [:]][key] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { _ = $0.conflictWatchers[wedding]?.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    private func announceConflicts(in wedding: WeddingID) {
+        for watcher in state.withLock({ Array(($0.conflictWatchers[wedding] ?? [:]).values) }) { watcher.yield() }
     }
 
     /// Tries the database now: if it answers, pushes every copied wedding's queued commits and
@@ -267,11 +410,10 @@ public final class TieredWeddingHost: WeddingDataHost {
             database = try? await PostgresWeddingHost.open(url, author: author, localRoot: localRoot, clock: clock)
         }
         guard let database, await database.isReachable() else { return false }
-        let weddings = state.withLock { state in
+        state.withLock { state in
             state.database = database
             state.offline = false
             state.reconnecting = nil
-            return Array(state.watchers.keys) + Array(state.revalidated)
         }
         logger.info("the database answers again", metadata: ["url": "\(url)"])
         for wedding in (try? await copy.listWeddings().map(\.weddingID)) ?? [] {
@@ -281,20 +423,31 @@ public final class TieredWeddingHost: WeddingDataHost {
                 logger.warning("could not bring a copy up to date", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
             }
         }
-        for wedding in Set(weddings) { announce(database.connection(wedding), to: wedding) }
+        databaseAnswers()
         return true
     }
 
     /// Stops reconnecting, ends every change stream and closes the copy and the connection.
     public func close() async {
-        let (database, tasks, watchers) = state.withLock { state in
+        let connecting = state.withLock { state in
             state.closed = true
-            defer { state.reconnecting = nil; state.followed = [:]; state.watchers = [:] }
-            return (state.database, [state.reconnecting].compactMap { $0 } + Array(state.followed.values),
-                    state.watchers.values.flatMap(\.values))
+            return state.connecting
+        }
+        await connecting?.value
+        let (database, tasks, connectionStreams, conflictStreams) = state.withLock { state in
+            defer {
+                state.reconnecting = nil
+                state.followed = [:]
+                state.relays = [:]
+                state.watchers = [:]
+                state.conflictWatchers = [:]
+            }
+            let tasks = [state.reconnecting].compactMap { $0 } + Array(state.followed.values) + Array(state.relays.values)
+            return (state.database, tasks, state.watchers.values.flatMap(\.values), state.conflictWatchers.values.flatMap(\.values))
         }
         for task in tasks { task.cancel() }
-        for watcher in watchers { watcher.finish() }
+        for stream in connectionStreams { stream.finish() }
+        for stream in conflictStreams { stream.finish() }
         await database?.close()
         persistSynced()
         await copy.close()
@@ -330,6 +483,7 @@ public final class TieredWeddingHost: WeddingDataHost {
             }
             try await copy.settleQueue(of: wedding, pushed: pushed, conflicts: conflicts)
             try await pull(wedding, from: database)
+            if !conflicts.isEmpty { announceConflicts(in: wedding) }
         }
     }
 
@@ -351,7 +505,7 @@ public final class TieredWeddingHost: WeddingDataHost {
                                   origin: .local)
             markSynced(wedding)
         } catch {
-            guard let database = online() else { return }
+            guard let database = await online() else { return }
             do {
                 try await gate.run { try await pull(wedding, from: database) }
             } catch {
@@ -365,11 +519,12 @@ public final class TieredWeddingHost: WeddingDataHost {
     /// change, not of the wedding), else the whole copy brought up to date.
     private func follow(_ wedding: WeddingID) {
         state.withLock { state in
+            state.watched.insert(wedding)
             guard !state.closed, state.followed[wedding] == nil, let database = state.database else { return }
             let stream = database.changes(in: wedding)
             state.followed[wedding] = Task { [weak self] in
                 for await change in stream where change.origin == .external {
-                    guard let self, let database = self.online() else { continue }
+                    guard let self, let database = await self.online() else { continue }
                     try? await self.gate.run { try await self.mirror(change, in: wedding, from: database) }
                 }
             }
@@ -390,32 +545,38 @@ public final class TieredWeddingHost: WeddingDataHost {
         try await pull(wedding, from: database)
     }
 
-    /// What the database says this process may do with `wedding`; offline, what it last said
-    /// (a planner's rights when it never said: the database refuses a queued edit it forbids).
+    /// What the database says this process may do with `wedding`; offline, or while it is
+    /// first being reached, what it last said (kept beside the copy), else a planner's rights
+    /// (the database refuses an edit it forbids).
     public func accessRights(to wedding: WeddingID) async throws -> WeddingAccess {
-        if let database = online() {
+        if state.withLock({ $0.connecting == nil }), let database = await online() {
             do {
                 let access = try await database.accessRights(to: wedding)
-                state.withLock { $0.access[wedding] = access }
+                keep(access, for: wedding)
                 return access
             } catch {
                 try await fallBack(from: error, database)
             }
         }
-        return state.withLock { $0.access[wedding] } ?? WeddingAccess(role: .planner)
+        return knownAccess(to: wedding) ?? WeddingAccess(role: .planner)
     }
 
     /// The database host while the database answers: for what only it can do (sharing).
-    public var database: PostgresWeddingHost? { online() }
+    public var database: PostgresWeddingHost? {
+        get async { await online() }
+    }
 
     // MARK: Online and offline
 
-    private func online() -> PostgresWeddingHost? {
-        state.withLock { $0.offline ? nil : $0.database }
+    /// The database, once the first attempt to reach it (if running) has ended; nil offline.
+    private func online() async -> PostgresWeddingHost? {
+        if let connecting = state.withLock({ $0.connecting }) { await connecting.value }
+        return state.withLock { $0.offline ? nil : $0.database }
     }
 
-    private func required(_ action: String) throws -> PostgresWeddingHost {
-        guard let database = online() else {
+    private func required(_ action: String) async throws -> PostgresWeddingHost {
+        guard let database = await online() else {
+            if let refusal = state.withLock({ $0.refusal }) { throw RepositoryError.storage(refusal.description) }
             throw RepositoryError.storage("cannot \(action) while the \(url) cannot be reached; "
                                           + "the edits made meanwhile are kept and sent when it answers again")
         }
@@ -461,6 +622,40 @@ public final class TieredWeddingHost: WeddingDataHost {
         let copied = try await copy.listWeddings().contains { $0.weddingID == wedding }
         if copied { state.withLock { _ = $0.copied.insert(wedding) } }
         return copied
+    }
+
+    // MARK: Access kept
+
+    /// A role as kept beside the copy.
+    private struct KeptAccess: Codable {
+        let role: WeddingAccess.Role
+        let owner: String?
+    }
+
+    private func accessFile(_ wedding: WeddingID) -> String { copy.folderPath(of: wedding) + "/access.json" }
+
+    /// Remembers what the database said of `wedding`, beside its copy when it changed (rarely):
+    /// a planner opened later shows a viewer's panes as view only from its first frame.
+    private func keep(_ access: WeddingAccess, for wedding: WeddingID) {
+        guard knownAccess(to: wedding) != access else { return }
+        state.withLock { $0.access[wedding] = access }
+        guard FileManager.default.fileExists(atPath: copy.folderPath(of: wedding)) else { return }
+        do {
+            try AtomicFile.write(try JSONEncoder().encode(KeptAccess(role: access.role, owner: access.owner)),
+                                 to: accessFile(wedding))
+        } catch {
+            logger.warning("could not keep the wedding's access", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
+        }
+    }
+
+    /// This session's last word on access to `wedding`, else the one kept beside its copy.
+    private func knownAccess(to wedding: WeddingID) -> WeddingAccess? {
+        if let access = state.withLock({ $0.access[wedding] }) { return access }
+        guard let kept = (try? Data(contentsOf: URL(fileURLWithPath: accessFile(wedding))))
+            .flatMap({ try? JSONDecoder().decode(KeptAccess.self, from: $0) }) else { return nil }
+        let access = WeddingAccess(role: kept.role, owner: kept.owner)
+        state.withLock { $0.access[wedding] = $0.access[wedding] ?? access }
+        return access
     }
 
     // MARK: Last synchronised

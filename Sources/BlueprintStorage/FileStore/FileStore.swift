@@ -78,6 +78,9 @@ public final class FileStore: WeddingDataHost {
         try await index.list()
     }
 
+    /// The data directory is its own authority: the same as `listWeddings()`.
+    public func listAllWeddings() async throws -> [Wedding] { try await listWeddings() }
+
     /// Stores a new wedding: its folder is written completely under a temporary name and then
     /// renamed into place, so a crash never leaves half a wedding.
     public func createWedding(_ wedding: Wedding) async throws -> Wedding {

@@ -38,6 +38,7 @@ final class AccessCheckedHost: WeddingDataHost {
     }
 
     func listWeddings() async throws -> [Wedding] { try await host.listWeddings() }
+    func listAllWeddings() async throws -> [Wedding] { try await host.listAllWeddings() }
     func createWedding(_ wedding: Wedding) async throws -> Wedding { try await host.createWedding(wedding) }
     func read<T: Sendable>(_ wedding: WeddingID, _ body: @Sendable (WeddingDataset) throws -> T) async throws -> T {
         try await host.read(wedding, body)

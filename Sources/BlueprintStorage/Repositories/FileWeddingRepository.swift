@@ -18,8 +18,18 @@ public struct FileWeddingRepository: WeddingRepository {
         try await access.cached(.wedding, id) { $0.wedding }
     }
 
+    /// The wedding named (or whose id is) `nameOrID`, among the weddings listed; one not among
+    /// them is looked for again among every wedding (a database's, once it answers: the list may
+    /// have been its local copy's).
     public func findWedding(_ nameOrID: String) async throws -> Wedding {
-        let weddings = try await fetchWeddings()
+        do {
+            return try Self.find(nameOrID, among: try await fetchWeddings())
+        } catch RepositoryError.weddingNotFound, RepositoryError.weddingPrefix {
+            return try Self.find(nameOrID, among: try await access.host.listAllWeddings())
+        }
+    }
+
+    private static func find(_ nameOrID: String, among weddings: [Wedding]) throws -> Wedding {
         if let id = WeddingID(string: nameOrID), let wedding = weddings.first(where: { $0.weddingID == id }) {
             return wedding
         }

@@ -9,6 +9,10 @@ public protocol WeddingDataHost: ChangeFeed, WeddingAccessSource {
     var author: String { get }
     /// Every wedding in the data directory, by name (cheap: does not load guest lists).
     func listWeddings() async throws -> [Wedding]
+    /// Every wedding, as the host's authority holds them: `listWeddings()` may answer from a
+    /// local copy while the authority is first being reached (a database opened from its copy);
+    /// this waits for it.
+    func listAllWeddings() async throws -> [Wedding]
     /// Stores a new wedding with an empty dataset.
     func createWedding(_ wedding: Wedding) async throws -> Wedding
     /// Removes a wedding and all its data.

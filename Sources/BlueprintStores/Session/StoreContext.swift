@@ -26,6 +26,9 @@ public struct StoreContext: Sendable {
     /// What this process may do with a wedding (the repositories, asking their host); nil: the
     /// owner may do everything, as with a data directory.
     public var access: (any WeddingAccessSource)?
+    /// Where edits made offline that conflict are kept (a database's weddings with their local
+    /// copy); nil where there are none (a data directory).
+    public var offlineConflicts: (any OfflineConflictSource)?
     public var clock: any TimeSource
     /// The time zone "today" is taken in (due dates, overdue tasks, payments due).
     public var timeZone: TimeZone
@@ -34,10 +37,11 @@ public struct StoreContext: Sendable {
                 vendors: any VendorRepository, tasks: any TaskRepository, records: any RecordRepositories,
                 documents: any DocumentRepository, changes: any ChangeFeed, presence: (any PresenceBoard)? = nil,
                 identity: PresenceIdentity = PresenceIdentity(name: "me", account: "me@here", host: "here", pid: 0),
-                access: (any WeddingAccessSource)? = nil,
+                access: (any WeddingAccessSource)? = nil, offlineConflicts: (any OfflineConflictSource)? = nil,
                 clock: any TimeSource = SystemClock(), timeZone: TimeZone = .current) {
         self.presence = presence
         self.access = access
+        self.offlineConflicts = offlineConflicts
         self.identity = identity
         self.weddings = weddings
         self.guests = guests

@@ -24,8 +24,12 @@ public final class WeddingSession {
     public let dashboard: DashboardStore
     /// Who else has the wedding open; nil without a presence board.
     public let presence: PresenceModel?
+    /// Edits made offline that conflict with changes made since; nil where there are none.
+    public let offlineConflicts: OfflineConflictsModel?
     let context: StoreContext
     private var feed: Task<Void, Never>?
+    /// Reads access again each time the wedding's link goes live (first reached, or back).
+    private var accessWatch: Task<Void, Never>?
     /// What you may do with the wedding: read when it opens (`readAccess()`) and again when it
     /// is read anew; until then, and without a source of access, the owner's. A viewer's writes
     /// are refused before they are sent (see `AccessCheckedHost`), and the front end says so.
@@ -59,9 +63,11 @@ public final class WeddingSession {
         }
         dashboard = DashboardStore(wedding: self.wedding, guests: guests, budget: budget, vendors: vendors, tasks: tasks,
                                    timeline: timeline, gifts: gifts)
+        offlineConflicts = context.offlineConflicts.map { OfflineConflictsModel(source: $0, wedding: wedding) }
         presence = context.presence.map { PresenceModel(board: $0, wedding: wedding, identity: context.identity, clock: context.clock) }
         for store in stores { store.receivesChanges = true }
         presence?.start()
+        offlineConflicts?.start()
         let changes = context.changes.changes(in: wedding)
         feed = Task {
             var lastSequence: UInt64?
@@ -76,6 +82,10 @@ public final class WeddingSession {
                 if change.operation == "reread" { Task { await self.readAccess() } }
                 if change.origin == .external { self.onExternalChange?(change) }
             }
+        }
+        let connections = context.changes.connectionChanges(in: wedding)
+        accessWatch = Task {
+            for await connection in connections where connection == .live { await self.readAccess() }
         }
     }
 
@@ -130,6 +140,9 @@ public final class WeddingSession {
         if let presence { Task { await presence.withdraw() } }
         feed?.cancel()
         feed = nil
+        accessWatch?.cancel()
+        accessWatch = nil
+        offlineConflicts?.close()
         for store in stores { store.receivesChanges = false }
         for store in stores { store.close() }
         activity.close()

@@ -18,11 +18,13 @@ enum PlannerCommand: Equatable {
     case attach(path: String, title: String?)
     /// Lists every document of the wedding.
     case documents
+    /// Offers the first edit made offline that conflicts, to settle.
+    case conflicts
     /// Shows the notes pane, narrowed to the notes containing the text (every note for none).
     case notes(String)
 
     /// The command names, for completion and the "unknown command" message.
-    static let names = ["attach", "date", "diagnostics", "documents", "export", "find", "help", "import", "notes", "quit", "wedding",
+    static let names = ["attach", "conflicts", "date", "diagnostics", "documents", "export", "find", "help", "import", "notes", "quit", "wedding",
                         "weddings"]
 
     /// Parses a command line; the error says what is wrong and what would be right (with the
@@ -54,6 +56,8 @@ enum PlannerCommand: Equatable {
             return parseAttach(arguments)
         case "documents", "docs":
             return .success(.documents)
+        case "conflicts":
+            return .success(.conflicts)
         case "export":
             guard (2...3).contains(arguments.count), let kind = TransferKind(rawValue: arguments[0]) else {
                 return .failure(CommandError("Usage: export guests|vendors|expenses|tasks FILE [csv|json]"))

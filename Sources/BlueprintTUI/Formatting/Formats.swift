@@ -42,6 +42,7 @@ public enum Formats {
         switch connection {
         case .live: "● live"
         case .notWatched: "○ not live"
+        case .connecting: "◌ connecting"
         case .reconnecting: "◌ reconnecting"
         case let .offline(lastSynced?): "○ offline · last synced " + ago(lastSynced, now: now, timeZone: timeZone)
         case .offline(nil): "○ offline"

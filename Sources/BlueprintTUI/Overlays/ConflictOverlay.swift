@@ -1,31 +1,94 @@
+import BlueprintDomain
 import BlueprintStores
 import BlueprintTerminal
+import Foundation
 
-/// Your edit lost to another session's edit of the same record: reload (drop yours), overwrite
-/// (save yours over theirs) or cancel (back to your edit, to look again).
+/// Your edit lost to someone else's edit of the same record, and you choose: theirs (yours is
+/// dropped), yours (written over theirs), or not now. Two kinds of conflict use it: an edit
+/// made in this session (`init(store:onResolved:)`: cancel goes back to your edit) and an edit
+/// made offline that the database refused once it answered (`init(offline:of:in:now:)`:
+/// not now leaves it for `:conflicts`).
 @MainActor
 final class ConflictOverlay: Overlay {
     enum Resolution {
         case reloaded, overwritten, cancelled
     }
 
-    private let store: DomainStore
-    private let onResolved: @MainActor (Resolution) -> Void
+    /// What the dialog says of each choice, and does for it.
+    private struct Choices {
+        let message: String
+        let reload: (hint: String, button: String)
+        let overwrite: (hint: String, button: String)
+        let cancel: (hint: String, button: String)
+        let onReload: @MainActor (any PlannerHost) -> Void
+        let onOverwrite: @MainActor (any PlannerHost) -> Void
+        let onCancel: @MainActor () -> Void
+    }
 
+    private let choices: Choices
+
+    /// Your edit of a record of `store` lost to another session's: reload, overwrite, or cancel
+    /// (back to your edit, to look again).
     init(store: DomainStore, onResolved: @escaping @MainActor (Resolution) -> Void) {
-        self.store = store
-        self.onResolved = onResolved
+        choices = Choices(
+            message: "Someone changed this record in another session after you opened it.",
+            reload: ("reloads theirs (your edit is dropped)", "Reload"),
+            overwrite: ("overwrites theirs with yours", "Overwrite"),
+            cancel: ("goes back to your edit", "Cancel"),
+            onReload: { host in
+                host.perform { [weak host] in
+                    await store.resolveConflictByReloading()
+                    host?.report("Reloaded: showing the other session's version")
+                    onResolved(.reloaded)
+                }
+            },
+            onOverwrite: { host in
+                host.perform { [weak host] in
+                    let outcome = await store.resolveConflictByOverwriting()
+                    host?.report(outcome, success: "Overwritten with your version", store: store)
+                    onResolved(.overwritten)
+                }
+            },
+            onCancel: { onResolved(.cancelled) })
+    }
+
+    /// `conflict`, one of `count` edits made offline that conflict in `model`: take theirs,
+    /// keep yours, or decide later.
+    init(offline conflict: OfflineConflict, of count: Int, in model: OfflineConflictsModel, now: Timestamp,
+         timeZone: TimeZone) {
+        let edit = conflict.edit
+        let when = Formats.ago(edit.at, now: now, timeZone: timeZone)
+        let who = edit.author.map { "\($0) " } ?? ""
+        choices = Choices(
+            message: "While the database could not be reached, \(who)\(edit.sentence) (\(when)); someone changed the same "
+                + "since, so the database refused it. Nothing is lost until you choose."
+                + (count > 1 ? " (1 of \(count) edits made offline that conflict.)" : ""),
+            reload: ("takes theirs (your edit is dropped)", "Take theirs"),
+            overwrite: ("keeps yours (written over theirs)", "Keep yours"),
+            cancel: ("decides later (:conflicts)", "Later"),
+            onReload: { host in Self.settle(conflict, in: model, keepingYours: false, host: host) },
+            onOverwrite: { host in Self.settle(conflict, in: model, keepingYours: true, host: host) },
+            onCancel: {})
+    }
+
+    private static func settle(_ conflict: OfflineConflict, in model: OfflineConflictsModel, keepingYours: Bool,
+                               host: any PlannerHost) {
+        host.perform { [weak host] in
+            switch await model.settle(conflict, keepingYours: keepingYours) {
+            case .saved: host?.report(keepingYours ? "Kept your offline edit over theirs" : "Took theirs; your offline edit is dropped")
+            case .failed(let error): host?.report("Not settled: \(error)", severity: .error)
+            case .conflict: break
+            }
+        }
     }
 
     var keyMode: KeyMode { .conflict }
     var modeName: String { "CONFLICT" }
 
     func render(into canvas: any Canvas, keymap: Keymap) {
-        let choices = keymap.hints([(.reload, "reloads theirs (your edit is dropped)"),
-                                    (.overwrite, "overwrites theirs with yours"),
-                                    (.cancel, "goes back to your edit")], in: .conflict, separator: ", ")
-        let message = DisplayText("Someone changed this record in another session after you opened it."
-                                  + (choices.isEmpty ? "" : " \(choices)."))
+        let hints = keymap.hints([(.reload, choices.reload.hint), (.overwrite, choices.overwrite.hint),
+                                  (.cancel, choices.cancel.hint)], in: .conflict, separator: ", ")
+        let message = DisplayText(choices.message + (hints.isEmpty ? "" : " \(hints)."))
         let width = min(canvas.size.columns - 4, 64)
         let lines = message.wrapped(toWidth: width - 4)
         let box = CanvasRect(canvas.size).centered(rows: lines.count + 5, columns: width)
@@ -33,32 +96,24 @@ final class ConflictOverlay: Overlay {
         for (index, line) in lines.prefix(max(0, box.rows - 5)).enumerated() {
             canvas.draw(line, row: box.row + 2 + index, column: box.column + 2, style: .normal)
         }
-        let buttons = DisplayText([(KeyAction.reload, "Reload"), (.overwrite, "Overwrite"), (.cancel, "Cancel")]
+        let buttons = DisplayText([(KeyAction.reload, choices.reload.button), (.overwrite, choices.overwrite.button),
+                                   (.cancel, choices.cancel.button)]
             .compactMap { keymap.hint($0, in: .conflict, $1).map { "[ \($0) ]" } }.joined(separator: "  "))
         canvas.draw(buttons, row: box.bottom - 2, column: box.column + max(2, (box.columns - buttons.width) / 2), style: .button)
     }
 
     func handle(_ key: Key, host: any PlannerHost) {
         guard case .action(let action) = host.keymap.resolve(key, in: .conflict) else { return }
-        let store = self.store, onResolved = self.onResolved
         switch action {
         case .reload:
             host.dismiss(self)
-            host.perform { [weak host] in
-                await store.resolveConflictByReloading()
-                host?.report("Reloaded: showing the other session's version")
-                onResolved(.reloaded)
-            }
+            choices.onReload(host)
         case .overwrite:
             host.dismiss(self)
-            host.perform { [weak host] in
-                let outcome = await store.resolveConflictByOverwriting()
-                host?.report(outcome, success: "Overwritten with your version", store: store)
-                onResolved(.overwritten)
-            }
+            choices.onOverwrite(host)
         case .cancel:
             host.dismiss(self)
-            onResolved(.cancelled)
+            choices.onCancel()
         default: break
         }
     }

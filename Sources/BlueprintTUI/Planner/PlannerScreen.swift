@@ -150,11 +150,30 @@ public final class PlannerScreen: Screen, PlannerHost {
                 for await _ in updates { self?.requestRedraw() }
             })
         }
+        session.offlineConflicts?.onChange = { [weak self] conflicts in
+            self?.offerOfflineConflict(conflicts, asked: false)
+        }
         session.onExternalChange = { [weak self] change in
             self?.report("Updated from another session: " + Self.nouns(change.kinds)
                          + (change.author.map { " (by \($0))" } ?? ""))
             self?.requestRedraw()
         }
+    }
+
+    /// Shows the first edit made offline that conflicts, to settle; while another dialog or
+    /// form is open (not `asked`), only says so and leaves it for `:conflicts`.
+    private func offerOfflineConflict(_ conflicts: [OfflineConflict], asked: Bool) {
+        guard let model = session?.offlineConflicts, let first = conflicts.first else {
+            if asked { report("No edit made offline conflicts: everything typed offline has reached the database") }
+            return
+        }
+        guard asked || overlays.isEmpty else {
+            let count = conflicts.count == 1 ? "1 edit" : "\(conflicts.count) edits"
+            report("\(count) made offline \(conflicts.count == 1 ? "conflicts" : "conflict") with changes made since: "
+                   + ":conflicts settles \(conflicts.count == 1 ? "it" : "them")", severity: .warning)
+            return
+        }
+        present(ConflictOverlay(offline: first, of: conflicts.count, in: model, now: now, timeZone: timeZone))
     }
 
     private static func nouns(_ kinds: Set<RecordKind>) -> String {
@@ -380,6 +399,8 @@ public final class PlannerScreen: Screen, PlannerHost {
             attach(path, title: title)
         case .documents:
             showDocuments(of: nil)
+        case .conflicts:
+            offerOfflineConflict(session?.offlineConflicts?.conflicts ?? [], asked: true)
         case .notes(let text):
             reveal(.notes(text))
             if !text.isEmpty { report("Notes containing “\(text)”: \(panes[activePane].searchTarget?.searchMatches.count ?? 0)") }

@@ -16,7 +16,7 @@ extension DataDirectoryOptions {
             await opened.close()
             throw CommandFailure("\(what) needs a database: give --database or set BLUEPRINT_DATABASE_URL")
         }
-        guard let host = tier.database else {
+        guard let host = await tier.database else {
             await opened.close()
             throw CommandFailure("\(what) needs the database, and the \(tier.url) cannot be reached now")
         }

@@ -54,16 +54,17 @@ struct WeddingSyncCommand: AsyncParsableCommand {
         if !(await tier.reconnect()) {
             lines.append("The \(tier.url) cannot be reached; edits made offline stay queued until it answers.")
         }
-        var conflicts = try await tier.conflicts(in: id)
+        var conflicts = try await tier.offlineConflicts(in: id)
         if let number = keepMine ?? takeTheirs {
             guard conflicts.indices.contains(number - 1) else {
                 throw CommandFailure("'\(wedding.name)' has no conflict \(number)"
                                      + (conflicts.isEmpty ? "" : "; they are numbered 1 to \(conflicts.count)"))
             }
-            try await tier.resolve(conflicts[number - 1], in: id, keepingMine: keepMine != nil)
-            lines.append(keepMine != nil ? "Kept your edit \(number) (\(conflicts[number - 1].operation)) over theirs."
-                                         : "Dropped your edit \(number) (\(conflicts[number - 1].operation)); theirs stays.")
-            conflicts = try await tier.conflicts(in: id)
+            let settled = conflicts[number - 1]
+            try await tier.settle(settled, in: id, keepingYours: keepMine != nil)
+            lines.append(keepMine != nil ? "Kept your edit \(number) (\(settled.edit.sentence)) over theirs."
+                                         : "Dropped your edit \(number) (\(settled.edit.sentence)); theirs stays.")
+            conflicts = try await tier.offlineConflicts(in: id)
         }
         let queued = try await tier.queued(in: id)
         if !queued.isEmpty {
@@ -76,9 +77,7 @@ struct WeddingSyncCommand: AsyncParsableCommand {
         lines.append("\(Self.count(conflicts.count, "edit")) made offline \(conflicts.count == 1 ? "conflicts" : "conflict") "
                      + "with a change made since:")
         for (index, conflict) in conflicts.enumerated() {
-            let entry = ActivityEntry(at: conflict.at, author: conflict.author, operation: conflict.operation,
-                                      summary: ActivitySummary(counting: conflict.changes))
-            lines.append("  \(index + 1). \(conflict.operation): \(entry.sentence) (\(conflict.author), \(conflict.at))")
+            lines.append("  \(index + 1). \(conflict.edit.author ?? "you") \(conflict.edit.sentence) offline (\(conflict.edit.at))")
         }
         lines.append("Settle each with --keep-mine N (yours over theirs) or --take-theirs N (yours dropped).")
         return lines

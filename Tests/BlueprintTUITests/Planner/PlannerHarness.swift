@@ -156,8 +156,10 @@ final class PlannerHarness {
 
     /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`,
     /// in a process with `environment`, whose terminal is handed over with `runOutsideTerminal`;
-    /// the host answers `access` for the wedding (a viewer's writes are refused, as a database's).
-    init(_ datasets: [WeddingDataset] = [Wedding1.dataset()], access: WeddingAccess = .owner, rows: Int = 30, columns: Int = 100,
+    /// the host answers `access` for the wedding (a viewer's writes are refused, as a database's);
+    /// edits made offline that conflict come from `offlineConflicts`.
+    init(_ datasets: [WeddingDataset] = [Wedding1.dataset()], access: WeddingAccess = .owner,
+         offlineConflicts: (any OfflineConflictSource)? = nil, rows: Int = 30, columns: Int = 100,
          transfer: (any DataTransfer)? = nil, keymap: Keymap = .standard, checklist: ChecklistTemplate? = nil,
          environment: [String: String] = [:],
          runOutsideTerminal: (@MainActor @Sendable (_ body: @MainActor () -> Void) -> Void)? = nil) async {
@@ -168,7 +170,8 @@ final class PlannerHarness {
         context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
                                documents: repositories.documents, changes: repositories,
-                               presence: presence, identity: Self.me, access: repositories, clock: clock,
+                               presence: presence, identity: Self.me, access: repositories,
+                               offlineConflicts: offlineConflicts, clock: clock,
                                timeZone: TimeZone(identifier: "UTC")!)
         canvas = MemoryCanvas(rows: rows, columns: columns)
         let cache = repositories.cache

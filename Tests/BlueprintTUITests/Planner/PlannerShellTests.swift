@@ -33,6 +33,7 @@ struct PlannerShellTests {
         #expect(Formats.marker(.live, now: now, timeZone: utc) == "● live")
         #expect(Formats.marker(.notWatched, now: now, timeZone: utc) == "○ not live")
         #expect(Formats.marker(.reconnecting, now: now, timeZone: utc) == "◌ reconnecting")
+        #expect(Formats.marker(.connecting, now: now, timeZone: utc) == "◌ connecting")
         #expect(Formats.marker(.offline(lastSynced: Timestamp(millisecondsSince1970: now.millisecondsSince1970 - 180_000)),
                                now: now, timeZone: utc) == "○ offline · last synced 3 min ago")
         #expect(Formats.marker(.offline(lastSynced: nil), now: now, timeZone: utc) == "○ offline")

@@ -71,4 +71,15 @@ struct ViewerPlannerTests {
         await planner.press(.character(" "))
         #expect(planner.statusRow.contains(Self.refusal) && !planner.statusRow.contains("Not saved"), "\(planner.statusRow)")
     }
+
+    @Test("opened from a local copy while the database was still being reached: once it is live, the header says view only if the role says so")
+    func roleReadAgainOnceLive() async throws {
+        let planner = await PlannerHarness(columns: 140)
+        planner.host.simulateConnection(.connecting)
+        #expect(!planner.rows[0].contains("view only"))
+        await planner.host.grant(Self.viewer)
+        planner.host.simulateConnection(.live)
+        await planner.until(planner.session.wedding) { planner.session.access == Self.viewer }
+        #expect(planner.rows[0].contains("view only"), "\(planner.rows[0])")
+    }
 }

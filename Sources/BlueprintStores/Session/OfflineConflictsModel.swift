@@ -1,0 +1,63 @@
+import BlueprintDomain
+import Logging
+
+/// The open wedding's edits made offline that the database refused because someone changed the
+/// same records first (see `OfflineConflictSource`): read when the wedding opens and again
+/// whenever the source says they may have changed, and settled one at a time. Settling one
+/// changes the records through the change feed, so the stores show the outcome.
+@MainActor
+public final class OfflineConflictsModel {
+    private let source: any OfflineConflictSource
+    private let wedding: WeddingID
+    private let logger = Logger(label: "blueprint.conflicts")
+    private var watch: Task<Void, Never>?
+    /// The conflicts, oldest first.
+    public private(set) var conflicts: [OfflineConflict] = []
+    /// Told each time `conflicts` changes (the front end offers the first to settle).
+    public var onChange: (@MainActor ([OfflineConflict]) -> Void)?
+
+    public init(source: any OfflineConflictSource, wedding: WeddingID) {
+        self.source = source
+        self.wedding = wedding
+    }
+
+    /// Reads the conflicts now, and again each time the source says they may have changed.
+    public func start() {
+        guard watch == nil else { return }
+        let changes = source.offlineConflictChanges(in: wedding)
+        watch = Task { [weak self] in
+            await self?.refresh()
+            for await _ in changes { await self?.refresh() }
+        }
+    }
+
+    /// Reads the conflicts again; a failure to read keeps what was known (and is logged).
+    public func refresh() async {
+        do {
+            let read = try await source.offlineConflicts(in: wedding)
+            guard watch != nil, read != conflicts else { return }
+            conflicts = read
+            onChange?(read)
+        } catch {
+            logger.warning("could not read the edits made offline that conflict",
+                           metadata: ["wedding": "\(wedding)", "error": "\(error)"])
+        }
+    }
+
+    /// Settles `conflict`: keeping yours writes it over theirs, else yours is dropped.
+    public func settle(_ conflict: OfflineConflict, keepingYours: Bool) async -> EditOutcome {
+        do {
+            try await source.settle(conflict, in: wedding, keepingYours: keepingYours)
+        } catch {
+            return .failed(StoreError(error))
+        }
+        await refresh()
+        return .saved
+    }
+
+    /// Stops following the source.
+    public func close() {
+        watch?.cancel()
+        watch = nil
+    }
+}

@@ -1,0 +1,164 @@
+import BlueprintCache
+import BlueprintConfiguration
+import BlueprintDomain
+import BlueprintPostgres
+import BlueprintStorage
+import BlueprintTestSupport
+import Foundation
+import Testing
+
+/// A database's weddings opened from their local copy (`TieredWeddingHost.Start.fromTheCopy`,
+/// the planner's way): the copy answers first and the database is reached behind it.
+@Suite("Tiered host opened from its local copy")
+struct TieredStartTests {
+    private func tier(_ url: DatabaseURL, in directory: TemporaryDataDirectory, author: String = "mei",
+                      start: TieredWeddingHost.Start) async throws -> TieredWeddingHost {
+        try await TieredWeddingHost.open(url, author: author, localRoot: directory.root, start: start, clock: { Fixtures.now })
+    }
+
+    /// Waits (up to 10 s) for `condition`, polling.
+    private func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
+        for _ in 0..<200 {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// The first change on `changes` that `matches`, if one comes within 10 s.
+    private func firstChange(on changes: AsyncStream<RepositoryChange>,
+                             where matches: @escaping @Sendable (RepositoryChange) -> Bool) async -> RepositoryChange? {
+        await withTaskGroup(of: RepositoryChange?.self) { group in
+            group.addTask {
+                for await change in changes where matches(change) { return change }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    @Test("opened from the copy, the wedding reads at once and goes live; another machine's edit then reaches the copy")
+    func opensFromTheCopyThenGoesLive() async throws {
+        let database = try await TestDatabase.make()
+        let directory = try TemporaryDataDirectory()
+        let first = try await tier(database.url, in: directory, start: .connectingFirst)
+        let id = try await first.createWedding(Fixtures.wedding()).weddingID
+        let mei = try await first.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+        await first.close()
+
+        let host = try await tier(database.url, in: directory, start: .fromTheCopy)
+        let changes = host.changes(in: id)
+        #expect(try await host.listWeddings().map(\.weddingID) == [id])
+        #expect(try await host.read(id) { $0.guests.records } == [mei])
+        #expect(try await eventually { host.connection(id) == .live })
+
+        let other = try await database.openHost(author: "ben")
+        let bo = try await other.write(id, operation: "add") { try $0.insert(Guest(firstName: "Bo", lastName: "Ek")) }
+        let change = await firstChange(on: changes) { $0.author == "ben" }
+        #expect(change?.origin == .external)
+        #expect(try await host.read(id) { $0.guests.records.map(\.id) } == [mei.id, bo.id])
+        await other.close()
+        await host.close()
+    }
+
+    @Test("opened from the copy with the server down, then the server starts: the host goes live and follows the database")
+    func offlineStartFollowsOnceTheServerAnswers() async throws {
+        let cluster = try PostgresTestCluster.makePrivate()
+        let url = try DatabaseURL(try cluster.makeDatabase(), loginName: "nobody")
+        _ = try await DatabaseSchema.migrate(url)
+        let directory = try TemporaryDataDirectory()
+        let first = try await tier(url, in: directory, start: .connectingFirst)
+        let id = try await first.createWedding(Fixtures.wedding()).weddingID
+        await first.close()
+
+        try cluster.stop(immediately: true)
+        for start in [TieredWeddingHost.Start.fromTheCopy, .connectingFirst] {
+            let host = try await tier(url, in: directory, start: start)
+            let changes = host.changes(in: id)
+            #expect(try await eventually { host.connection(id) == .offline(lastSynced: Fixtures.now) },
+                    "offline, synced when the wedding was made (\(start))")
+            #expect(try await host.read(id) { $0.wedding.weddingID } == id)
+
+            try cluster.start()
+            #expect(await host.reconnect())
+            #expect(try await eventually { host.connection(id) == .live }, "\(start)")
+            let other = try await PostgresWeddingHost.open(url, author: "ben", localRoot: directory.root, clock: { Fixtures.now })
+            let bo = try await other.write(id, operation: "add") { try $0.insert(Guest(firstName: "Bo", lastName: "Ek")) }
+            #expect(await firstChange(on: changes) { $0.author == "ben" } != nil,
+                    "another machine's commit is followed after the start (\(start))")
+            #expect(try await host.read(id) { $0.guests[bo.id] } == bo)
+            _ = try await other.write(id, operation: "remove") { try $0.delete(Guest.self, id: bo.id) }
+            await other.close()
+            await host.close()
+            try cluster.stop(immediately: true)
+        }
+    }
+
+    @Test("what the database last said of your access is kept beside the copy, for a start without it")
+    func accessKeptForAnOfflineStart() async throws {
+        let cluster = try PostgresTestCluster.makePrivate()
+        let url = try DatabaseURL(try cluster.makeDatabase(), loginName: "nobody")
+        _ = try await DatabaseSchema.migrate(url)
+        let directory = try TemporaryDataDirectory()
+        let first = try await tier(url, in: directory, start: .connectingFirst)
+        let id = try await first.createWedding(Fixtures.wedding()).weddingID
+        _ = try await first.read(id) { $0.wedding }
+        #expect(try await first.accessRights(to: id) == .owner)
+        await first.close()
+
+        try cluster.stop(immediately: true)
+        let offline = try await tier(url, in: directory, start: .fromTheCopy)
+        #expect(try await offline.accessRights(to: id) == .owner, "not a planner's rights, the default for a role never said")
+        await offline.close()
+    }
+
+    @Test("a wedding named but not copied here yet is found once the database answers")
+    func weddingNotCopiedIsFoundByName() async throws {
+        let database = try await TestDatabase.make()
+        let other = try await database.openHost(author: "ben")
+        var named = Fixtures.wedding()
+        named.name = "Alpha & Beta"
+        let alpha = try await other.createWedding(named)
+        named = Fixtures.wedding()
+        named.name = "Gamma & Delta"
+        let gamma = try await other.createWedding(named)
+        await other.close()
+
+        let directory = try TemporaryDataDirectory()
+        let first = try await tier(database.url, in: directory, start: .connectingFirst)
+        _ = try await first.read(gamma.weddingID) { $0.wedding }
+        await first.close()
+
+        let host = try await tier(database.url, in: directory, start: .fromTheCopy)
+        let repositories = Repositories(host: host, cache: RepositoryCache())
+        #expect(try await repositories.weddings.findWedding("alpha & beta").weddingID == alpha.weddingID)
+        #expect(try await host.listAllWeddings().map(\.weddingID) == [alpha.weddingID, gamma.weddingID])
+        await host.close()
+    }
+
+    @Test("a database of a newer schema found behind the copy: the copy still reads, and every write is refused with why")
+    func newerSchemaFoundBehind() async throws {
+        let database = try await TestDatabase.make()
+        let directory = try TemporaryDataDirectory()
+        let first = try await tier(database.url, in: directory, start: .connectingFirst)
+        let id = try await first.createWedding(Fixtures.wedding()).weddingID
+        await first.close()
+        try database.run("INSERT INTO schema_migrations (version) VALUES (\(DatabaseSchema.currentVersion + 1))")
+
+        let host = try await tier(database.url, in: directory, start: .fromTheCopy)
+        #expect(try await host.read(id) { $0.wedding.weddingID } == id)
+        let refusal = DatabaseSchemaError.newer(url: database.url.description, found: DatabaseSchema.currentVersion + 1,
+                                                current: DatabaseSchema.currentVersion)
+        await #expect(throws: RepositoryError.storage(refusal.description)) {
+            try await host.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+        }
+        #expect(try await host.queued(in: id).isEmpty, "nothing is queued for a database it must not write to")
+        await host.close()
+    }
+}
