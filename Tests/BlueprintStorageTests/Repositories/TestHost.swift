@@ -3,9 +3,10 @@ import BlueprintPostgres
 import BlueprintStorage
 import BlueprintTestSupport
 
-/// The hosts the repository contract tests run on: every repository behaves the same on each.
+/// The hosts the repository contract tests run on: every repository behaves the same on each
+/// (`tiered`: a database's weddings through their local copy, as the app opens them).
 enum TestHost: String, CaseIterable, Sendable {
-    case memory, files, postgres
+    case memory, files, postgres, tiered
 
     /// A fresh, empty host of this kind.
     func open() async throws -> OpenTestHost {
@@ -17,6 +18,11 @@ enum TestHost: String, CaseIterable, Sendable {
             return OpenTestHost(host: try directory.openStore(), directory: directory)
         case .postgres:
             return OpenTestHost(host: try await TestDatabase.make().openHost(), directory: nil)
+        case .tiered:
+            let directory = try TemporaryDataDirectory()
+            let host = try await TieredWeddingHost.open(try await TestDatabase.make().url, author: "me@here",
+                                                        localRoot: directory.root, clock: { Fixtures.now })
+            return OpenTestHost(host: host, directory: directory)
         }
     }
 }
