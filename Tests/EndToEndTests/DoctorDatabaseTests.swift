@@ -25,6 +25,8 @@ struct DoctorDatabaseTests {
         #expect(output.contains("ok       1 wedding you can open: 'Mei & Sam' (viewer)"), "\(output)")
         #expect(output.contains("ok       notifications arrive (in "), "\(output)")
         #expect(output.contains("ok       the server's clock agrees with this machine's"), "\(output)")
+        #expect(output.contains("no weddings of its own: the weddings are the database's (below)"), "\(output)")
+        #expect(!output.contains("no weddings yet"), "\(output)")
 
         let admin = try blueprint.run(["doctor"], as: setting.url(as: setting.cluster.user), environment: DoctorTests.goodTerminal)
         #expect(admin.stdout.contains("a superuser or BYPASSRLS role: the administrator, who sees every wedding"), "\(admin.stdout)")

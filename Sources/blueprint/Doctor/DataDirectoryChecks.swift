@@ -5,6 +5,8 @@ struct DataDirectoryChecks {
     let report: InspectionReport
     /// Where the path came from: "--data-dir", "BLUEPRINT_DATA_DIR", ….
     let source: String
+    /// Whether the weddings are a database's (the folder then holds their local copies).
+    let databaseConfigured: Bool
 
     var sections: [CheckSection] {
         [directorySection] + report.weddings.map(weddingSection)
@@ -20,7 +22,9 @@ struct DataDirectoryChecks {
         if let lock = report.indexLock, let check = lockCheck(lock, what: "the wedding index") { checks.append(check) }
         if report.rootExists {
             checks.append(report.weddings.isEmpty
-                ? .ok("no weddings yet: `blueprint` opens a demo wedding, `blueprint demo` makes one")
+                ? .ok(databaseConfigured
+                      ? "no weddings of its own: the weddings are the database's (below), copied under databases/"
+                      : "no weddings yet: `blueprint` opens a demo wedding, `blueprint demo` makes one")
                 : .ok("\(report.weddings.count) wedding\(report.weddings.count == 1 ? "" : "s")"))
         }
         return CheckSection(title: "Data directory \(report.root) (from \(source))", checks: checks)

@@ -30,9 +30,11 @@ struct DoctorCommand: AsyncParsableCommand {
         let probe = TerminalProbe.current(environment: environment)
         let terminal = TerminalChecks(probe: probe, minimumSize: FrameDriver.minimumSize, noColor: noColor)
         let report = await StoreInspector.inspect(root: data.root)
-        var sections = [terminal.section] + DataDirectoryChecks(report: report, source: source(environment)).sections
         let configuration = ConfigurationFile.load(path: nil, environment: environment).configuration
-        if let url = try data.databaseURL(configuration: configuration) {
+        let database = try data.databaseURL(configuration: configuration)
+        var sections = [terminal.section]
+            + DataDirectoryChecks(report: report, source: source(environment), databaseConfigured: database != nil).sections
+        if let url = database {
             sections.append(await DatabaseChecks(url: url, source: databaseSource(environment)).section())
         }
         let colors = probe.standardOutputIsTerminal && probe.colors != .monochrome

@@ -49,11 +49,11 @@ struct WideCharacterOverlayTests {
         }
     }
 
-    /// The screen once it has stopped changing.
+    /// The screen once it has stopped changing (for 300 ms: keys may wait behind a loaded machine).
     private func settled(_ tmux: TmuxSession) async throws -> String {
         var last = try tmux.screen()
         while true {
-            try await Task.sleep(for: .milliseconds(150))
+            try await Task.sleep(for: .milliseconds(300))
             let now = try tmux.screen()
             if now == last { return now }
             last = now
@@ -105,6 +105,8 @@ struct WideCharacterOverlayTests {
                 straddled[overlay.name, default: []].formUnion(ScreenCells.straddledEdges(before: before, open: open))
                 try await expectMatchesRepaint(tmux, "\(mode) \(overlay.name) open")
                 try tmux.press("Escape")
+                // Escape is told from an escape sequence by a pause: wait for the overlay to go.
+                try await tmux.waitFor("\(overlay.name) closed") { !$0.contains(overlay.shows) }
                 let closed = try await expectMatchesRepaint(tmux, "\(mode) \(overlay.name) closed")
                 #expect(closed == before, "\(mode) \(overlay.name) closed: the list is not as it was")
             }
