@@ -13,6 +13,9 @@ final class DetailOverlay: RecordOverlay {
         let action: KeyAction
         let hint: String
         let perform: @MainActor () -> Void
+
+        /// The same, not hinted in the footer.
+        var unoffered: Action { Action(action: action, hint: "", perform: perform) }
     }
 
     /// One line: a label and its value; a line with an empty label continues the one above.
@@ -142,10 +145,13 @@ extension DetailOverlay {
             lines += DocumentText.section(documents.documents(of: subject), keymap: host.keymap, now: host.now, timeZone: host.timeZone)
             offered.append(Action(action: .showDocuments, hint: "") { [weak host] in host?.showDocuments(of: subject) })
         }
+        // A viewer is not offered what would be refused (the keys still say why if pressed).
+        let mayChange = host.session?.access.mayChange ?? true
         return DetailOverlay(title: title, lines: lines,
                              onEdit: acting(on: current, host: host, edit),
                              onDelete: acting(on: current, host: host, delete),
-                             actions: offered, subject: subject)
+                             actions: mayChange ? offered : offered.map { $0.action.changesData ? $0.unoffered : $0 },
+                             offersEditing: mayChange, subject: subject)
     }
 
     private static func acting<Record>(on current: @escaping @MainActor () -> Record?, host: any PlannerHost,

@@ -38,6 +38,9 @@ struct ViewerPlannerTests {
         // Looking still works: moving and opening a record's details; its edit keys are refused.
         await planner.press(.character("1"), .character("j"), .enter)
         #expect(planner.screen.overlays.count == 1)
+        let footer = try #require(planner.rows.last { $0.contains("└") && $0.contains("closes") })
+        #expect(!footer.contains("edits") && !footer.contains("deletes") && !footer.contains("writes a note"),
+                "a viewer is not offered what would be refused: \(footer)")
         for key in ["e", "d"] {
             await planner.press(.character(Character(key)))
             #expect(planner.statusRow.contains(Self.refusal), "details, \(key): \(planner.statusRow)")
