@@ -19,8 +19,9 @@ import Synchronization
 /// - When the database answers again (an announcement lands, or its listener listens again),
 ///   every session whose entry did not land announces again, and every `changes(in:)` stream
 ///   wakes, as it does when the board goes offline: the others come from another board then.
-/// - Offline, a withdrawal is not sent to the database (it is not waited for on the way out):
-///   the session's row there goes stale after `Presence.staleAfter` and is swept.
+/// - A withdrawal (the way out of the planner) waits for the database at most `withdrawalWait`,
+///   and offline it is not sent at all: a server that does not answer never holds up quitting.
+///   The session's row there then goes stale after `Presence.staleAfter` and is swept.
 public final class TieredPresenceBoard: PresenceBoard {
     private struct State {
         var offline = false
@@ -35,6 +36,7 @@ public final class TieredPresenceBoard: PresenceBoard {
 
     private let database: PostgresPresenceBoard
     private let local: any PresenceBoard
+    private let withdrawalWait: Duration
     private let logger = Logger(label: "blueprint.presence")
     private let state = Mutex(State())
 
@@ -44,10 +46,12 @@ public final class TieredPresenceBoard: PresenceBoard {
         self.init(database: PostgresPresenceBoard(url: url), local: FilePresenceBoard(root: localRoot))
     }
 
-    /// A board on `database`, with `local` as its offline tier.
-    public init(database: PostgresPresenceBoard, local: any PresenceBoard) {
+    /// A board on `database`, with `local` as its offline tier; a withdrawal waits for the
+    /// database at most `withdrawalWait`.
+    public init(database: PostgresPresenceBoard, local: any PresenceBoard, withdrawalWait: Duration = .seconds(2)) {
         self.database = database
         self.local = local
+        self.withdrawalWait = withdrawalWait
     }
 
     /// Whether the others come from the local board, the database having failed.
@@ -76,12 +80,17 @@ public final class TieredPresenceBoard: PresenceBoard {
             return state.offline
         }
         guard !offline else { return }
-        await inOrder { [self] in
+        let withdrawing = enqueue { [self] in
             do {
                 try await database.withdraw(session, from: wedding)
             } catch {
                 failed(error, doing: "withdraw this session", in: wedding)
             }
+        }
+        guard await Self.finishes(withdrawing, within: withdrawalWait) else {
+            logger.notice("presence: the database did not take this session's withdrawal in time; its entry goes stale there",
+                          metadata: ["wedding": "\(wedding)"])
+            return
         }
     }
 
@@ -128,9 +137,14 @@ public final class TieredPresenceBoard: PresenceBoard {
 
     // MARK: Sending
 
-    /// Runs `body` after every database statement asked for before it.
+    /// Runs `body` after every database statement asked for before it, and waits for it.
     private func inOrder(_ body: @escaping @Sendable () async -> Void) async {
-        let task = state.withLock { state in
+        await enqueue(body).value
+    }
+
+    /// Runs `body` after every database statement asked for before it.
+    private func enqueue(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        state.withLock { state in
             let previous = state.queue
             let task = Task {
                 await previous?.value
@@ -139,7 +153,22 @@ public final class TieredPresenceBoard: PresenceBoard {
             state.queue = task
             return task
         }
-        await task.value
+    }
+
+    /// Whether `task` finished within `limit` (it goes on either way).
+    private static func finishes(_ task: Task<Void, Never>, within limit: Duration) async -> Bool {
+        let (outcomes, outcome) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingOldest(1))
+        let racers = [Task {
+            await task.value
+            outcome.yield(true)
+        }, Task {
+            try? await Task.sleep(for: limit)
+            outcome.yield(false)
+        }]
+        var first = outcomes.makeAsyncIterator()
+        let finished = await first.next() ?? false
+        for racer in racers { racer.cancel() }
+        return finished
     }
 
     /// Sends `session`'s latest entry to the database, if it has one (not withdrawn).

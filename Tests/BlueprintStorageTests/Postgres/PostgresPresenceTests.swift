@@ -4,6 +4,7 @@ import BlueprintDomain
 import BlueprintStorage
 import BlueprintTestSupport
 import Foundation
+import Logging
 import Testing
 
 /// Presence through the database, on a real server: sessions on two machines (two data
@@ -218,6 +219,44 @@ struct PostgresPresenceTests {
         await elsewhere.close()
         await tier.close()
         try cluster.stop(immediately: false)
+    }
+
+    @Test("a withdrawal the database cannot take yet does not hold up quitting; it lands once the database can")
+    func withdrawalDoesNotWait() async throws {
+        let database = try await TestDatabase.make()
+        let id = try await wedding(in: database)
+        let here = try TemporaryDataDirectory()
+        let mine = TieredPresenceBoard(database: PostgresPresenceBoard(url: database.url), local: FilePresenceBoard(root: here.root),
+                                       withdrawalWait: .milliseconds(200))
+        let theirs = PostgresPresenceBoard(url: database.url)
+        let me = presence("Mei"), them = presence("Sam")
+        try await mine.announce(me, in: id)
+        var changes = theirs.changes(in: id).makeAsyncIterator()
+        #expect(await changes.next() != nil)
+
+        // Another session holds the table against writes (reads go on) until told to let go.
+        let (locked, lockHeld) = AsyncStream.makeStream(of: Void.self)
+        let (release, letGo) = AsyncStream.makeStream(of: Void.self)
+        let holder = Task {
+            let link = DatabaseLink(url: database.url, logger: Logger(label: "test"))
+            try await link.transaction { connection in
+                try await connection.query("LOCK TABLE presence IN SHARE MODE", logger: Logger(label: "test"))
+                lockHeld.yield()
+                var next = release.makeAsyncIterator()
+                _ = await next.next()
+            }
+            await link.close()
+        }
+        var held = locked.makeAsyncIterator()
+        _ = await held.next()
+        try await mine.withdraw(me.sessionID, from: id)
+        #expect(try await theirs.others(in: id, excluding: them.sessionID) == [me], "not withdrawn yet: the table is held")
+
+        letGo.yield()
+        try await holder.value
+        try await wake(&changes) { try await theirs.others(in: id, excluding: them.sessionID).isEmpty }
+        await mine.close()
+        await theirs.close()
     }
 
     @Test("the stale threshold in the database's policy is the domain's")
