@@ -101,12 +101,14 @@ final class ChangeListener: Sendable {
             guard !state.stopped else { return }
             state.watched.insert(wedding)
             // Started under the lock, so a `cancel()` at the same moment finds it.
-            if notices.start(.init(listening: { [self] in
-                await catchUpWatched()
-                set(.live)
-            }, notice: { [self] in receive($0) }, broke: { [self] in set(.reconnecting) })) {
-                state.phase = .connecting
-            }
+            let started = notices.start(.init(
+                listening: { [self] in
+                    await catchUpWatched()
+                    set(.live)
+                },
+                notice: { [self] in receive($0) },
+                broke: { [self] in set(.reconnecting) }))
+            if started { state.phase = .connecting }
         }
         announce()
     }

@@ -87,10 +87,9 @@ public final class TieredPresenceBoard: PresenceBoard {
                 failed(error, doing: "withdraw this session", in: wedding)
             }
         }
-        guard await Self.finishes(withdrawing, within: withdrawalWait) else {
+        if await !Self.finishes(withdrawing, within: withdrawalWait) {
             logger.notice("presence: the database did not take this session's withdrawal in time; its entry goes stale there",
                           metadata: ["wedding": "\(wedding)"])
-            return
         }
     }
 
@@ -129,7 +128,8 @@ public final class TieredPresenceBoard: PresenceBoard {
         return stream
     }
 
-    /// Stops listening to the database and closes its connections.
+    /// Stops listening to the database and closes its connections, once the statements asked
+    /// for have run.
     public func close() async {
         await state.withLock { $0.queue }?.value
         await database.close()
