@@ -12,11 +12,11 @@ import Synchronization
 ///
 /// - Notices that arrive while a wedding catches up are folded into one more catch-up, not one
 ///   each; a notice of this process's own commit finds its sequence applied and costs nothing.
-/// - The connection is made when the first wedding is watched and kept until `stop()`. When it
-///   breaks, the state is `.reconnecting` and it is made again with backoff and jitter
-///   (`RetryPolicy.listener`), for as long as it takes. Each time it listens (again), every
-///   watched wedding catches up first, so what was committed while nothing listened is
-///   published, in order; then the state is `.live`.
+/// - The connection (a `NoticeListener`) is made when the first wedding is watched and kept
+///   until `stop()`. When it breaks, the state is `.reconnecting` and it is made again with
+///   backoff and jitter (`RetryPolicy.listener`), for as long as it takes. Each time it listens
+///   (again), every watched wedding catches up first, so what was committed while nothing
+///   listened is published, in order; then the state is `.live`.
 final class ChangeListener: Sendable {
     /// Where the listener is.
     enum Phase: Equatable, Sendable {
@@ -40,7 +40,6 @@ final class ChangeListener: Sendable {
     private struct State {
         var phase = Phase.idle
         var watched: Set<WeddingID> = []
-        var task: Task<Void, Never>?
         var stopped = false
         /// The highest sequence noticed per wedding, not yet caught up with.
         var pending: [WeddingID: Int64] = [:]
@@ -55,16 +54,15 @@ final class ChangeListener: Sendable {
         var last: FeedConnection
     }
 
-    private let link: DatabaseLink
-    private let policy: RetryPolicy
+    private let notices: NoticeListener
     private let served = Mutex<Actions?>(nil)
     private let logger: Logger
     private let state = Mutex(State())
 
     /// A listener on `url`'s database; `policy` paces its reconnections.
     init(url: DatabaseURL, logger: Logger, policy: RetryPolicy) {
-        link = DatabaseLink(url: url, logger: logger, retry: .once)
-        self.policy = policy
+        notices = NoticeListener(url: url, channel: ChangeNotice.channel, purpose: "other processes' changes", logger: logger,
+                                 policy: policy)
         self.logger = logger
     }
 
@@ -102,67 +100,40 @@ final class ChangeListener: Sendable {
         state.withLock { state in
             guard !state.stopped else { return }
             state.watched.insert(wedding)
-            guard state.task == nil else { return }
-            state.phase = .connecting
-            // Made under the lock, so a `cancel()` at the same moment finds it.
-            state.task = Task { [self] in await run() }
+            // Started under the lock, so a `cancel()` at the same moment finds it.
+            let started = notices.start(.init(
+                listening: { [self] in
+                    await catchUpWatched()
+                    set(.live)
+                },
+                notice: { [self] in receive($0) },
+                broke: { [self] in set(.reconnecting) }))
+            if started { state.phase = .connecting }
         }
         announce()
     }
 
     /// Stops listening, closes the connection and ends every `connectionChanges` stream.
     func stop() async {
-        let task = cancel()
-        await task?.value
-        await link.close()
+        cancel()
+        await notices.stop()
     }
 
     /// Stops listening without waiting (a host dropped without `close()`): once its task has
     /// ended, nothing holds the listener, and its connection is closed with its link.
     @discardableResult
     func cancel() -> Task<Void, Never>? {
-        let (task, subscribers) = state.withLock { state in
+        let subscribers = state.withLock { state in
             state.stopped = true
             state.phase = .idle
             defer { state.subscribers = [:] }
-            return (state.task, state.subscribers.values.map(\.continuation))
+            return state.subscribers.values.map(\.continuation)
         }
         for subscriber in subscribers { subscriber.finish() }
-        task?.cancel()
-        return task
+        return notices.cancel()
     }
 
     // MARK: Listening
-
-    private func run() async {
-        var retry = 0
-        while !Task.isCancelled {
-            do {
-                try await link.withConnection { connection in
-                    try await connection.listen(on: ChangeNotice.channel) { notices in
-                        await catchUpWatched()
-                        retry = 0
-                        set(.live)
-                        for try await notice in notices { receive(notice.payload) }
-                    }
-                }
-            } catch {
-                // Said once per outage (each further try at debug level); not at all when stopped.
-                if !Task.isCancelled {
-                    logger.log(level: retry == 0 ? .warning : .debug, "listening for other processes' changes failed",
-                               metadata: ["error": "\(error)", "retry": "\(retry)"])
-                }
-            }
-            guard !Task.isCancelled else { return }
-            set(.reconnecting)
-            do {
-                try await policy.sleep(policy.delay(beforeRetry: retry))
-            } catch {
-                return
-            }
-            retry += 1
-        }
-    }
 
     /// Catches every watched wedding up (a connection just started listening: what was
     /// committed before is not announced to it).

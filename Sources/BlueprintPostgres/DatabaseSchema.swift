@@ -67,6 +67,7 @@ public enum DatabaseSchema {
             "ALTER TABLE changes ADD COLUMN activity text",
         ]),
         collaborators,
+        presence,
     ]
 
     /// The schema version this build reads and writes.

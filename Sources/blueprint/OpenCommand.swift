@@ -58,7 +58,7 @@ struct OpenCommand: AsyncParsableCommand {
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                    vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
                                    documents: repositories.documents, changes: repositories,
-                                   presence: FilePresenceBoard(root: data.root),
+                                   presence: opened.presenceBoard(root: data.root),
                                    identity: ChangeAuthor.presenceIdentity(name: settings.configuration.name),
                                    access: repositories, offlineConflicts: opened.host as? any OfflineConflictSource)
         let store = opened.fileStore

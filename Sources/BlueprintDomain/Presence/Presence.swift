@@ -84,8 +84,12 @@ public struct Presence: Hashable, Sendable, Codable {
     /// The live entries of `entries` other than `session`'s, oldest arrival first (a stable order
     /// for the header).
     public static func others(_ entries: [Presence], excluding session: UUID, at now: Timestamp) -> [Presence] {
-        entries.filter { $0.sessionID != session && !$0.isStale(at: now) }
-            .sorted { ($0.started, $0.sessionID.uuidString) < ($1.started, $1.sessionID.uuidString) }
+        inArrivalOrder(entries.filter { $0.sessionID != session && !$0.isStale(at: now) })
+    }
+
+    /// `entries`, oldest arrival first (ties by session id): the order boards list them in.
+    public static func inArrivalOrder(_ entries: [Presence]) -> [Presence] {
+        entries.sorted { ($0.started, $0.sessionID.uuidString) < ($1.started, $1.sessionID.uuidString) }
     }
 }
 
