@@ -41,7 +41,7 @@ struct ChangeNotice: Equatable, Sendable {
     /// Sends the notice in the transaction on `connection` (delivered when it commits, never if
     /// it rolls back).
     func send(on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+        try await connection.statement("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
     }
 
     /// Reads a payload; nil if it is not one blueprint sends (another program's, or garbled).

@@ -41,7 +41,7 @@ public enum DatabaseDiagnosis {
             let sent = Date()
             let started = clock.now
             var row: (String, Bool, Date, Bool)?
-            for try await found in try await connection.query("""
+            for try await found in try await connection.statement("""
                 SELECT current_user::text, r.rolsuper OR r.rolbypassrls, clock_timestamp(),
                        to_regclass('schema_migrations') IS NOT NULL
                 FROM pg_catalog.pg_roles AS r WHERE r.rolname = current_user
@@ -52,7 +52,7 @@ public enum DatabaseDiagnosis {
             }
             var version = 0
             if hasSchema {
-                for try await found in try await connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations",
+                for try await found in try await connection.statement("SELECT coalesce(max(version), 0) FROM schema_migrations",
                                                                   logger: logger).decode(Int.self) { version = found }
             }
             let middle = sent.addingTimeInterval(Double(roundTrip.components.attoseconds) / 2e18
@@ -77,7 +77,7 @@ public enum DatabaseDiagnosis {
                     let clock = ContinuousClock()
                     let started = clock.now
                     try await sender.withConnection { connection in
-                        _ = try await connection.query("SELECT pg_notify(\(channel), \(payload))", logger: logger)
+                        _ = try await connection.statement("SELECT pg_notify(\(channel), \(payload))", logger: logger)
                     }
                     return try await withThrowingTaskGroup(of: Duration?.self) { group in
                         group.addTask {

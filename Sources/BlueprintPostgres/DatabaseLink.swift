@@ -46,16 +46,16 @@ final class DatabaseLink: Sendable {
     func transaction<T>(isolation: isolated (any Actor)? = #isolation, readOnly: Bool = false,
                         _ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
         try await withConnection { connection in
-            try await connection.query(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", logger: logger)
+            try await connection.statement(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", logger: logger)
             let result: T
             do {
                 result = try await body(connection)
             } catch {
-                if !DatabaseFailure.isConnectionLost(error) { _ = try? await connection.query("ROLLBACK", logger: logger) }
+                if !DatabaseFailure.isConnectionLost(error) { _ = try? await connection.statement("ROLLBACK", logger: logger) }
                 throw error
             }
             do {
-                try await connection.query("COMMIT", logger: logger)
+                try await connection.statement("COMMIT", logger: logger)
             } catch where !readOnly && DatabaseFailure.isConnectionLost(error) {
                 throw UncertainCommit(url: url, underlying: error)
             }
@@ -188,5 +188,19 @@ private actor ConnectionGate {
         } else {
             waiters.removeFirst().resume()
         }
+    }
+}
+
+extension PostgresConnection {
+    /// `query`, refused at once on a connection already closed. PostgresNIO drops a query written
+    /// to a channel that has closed without ever answering it, so its caller would wait for ever
+    /// (a server stopped hard between two statements of a transaction left the planner saving
+    /// for good, and unable to quit); refused, it fails as a lost connection and is retried or
+    /// worked around like one. Every statement goes through here.
+    @discardableResult
+    func statement(_ query: PostgresQuery, logger: Logger, file: String = #fileID, line: Int = #line) async throws
+        -> PostgresRowSequence {
+        guard !isClosed else { throw ChannelError.ioOnClosedChannel }
+        return try await self.query(query, logger: logger, file: file, line: line)
     }
 }

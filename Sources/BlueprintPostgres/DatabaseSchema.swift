@@ -101,7 +101,7 @@ public enum DatabaseSchema {
     static func migrate(_ link: DatabaseLink, upTo target: Int = currentVersion, logger: Logger) async throws
         -> MigrationReport {
         try await link.withConnection { connection in
-            _ = try await connection.query("""
+            _ = try await connection.statement("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     version integer PRIMARY KEY,
                     applied_at timestamptz NOT NULL DEFAULT now()
@@ -116,16 +116,16 @@ public enum DatabaseSchema {
         for migration in migrations where migration.version > from && migration.version <= target {
             try await link.transaction { connection in
                 // Two migrators at once: the second waits here, then finds the step done.
-                try await connection.query("LOCK TABLE schema_migrations IN EXCLUSIVE MODE", logger: logger)
-                let done = try await connection.query(
+                try await connection.statement("LOCK TABLE schema_migrations IN EXCLUSIVE MODE", logger: logger)
+                let done = try await connection.statement(
                     "SELECT 1 FROM schema_migrations WHERE version = \(migration.version)", logger: logger)
                 var alreadyDone = false
                 for try await _ in done { alreadyDone = true }
                 guard !alreadyDone else { return }
                 for statement in migration.statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await connection.query("INSERT INTO schema_migrations (version) VALUES (\(migration.version))",
+                try await connection.statement("INSERT INTO schema_migrations (version) VALUES (\(migration.version))",
                                            logger: logger)
             }
             logger.info("applied a schema migration", metadata: ["version": "\(migration.version)"])
@@ -149,11 +149,11 @@ public enum DatabaseSchema {
     /// The highest migration applied; nil when there is no `schema_migrations` table.
     private static func version(_ link: DatabaseLink, logger: Logger) async throws -> Int? {
         try await link.withConnection { connection in
-            let exists = try await connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL", logger: logger)
+            let exists = try await connection.statement("SELECT to_regclass('schema_migrations') IS NOT NULL", logger: logger)
             var hasTable = false
             for try await value in exists.decode(Bool.self) { hasTable = value }
             guard hasTable else { return nil }
-            let rows = try await connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations", logger: logger)
+            let rows = try await connection.statement("SELECT coalesce(max(version), 0) FROM schema_migrations", logger: logger)
             var found = 0
             for try await value in rows.decode(Int.self) { found = value }
             return found

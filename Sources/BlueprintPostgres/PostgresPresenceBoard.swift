@@ -58,7 +58,7 @@ public final class PostgresPresenceBoard: PresenceBoard {
         let (session, id) = (presence.sessionID, wedding.rawValue)
         let swept = try await link.withConnection { connection in
             // One statement, one transaction: the notice goes out with the row, or not at all.
-            let rows = try await connection.query("""
+            let rows = try await connection.statement("""
                 WITH announced AS (
                     INSERT INTO presence (session_id, wedding_id, entry)
                     SELECT \(session), w.id, \(entry) FROM weddings AS w WHERE w.id = \(id)
@@ -87,7 +87,7 @@ public final class PostgresPresenceBoard: PresenceBoard {
 
     public func withdraw(_ session: UUID, from wedding: WeddingID) async throws {
         try await link.withConnection { connection in
-            _ = try await connection.query("""
+            _ = try await connection.statement("""
                 WITH withdrawn AS (
                     DELETE FROM presence WHERE session_id = \(session) AND wedding_id = \(wedding.rawValue)
                     RETURNING wedding_id
@@ -99,7 +99,7 @@ public final class PostgresPresenceBoard: PresenceBoard {
 
     public func others(in wedding: WeddingID, excluding session: UUID) async throws -> [Presence] {
         let entries = try await link.withConnection { connection in
-            let rows = try await connection.query("""
+            let rows = try await connection.statement("""
                 SELECT entry FROM presence
                 WHERE wedding_id = \(wedding.rawValue) AND session_id <> \(session)
                   AND heartbeat >= now() - make_interval(secs => \(Self.staleSeconds))

@@ -113,7 +113,7 @@ actor PostgresWedding {
                 try await store(CommitRows(changes), sequence: sequence, on: connection)
                 let mutations = String(decoding: try RecordJSON.encode(changes.map(\.mutation)), as: UTF8.self)
                 let summary = String(decoding: try RecordJSON.encode(activity), as: UTF8.self)
-                try await connection.query("""
+                try await connection.statement("""
                     INSERT INTO changes (wedding_id, sequence, at, author, operation, mutations, activity)
                     VALUES (\(id.rawValue), \(sequence), \(now.date), \(settings.author), \(operation), \(mutations), \(summary))
                     """, logger: settings.logger)
@@ -167,7 +167,7 @@ actor PostgresWedding {
     /// Every commit to the wedding the database holds, oldest first, from its `changes` rows.
     func activity() async throws -> ActivityLog {
         try await link.withConnection { connection in
-            let rows = try await connection.query("""
+            let rows = try await connection.statement("""
                 SELECT sequence, at, author, operation, activity, CASE WHEN activity IS NULL THEN mutations END FROM changes
                 WHERE wedding_id = \(id.rawValue) ORDER BY sequence
                 """, logger: settings.logger)
@@ -187,7 +187,7 @@ actor PostgresWedding {
             }
             if entries.isEmpty, unreadable == 0 {
                 var exists = false
-                for try await _ in try await connection.query("SELECT 1 FROM weddings WHERE id = \(id.rawValue)",
+                for try await _ in try await connection.statement("SELECT 1 FROM weddings WHERE id = \(id.rawValue)",
                                                               logger: settings.logger) { exists = true }
                 if !exists { throw RepositoryError.weddingNotFound(id.description) }
             }
@@ -199,7 +199,7 @@ actor PostgresWedding {
     /// answer was lost).
     private func landed(_ sequence: Int64, mutations: String) async throws -> Bool {
         try await link.withConnection { connection in
-            let rows = try await connection.query(
+            let rows = try await connection.statement(
                 "SELECT mutations FROM changes WHERE wedding_id = \(id.rawValue) AND sequence = \(sequence)",
                 logger: settings.logger)
             var found: String?
@@ -230,13 +230,13 @@ actor PostgresWedding {
     private func load() async throws {
         try await link.transaction(readOnly: true) { connection in
             let previous = dataset
-            let head = try await connection.query(
+            let head = try await connection.statement(
                 "SELECT record, last_sequence FROM weddings WHERE id = \(id.rawValue)", logger: settings.logger)
             var found: (String, Int64)?
             for try await row in head.decode((String, Int64).self) { found = row }
             guard let (record, sequence) = found else { throw RepositoryError.weddingNotFound(id.description) }
             var loaded = WeddingDataset(wedding: try Self.decodeWedding(record))
-            let rows = try await connection.query(
+            let rows = try await connection.statement(
                 "SELECT kind, id, data FROM records WHERE wedding_id = \(id.rawValue) ORDER BY position",
                 logger: settings.logger)
             for try await (kind, recordID, data) in rows.decode((String, UUID, String).self) {
@@ -265,7 +265,7 @@ actor PostgresWedding {
     /// with `locking`, locks the wedding's row for a write first.
     private func catchUp(_ current: WeddingDataset, on connection: PostgresConnection, locking: Bool) async throws
         -> WeddingDataset {
-        let head = try await connection.query(
+        let head = try await connection.statement(
             locking ? "SELECT last_sequence FROM weddings WHERE id = \(id.rawValue) FOR UPDATE"
                     : "SELECT last_sequence FROM weddings WHERE id = \(id.rawValue)",
             logger: settings.logger)
@@ -277,7 +277,7 @@ actor PostgresWedding {
         }
         guard latest != seen else { return current }
         var updated = current
-        let rows = try await connection.query("""
+        let rows = try await connection.statement("""
             SELECT sequence, at, author, operation, mutations, activity FROM changes
             WHERE wedding_id = \(id.rawValue) AND sequence > \(seen) AND sequence <= \(latest) ORDER BY sequence
             """, logger: settings.logger)
@@ -312,7 +312,7 @@ actor PostgresWedding {
     private func store(_ rows: CommitRows, sequence: Int64, on connection: PostgresConnection) async throws {
         let wedding = id.rawValue
         if !rows.inserts.isEmpty {
-            let stored = try await keys(connection.query("""
+            let stored = try await keys(connection.statement("""
                 INSERT INTO records (wedding_id, kind, id, version, data)
                 SELECT \(wedding), u.k, u.i, u.v, u.d
                 FROM unnest(\(rows.inserts.map(\.kind))::text[], \(rows.inserts.map(\.id))::uuid[],
@@ -327,7 +327,7 @@ actor PostgresWedding {
             }
         }
         if !rows.updates.isEmpty {
-            let stored = try await keys(connection.query("""
+            let stored = try await keys(connection.statement("""
                 UPDATE records AS r SET version = u.v, data = u.d
                 FROM unnest(\(rows.updates.map(\.kind))::text[], \(rows.updates.map(\.id))::uuid[],
                             \(rows.updates.map(\.expected))::bigint[], \(rows.updates.map(\.version))::bigint[],
@@ -340,7 +340,7 @@ actor PostgresWedding {
             }
         }
         if !rows.deletes.isEmpty {
-            let stored = try await keys(connection.query("""
+            let stored = try await keys(connection.statement("""
                 DELETE FROM records AS r
                 USING unnest(\(rows.deletes.map(\.kind))::text[], \(rows.deletes.map(\.id))::uuid[],
                              \(rows.deletes.map(\.expected))::bigint[]) AS u(k, i, e)
@@ -353,7 +353,7 @@ actor PostgresWedding {
         }
         if let (record, expected) = rows.wedding {
             let text = try CommitRows.text(of: .saveWedding(record))
-            let updated = try await connection.query("""
+            let updated = try await connection.statement("""
                 UPDATE weddings SET name = \(CommitRows.columnName(of: record)), record = \(text), version = \(record.version),
                                     last_sequence = \(sequence), updated_at = now()
                 WHERE id = \(wedding) AND version = \(expected)
@@ -367,7 +367,7 @@ actor PostgresWedding {
                 throw RepositoryError.conflict(.wedding, id: wedding, expected: expected, actual: actual ?? 0)
             }
         } else {
-            try await connection.query("UPDATE weddings SET last_sequence = \(sequence), updated_at = now() WHERE id = \(wedding)",
+            try await connection.statement("UPDATE weddings SET last_sequence = \(sequence), updated_at = now() WHERE id = \(wedding)",
                                        logger: settings.logger)
         }
     }
@@ -396,7 +396,7 @@ actor PostgresWedding {
     private static func version(of query: PostgresQuery, _ connection: PostgresConnection, _ logger: Logger) async throws
         -> Int? {
         var version: Int?
-        for try await value in try await connection.query(query, logger: logger).decode(Int.self) { version = value }
+        for try await value in try await connection.statement(query, logger: logger).decode(Int.self) { version = value }
         return version
     }
 

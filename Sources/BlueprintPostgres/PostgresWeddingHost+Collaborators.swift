@@ -53,7 +53,7 @@ extension PostgresWeddingHost {
     public func currentRole() async throws -> String {
         try await link.withConnection { connection in
             var role = ""
-            for try await name in try await connection.query("SELECT current_user::text", logger: settings.logger)
+            for try await name in try await connection.statement("SELECT current_user::text", logger: settings.logger)
                 .decode(String.self) { role = name }
             return role
         }
@@ -78,7 +78,7 @@ extension PostgresWeddingHost {
         _ = try await accessRights(to: wedding)
         return try await link.withConnection { connection in
             var members: [WeddingMember] = []
-            let rows = try await connection.query("""
+            let rows = try await connection.statement("""
                 SELECT member, role, added_at FROM wedding_members WHERE wedding_id = \(wedding.rawValue)
                 ORDER BY role <> 'owner', member
                 """, logger: settings.logger)
@@ -107,7 +107,7 @@ extension PostgresWeddingHost {
         guard try await roleExists(member) else { throw SharingError.noSuchRole(member) }
         let id = wedding.weddingID.rawValue
         try await link.withConnection { connection in
-            _ = try await connection.query("""
+            _ = try await connection.statement("""
                 INSERT INTO wedding_members (wedding_id, member, role) VALUES (\(id), \(member), \(role.rawValue))
                 ON CONFLICT (wedding_id, member) DO UPDATE SET role = EXCLUDED.role
                 """, logger: settings.logger)
@@ -128,7 +128,7 @@ extension PostgresWeddingHost {
         let id = wedding.weddingID.rawValue
         let removed = try await link.withConnection { connection in
             var removed = false
-            for try await _ in try await connection.query("""
+            for try await _ in try await connection.statement("""
                 DELETE FROM wedding_members WHERE wedding_id = \(id) AND member = \(member) RETURNING member
                 """, logger: settings.logger) { removed = true }
             return removed
@@ -159,7 +159,7 @@ extension PostgresWeddingHost {
     private func roleExists(_ name: String) async throws -> Bool {
         try await link.withConnection { connection in
             var found = false
-            for try await _ in try await connection.query("SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = \(name)",
+            for try await _ in try await connection.statement("SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = \(name)",
                                                           logger: settings.logger) { found = true }
             return found
         }
@@ -179,7 +179,7 @@ extension PostgresWeddingHost {
                 FROM weddings AS w
                 """
             var found: [WeddingID: WeddingAccess] = [:]
-            for try await (id, role, owner) in try await connection.query(query, logger: settings.logger)
+            for try await (id, role, owner) in try await connection.statement(query, logger: settings.logger)
                 .decode((UUID, String?, String?).self) {
                 let role = role.flatMap(WeddingAccess.Role.init(rawValue:)) ?? .owner
                 found[WeddingID(id)] = WeddingAccess(role: role, owner: owner)

@@ -87,7 +87,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
     public func listWeddings() async throws -> [Wedding] {
         let records = try await link.withConnection { connection in
             var records: [String] = []
-            for try await record in try await connection.query("SELECT record FROM weddings", logger: settings.logger)
+            for try await record in try await connection.statement("SELECT record FROM weddings", logger: settings.logger)
                 .decode(String.self) {
                 records.append(record)
             }
@@ -112,7 +112,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
         let id = stored.weddingID.rawValue
         let created = try await link.transaction { connection in
             var inserted = false
-            for try await _ in try await connection.query("""
+            for try await _ in try await connection.statement("""
                 INSERT INTO weddings (id, name, record, version, created_at, updated_at)
                 VALUES (\(id), \(CommitRows.columnName(of: stored)), \(text), \(stored.version), \(now.date), \(now.date))
                 ON CONFLICT (id) DO NOTHING
@@ -123,7 +123,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
                 return true
             }
             var actual = 1
-            for try await version in try await connection.query("SELECT version FROM weddings WHERE id = \(id)",
+            for try await version in try await connection.statement("SELECT version FROM weddings WHERE id = \(id)",
                                                                 logger: settings.logger).decode(Int.self) {
                 actual = version
             }
@@ -140,7 +140,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
     public func deleteWedding(_ id: WeddingID) async throws {
         let deleted = try await link.transaction { connection in
             var deleted = false
-            for try await _ in try await connection.query("DELETE FROM weddings WHERE id = \(id.rawValue) RETURNING id",
+            for try await _ in try await connection.statement("DELETE FROM weddings WHERE id = \(id.rawValue) RETURNING id",
                                                           logger: settings.logger) { deleted = true }
             if deleted {
                 try await ChangeNotice(wedding: id, event: ChangeNotice.Event.deleted).send(on: connection,

@@ -8,7 +8,7 @@ extension PostgresWeddingHost {
         for _ in 0..<2 {
             do {
                 _ = try await link.withConnection { connection in
-                    try await connection.query("SELECT 1", logger: settings.logger)
+                    try await connection.statement("SELECT 1", logger: settings.logger)
                 }
                 return true
             } catch {

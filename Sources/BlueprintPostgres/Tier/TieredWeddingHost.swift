@@ -38,6 +38,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// The local copy of the database's weddings.
     public let copy: FileStore
     private let localRoot: String
+    private let start: Start
     private let clock: @Sendable () -> Timestamp
     private let logger = Logger(label: "blueprint.tier")
     private let state: Mutex<TierState>
@@ -96,7 +97,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         let copy = try FileStore(root: copyRoot(of: url, in: localRoot), clock: clock, previewing: previewing, author: author)
         if start == .fromTheCopy {
             let host = TieredWeddingHost(url: url, author: author, localRoot: localRoot, copy: copy, database: nil,
-                                         clock: clock)
+                                         start: start, clock: clock)
             host.connectBehind()
             return host
         }
@@ -111,13 +112,14 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                                                   metadata: ["error": "\(error)"])
         }
         let host = TieredWeddingHost(url: url, author: author, localRoot: localRoot, copy: copy, database: database,
-                                     clock: clock)
+                                     start: start, clock: clock)
         if database == nil { host.startReconnecting() }
         return host
     }
 
     private init(url: DatabaseURL, author: String, localRoot: String, copy: FileStore, database: PostgresWeddingHost?,
-                 clock: @escaping @Sendable () -> Timestamp) {
+                 start: Start, clock: @escaping @Sendable () -> Timestamp) {
+        self.start = start
         self.url = url
         self.author = author
         self.localRoot = localRoot
@@ -547,8 +549,15 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
 
     /// What the database says this process may do with `wedding`; offline, or while it is
     /// first being reached, what it last said (kept beside the copy), else a planner's rights
-    /// (the database refuses an edit it forbids).
+    /// (the database refuses an edit it forbids). Opened `.fromTheCopy`, what it last said is
+    /// answered at once and confirmed behind (the connection may be busy bringing the copy up
+    /// to date); a changed answer is announced as the wedding's connection, which the session
+    /// takes as its cue to ask again.
     public func accessRights(to wedding: WeddingID) async throws -> WeddingAccess {
+        if start == .fromTheCopy, let known = knownAccess(to: wedding) {
+            Task { [weak self] in await self?.confirmAccess(to: wedding, known: known) }
+            return known
+        }
         if state.withLock({ $0.connecting == nil }), let database = await online() {
             do {
                 let access = try await database.accessRights(to: wedding)
@@ -559,6 +568,12 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
             }
         }
         return knownAccess(to: wedding) ?? WeddingAccess(role: .planner)
+    }
+
+    private func confirmAccess(to wedding: WeddingID, known: WeddingAccess) async {
+        guard let database = await online(), let access = try? await database.accessRights(to: wedding) else { return }
+        keep(access, for: wedding)
+        if access != known { announce(database.connection(wedding), to: wedding) }
     }
 
     /// The database host while the database answers: for what only it can do (sharing).

@@ -25,7 +25,7 @@ extension PostgresWeddingHost {
         let now = settings.clock()
         try await link.transaction { connection in
             var inserted = false
-            for try await _ in try await connection.query("""
+            for try await _ in try await connection.statement("""
                 INSERT INTO weddings (id, name, record, version, last_sequence, created_at, updated_at)
                 VALUES (\(id), \(CommitRows.columnName(of: wedding)), \(record), \(wedding.version), 1,
                         \(wedding.createdAt.date), \(now.date))
@@ -34,14 +34,14 @@ extension PostgresWeddingHost {
                 """, logger: settings.logger) { inserted = true }
             guard inserted else {
                 var actual = 1
-                for try await version in try await connection.query("SELECT version FROM weddings WHERE id = \(id)",
+                for try await version in try await connection.statement("SELECT version FROM weddings WHERE id = \(id)",
                                                                     logger: settings.logger).decode(Int.self) {
                     actual = version
                 }
                 throw RepositoryError.conflict(.wedding, id: id, expected: 0, actual: actual)
             }
             if !rows.inserts.isEmpty {
-                try await connection.query("""
+                try await connection.statement("""
                     INSERT INTO records (wedding_id, kind, id, version, data)
                     SELECT \(id), u.k, u.i, u.v, u.d
                     FROM unnest(\(rows.inserts.map(\.kind))::text[], \(rows.inserts.map(\.id))::uuid[],
@@ -50,7 +50,7 @@ extension PostgresWeddingHost {
                     ORDER BY u.n
                     """, logger: settings.logger)
             }
-            try await connection.query("""
+            try await connection.statement("""
                 INSERT INTO changes (wedding_id, sequence, at, author, operation, mutations, activity)
                 VALUES (\(id), 1, \(now.date), \(author), \(operation), '[]', \(summary))
                 """, logger: settings.logger)

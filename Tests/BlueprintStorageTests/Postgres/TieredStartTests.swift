@@ -118,6 +118,26 @@ struct TieredStartTests {
         await offline.close()
     }
 
+    @Test("opened from the copy, the role last said is answered at once; one changed since is found behind and announced")
+    func accessConfirmedBehind() async throws {
+        let database = try await TestDatabase.make()
+        let directory = try TemporaryDataDirectory()
+        let first = try await tier(database.url, in: directory, start: .connectingFirst)
+        let id = try await first.createWedding(Fixtures.wedding()).weddingID
+        #expect(try await first.accessRights(to: id) == .owner)
+        let kept = first.copy.folderPath(of: id) + "/access.json"
+        await first.close()
+        // What an earlier session was told, since changed: a viewer's rights.
+        try Data(#"{"role":"viewer","owner":"ben"}"#.utf8).write(to: URL(fileURLWithPath: kept))
+
+        let host = try await tier(database.url, in: directory, start: .fromTheCopy)
+        var connections = host.connectionChanges(in: id).makeAsyncIterator()
+        #expect(try await host.accessRights(to: id) == WeddingAccess(role: .viewer, owner: "ben"), "answered at once")
+        #expect(try await eventually { try await host.accessRights(to: id) == .owner }, "confirmed behind")
+        #expect(await connections.next() != nil, "the change is announced, for the session to ask again")
+        await host.close()
+    }
+
     @Test("a wedding named but not copied here yet is found once the database answers")
     func weddingNotCopiedIsFoundByName() async throws {
         let database = try await TestDatabase.make()
