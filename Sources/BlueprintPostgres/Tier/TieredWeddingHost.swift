@@ -455,11 +455,13 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
 
     // MARK: Synchronising
 
-    /// Pushes the queued commits in order (a conflict is kept and the rest go on), then, with
-    /// none left, makes the copy hold what the database holds.
+    /// Sends the documents' bytes the database lacks, then pushes the queued commits in order (a
+    /// conflict is kept and the rest go on), then, with none left, makes the copy hold what the
+    /// database holds.
     private func synchronize(_ wedding: WeddingID, with database: PostgresWeddingHost) async throws {
         guard try await hasCopy(of: wedding) else { return }
         try await gate.run {
+            try await sendContents(of: wedding, to: database)
             let queued = try await copy.queuedCommits(of: wedding).queued
             var pushed = 0
             var conflicts: [QueuedCommit] = []
@@ -569,7 +571,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     // MARK: Online and offline
 
     /// The database, once the first attempt to reach it (if running) has ended; nil offline.
-    private func online() async -> PostgresWeddingHost? {
+    func online() async -> PostgresWeddingHost? {
         if let connecting = state.withLock({ $0.connecting }) { await connecting.value }
         return state.withLock { $0.offline ? nil : $0.database }
     }
@@ -585,7 +587,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
 
     /// Rethrows `error` unless the database has stopped answering; then the host goes offline
     /// and the caller goes on with the copy.
-    private func fallBack(from error: any Error, _ database: PostgresWeddingHost) async throws {
+    func fallBack(from error: any Error, _ database: PostgresWeddingHost) async throws {
         guard case RepositoryError.storage = error, await !database.isReachable() else { throw error }
         logger.notice("the database stopped answering; working from the local copy", metadata: ["error": "\(error)"])
         let watched = state.withLock { state in
