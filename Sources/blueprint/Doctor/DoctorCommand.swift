@@ -35,7 +35,7 @@ struct DoctorCommand: AsyncParsableCommand {
         var sections = [terminal.section]
             + DataDirectoryChecks(report: report, source: source(environment), databaseConfigured: database != nil).sections
         if let url = database {
-            sections.append(await DatabaseChecks(url: url, source: databaseSource(environment)).section())
+            sections.append(await DatabaseChecks(url: url, source: databaseSource(environment), dataDirectory: data.root).section())
         }
         let colors = probe.standardOutputIsTerminal && probe.colors != .monochrome
         print("\(BlueprintVersion.banner)\n")
