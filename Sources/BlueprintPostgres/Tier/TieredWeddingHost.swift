@@ -253,8 +253,9 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         return try await copy.writeQueued(wedding, operation: operation, body)
     }
 
-    /// The document files stay in the data directory's folder of the wedding, as with the database alone.
-    public func documentsFolder(of wedding: WeddingID) -> String { FileStore.documentsFolder(root: localRoot, of: wedding) }
+    /// The document files are kept in the wedding's local copy (as `PostgresWeddingHost` says),
+    /// so the data directory's own weddings are untouched; the database keeps them too.
+    public func documentsFolder(of wedding: WeddingID) -> String { copy.documentsFolder(of: wedding) }
 
     public func preview(of wedding: WeddingID) async -> WeddingPreview? { await copy.preview(of: wedding) }
 
