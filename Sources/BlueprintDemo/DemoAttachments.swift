@@ -77,7 +77,9 @@ public enum DemoAttachments {
     /// The bytes of every demo document of `dataset`, by SHA-256.
     public static func contents(of dataset: WeddingDataset) -> [String: Data] {
         var contents: [String: Data] = [:]
-        for document in dataset.documents.records { contents[document.sha256] = content(of: document, wedding: dataset.wedding) }
+        for document in dataset.documents.records {
+            contents[document.sha256] = content(of: document, wedding: dataset.wedding)
+        }
         return contents
     }
 

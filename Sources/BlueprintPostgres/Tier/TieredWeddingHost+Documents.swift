@@ -37,7 +37,8 @@ extension TieredWeddingHost: DocumentContentSource {
         do {
             try await database.sendContents(hashes.filter(files.has), from: files, in: wedding)
         } catch RepositoryError.notPermitted {
-            Logger(label: "blueprint.tier").debug("a viewer does not send documents' bytes", metadata: ["wedding": "\(wedding)"])
+            Logger(label: "blueprint.tier").debug("a viewer does not send documents' bytes",
+                                                  metadata: ["wedding": "\(wedding)"])
         }
     }
 }

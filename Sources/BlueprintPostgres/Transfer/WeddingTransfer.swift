@@ -28,7 +28,8 @@ extension PostgresWeddingHost {
     /// - Throws: `DocumentError` for a document whose file is missing or altered: nothing is pushed.
     public func push(_ wedding: WeddingID, from store: FileStore) async throws -> Wedding {
         let dataset = try await store.read(wedding) { $0 }
-        let contents = try DocumentContents.read(dataset.documents.records, from: DocumentFiles(folder: store.documentsFolder(of: wedding)))
+        let files = DocumentFiles(folder: store.documentsFolder(of: wedding))
+        let contents = try DocumentContents.read(dataset.documents.records, from: files)
         do {
             try await push(dataset, operation: "pushed from \(store.root)", contents: contents)
         } catch RepositoryError.conflict(.wedding, id: wedding.rawValue, expected: 0, actual: _) {
@@ -54,7 +55,9 @@ extension PostgresWeddingHost {
             guard let bytes = contents[document.sha256] else {
                 throw DocumentError.storedNowhere(path: files.path(of: document.sha256), title: document.title)
             }
-            guard Document.sha256(of: bytes) == document.sha256 else { throw DocumentError.receivedAltered(title: document.title) }
+            guard Document.sha256(of: bytes) == document.sha256 else {
+                throw DocumentError.receivedAltered(title: document.title)
+            }
             received.append((document, bytes))
         }
         let pulled: Wedding
@@ -68,7 +71,7 @@ extension PostgresWeddingHost {
     }
 }
 
-/// The documents' bytes a push sends.
+/// The documents' bytes a push sends and a pull brings, one per content.
 enum DocumentContents {
     /// One document per content, in the dataset's order.
     static func distinct(_ documents: [Document]) -> [Document] {
