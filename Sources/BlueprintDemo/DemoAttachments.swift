@@ -74,6 +74,15 @@ public enum DemoAttachments {
         return documents
     }
 
+    /// The bytes of every demo document of `dataset`, by SHA-256.
+    public static func contents(of dataset: WeddingDataset) -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for document in dataset.documents.records {
+            contents[document.sha256] = content(of: document, wedding: dataset.wedding)
+        }
+        return contents
+    }
+
     /// The text of a demo document: what its title says, for the wedding, signed by its adder.
     public static func content(of document: Document, wedding: Wedding) -> Data {
         let date = wedding.weddingDate.map { " on \($0)" } ?? ""

@@ -15,13 +15,21 @@ extension WeddingRepository {
         } else {
             dataset.wedding.name = WeddingNaming.unused(dataset.wedding.name, among: existing)
         }
-        let attached = dataset.documents.records
-        dataset.documents = RecordTable([])
-        let wedding = try await createWedding(from: dataset)
-        for document in attached {
-            _ = try await documents.storeContent(DemoAttachments.content(of: document, wedding: dataset.wedding), in: wedding.weddingID)
+        return try await createWedding(from: dataset, storingDemoDocumentsIn: documents)
+    }
+
+    /// Creates `dataset` (a demo wedding's) as a new wedding, its documents' bytes
+    /// (`DemoAttachments.content`) stored in `documents` before their records are committed:
+    /// a database refuses a document record without its bytes.
+    public func createWedding(from dataset: WeddingDataset, storingDemoDocumentsIn documents: any DocumentRepository)
+        async throws -> Wedding {
+        var withoutDocuments = dataset
+        withoutDocuments.documents = RecordTable([])
+        let wedding = try await createWedding(from: withoutDocuments)
+        for (_, bytes) in DemoAttachments.contents(of: dataset) {
+            _ = try await documents.storeContent(bytes, in: wedding.weddingID)
         }
-        try await documents.add(attached, in: wedding.weddingID)
+        try await documents.add(dataset.documents.records, in: wedding.weddingID)
         return wedding
     }
 }

@@ -110,7 +110,7 @@ extension DatabaseSchema {
     /// The policies of a table of wedding rows (`records`, `changes`): members read, owners and
     /// planners write. An update a viewer attempts is refused (the row passes `USING`, the new row
     /// fails `WITH CHECK`); a deletion finds no row, which the host reports as not permitted.
-    private static func memberPolicies(on table: String) -> [String] {
+    static func memberPolicies(on table: String) -> [String] {
         let members = "wedding_id IN (SELECT m.wedding_id FROM wedding_members AS m WHERE m.member = current_user)"
         let writers = "wedding_id IN (SELECT m.wedding_id FROM wedding_members AS m "
             + "WHERE m.member = current_user AND m.role IN ('owner', 'planner'))"

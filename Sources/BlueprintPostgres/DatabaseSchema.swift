@@ -68,6 +68,7 @@ public enum DatabaseSchema {
         ]),
         collaborators,
         presence,
+        documentContents,
     ]
 
     /// The schema version this build reads and writes.

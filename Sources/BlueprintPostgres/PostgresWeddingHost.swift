@@ -28,7 +28,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
     /// The database, as given.
     public let url: DatabaseURL
     public let author: String
-    /// The data directory whose wedding folders hold the document files (see `documentsFolder(of:)`).
+    /// The data directory under which this machine keeps document files (see `documentsFolder(of:)`).
     private let localRoot: String
     let link: DatabaseLink
     let broadcaster = ChangeBroadcaster()
@@ -40,7 +40,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
     ///
     /// - Parameters:
     ///   - author: who this process writes as, in the `changes` rows and change events.
-    ///   - localRoot: the data directory whose wedding folders keep the document files.
+    ///   - localRoot: the data directory under which this machine keeps document files.
     ///   - clock: the time stamped on records and changes.
     public static func open(_ url: DatabaseURL, author: String, localRoot: String,
                             clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) async throws -> PostgresWeddingHost {
@@ -162,9 +162,12 @@ public final class PostgresWeddingHost: WeddingDataHost {
         try await self.wedding(wedding).write(operation: operation, body)
     }
 
-    /// The document files stay on this machine, in the data directory's folder of the wedding:
-    /// the database holds their records (moving the bytes into it is issue 12's next phase).
-    public func documentsFolder(of wedding: WeddingID) -> String { FileStore.documentsFolder(root: localRoot, of: wedding) }
+    /// Where this machine keeps the wedding's document files: beside its local copy
+    /// (`TieredWeddingHost.copyRoot`), never in the data directory's own weddings. The database
+    /// keeps them too (`DocumentContentSource`), and a file missing here is fetched from it.
+    public func documentsFolder(of wedding: WeddingID) -> String {
+        FileStore.documentsFolder(root: TieredWeddingHost.copyRoot(of: url, in: localRoot), of: wedding)
+    }
 
     /// Every commit to the wedding, from its `changes` rows.
     public func activity(in wedding: WeddingID) async throws -> ActivityLog {

@@ -29,7 +29,7 @@ final class WeddingInDatabase: @unchecked Sendable {
         let dataset = try DemoWeddingGenerator.make(DemoWeddingOptions(today: CalendarDate(year: 2026, month: 11, day: 21)!,
                                                                        guests: guests))
         let database = try await PostgresWeddingHost.open(url, author: "bench", localRoot: newFolder())
-        try await database.push(dataset, operation: "benchmark")
+        try await database.push(dataset, operation: "benchmark", contents: DemoAttachments.contents(of: dataset))
         await database.close()
         self.url = url
         wedding = dataset.wedding.weddingID

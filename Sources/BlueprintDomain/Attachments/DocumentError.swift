@@ -20,6 +20,13 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case storedFileAltered(path: String, title: String)
     /// Purging is only for documents in the trash.
     case notInTrash(title: String)
+    /// The document's bytes are kept in the database, which cannot be reached now, and are not
+    /// on this machine yet.
+    case notFetchedYet(title: String)
+    /// The document's bytes are neither on this machine (`path`) nor in the database.
+    case storedNowhere(path: String, title: String)
+    /// The bytes the database sent for the document do not hash to its SHA-256: refused, nothing written.
+    case receivedAltered(title: String)
 
     public var description: String {
         switch self {
@@ -36,6 +43,13 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .storedFileAltered(path, title):
             "the stored file of '\(title)' (\(path)) no longer matches its SHA-256: it was altered; restore it from a backup"
         case let .notInTrash(title): "'\(title)' is not in the trash; delete it first"
+        case let .notFetchedYet(title):
+            "the file of '\(title)' is on the database and not on this machine yet; it comes when the database answers"
+        case let .storedNowhere(path, title):
+            "the file of '\(title)' is neither on this machine (\(path)) nor in the database; "
+                + "attach it again from the original"
+        case let .receivedAltered(title):
+            "the database sent bytes for '\(title)' that do not match its SHA-256; refused, nothing was written"
         }
     }
 }

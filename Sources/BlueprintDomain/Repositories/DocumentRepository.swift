@@ -37,4 +37,11 @@ public protocol DocumentRepository: Sendable {
     func purge(_ id: UUID, in wedding: WeddingID) async throws
     /// Where the document's bytes are stored (to show, or to open with another program).
     func storedPath(of document: Document, in wedding: WeddingID) -> String
+    /// Where the document's bytes are on this machine, brought from the database first when
+    /// they are kept there and not here yet (to open them, or show where they are).
+    ///
+    /// - Throws: `DocumentError.notFetchedYet` while the database cannot be reached,
+    ///   `.storedNowhere` when it does not have them either, `.receivedAltered` when what it
+    ///   sent does not match the document's SHA-256 (nothing is written then).
+    func localPath(of document: Document, in wedding: WeddingID) async throws -> String
 }

@@ -255,8 +255,9 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         return try await copy.writeQueued(wedding, operation: operation, body)
     }
 
-    /// The document files stay in the data directory's folder of the wedding, as with the database alone.
-    public func documentsFolder(of wedding: WeddingID) -> String { FileStore.documentsFolder(root: localRoot, of: wedding) }
+    /// The document files are kept in the wedding's local copy (as `PostgresWeddingHost` says),
+    /// so the data directory's own weddings are untouched; the database keeps them too.
+    public func documentsFolder(of wedding: WeddingID) -> String { copy.documentsFolder(of: wedding) }
 
     public func preview(of wedding: WeddingID) async -> WeddingPreview? { await copy.preview(of: wedding) }
 
@@ -457,11 +458,13 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
 
     // MARK: Synchronising
 
-    /// Pushes the queued commits in order (a conflict is kept and the rest go on), then, with
-    /// none left, makes the copy hold what the database holds.
+    /// Sends the documents' bytes the database lacks, then pushes the queued commits in order (a
+    /// conflict is kept and the rest go on), then, with none left, makes the copy hold what the
+    /// database holds.
     private func synchronize(_ wedding: WeddingID, with database: PostgresWeddingHost) async throws {
         guard try await hasCopy(of: wedding) else { return }
         try await gate.run {
+            try await sendContents(of: wedding, to: database)
             let queued = try await copy.queuedCommits(of: wedding).queued
             var pushed = 0
             var conflicts: [QueuedCommit] = []
@@ -584,7 +587,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     // MARK: Online and offline
 
     /// The database, once the first attempt to reach it (if running) has ended; nil offline.
-    private func online() async -> PostgresWeddingHost? {
+    func online() async -> PostgresWeddingHost? {
         if let connecting = state.withLock({ $0.connecting }) { await connecting.value }
         return state.withLock { $0.offline ? nil : $0.database }
     }
@@ -600,7 +603,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
 
     /// Rethrows `error` unless the database has stopped answering; then the host goes offline
     /// and the caller goes on with the copy.
-    private func fallBack(from error: any Error, _ database: PostgresWeddingHost) async throws {
+    func fallBack(from error: any Error, _ database: PostgresWeddingHost) async throws {
         guard case RepositoryError.storage = error, await !database.isReachable() else { throw error }
         logger.notice("the database stopped answering; working from the local copy", metadata: ["error": "\(error)"])
         let watched = state.withLock { state in

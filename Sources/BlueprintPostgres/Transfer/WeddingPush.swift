@@ -6,14 +6,14 @@ import PostgresNIO
 extension PostgresWeddingHost {
     /// Copies a wedding kept elsewhere (a data directory's) into the database, as it is: the
     /// same wedding id, every record verbatim with its version, creation time and table order.
-    /// Documents' records are copied; their files stay where `documentsFolder(of:)` finds them.
+    /// Documents' records are copied with their bytes, `contents` (by SHA-256).
     ///
-    /// It is one transaction: the wedding's row, every record and one `changes` row, so a
+    /// It is one transaction: the wedding's row, the contents, every record and one `changes` row, so a
     /// failure midway leaves nothing in the database. The wedding's activity in the database
     /// starts afresh with that one change, named `operation` ("pushed from /data/dir"), which
     /// counts what was added. Refused with `RepositoryError.conflict(.wedding, …)`, writing
     /// nothing, when the database already has a wedding of that id.
-    public func push(_ dataset: WeddingDataset, operation: String) async throws {
+    public func push(_ dataset: WeddingDataset, operation: String, contents: [String: Data] = [:]) async throws {
         let wedding = dataset.wedding
         let issues = wedding.validationIssues(in: dataset)
         guard issues.isEmpty else { throw RepositoryError.invalid(.wedding, issues) }
@@ -40,6 +40,7 @@ extension PostgresWeddingHost {
                 }
                 throw RepositoryError.conflict(.wedding, id: id, expected: 0, actual: actual)
             }
+            try await Self.insert(contents, into: wedding.weddingID, on: connection, settings: settings)
             if !rows.inserts.isEmpty {
                 try await connection.statement("""
                     INSERT INTO records (wedding_id, kind, id, version, data)

@@ -8,6 +8,10 @@ import Foundation
 /// A file is stored before its record is committed, and the commit checks, under the wedding's
 /// write lock, that it is still there; a purge removes a file under that same lock only when no
 /// other record names it. So a committed record never names a missing file.
+///
+/// When the host is also a `DocumentContentSource` (a database), each content stored is handed
+/// to it before its record is committed, and a content missing from the folder is asked of it
+/// before it is exported, opened or restored. Otherwise the folder is the whole story.
 public struct FileDocumentRepository: DocumentRepository {
     let access: DataAccess
     private var records: FileRecordRepository<Document> { FileRecordRepository(access: access) }
@@ -17,6 +21,22 @@ public struct FileDocumentRepository: DocumentRepository {
     }
 
     private func files(_ wedding: WeddingID) -> DocumentFiles { DocumentFiles(folder: access.host.documentsFolder(of: wedding)) }
+
+    /// Where the host keeps documents' bytes besides its folder, if anywhere (the host under the
+    /// access check `Repositories` puts on it).
+    private var contents: (any DocumentContentSource)? {
+        ((access.host as? AccessCheckedHost)?.host ?? access.host) as? any DocumentContentSource
+    }
+
+    /// `files`, after bringing `document`'s content into them from the host's other place when
+    /// it is not there.
+    private func present(_ document: Document, in wedding: WeddingID) async throws -> DocumentFiles {
+        let files = files(wedding)
+        if let contents, !files.has(document.sha256) {
+            try await contents.fetchContent(document.sha256, title: document.title, into: files, in: wedding)
+        }
+        return files
+    }
 
     public func fetchAll(in wedding: WeddingID) async throws -> [Document] {
         try await records.fetchAll(in: wedding)
@@ -48,6 +68,7 @@ public struct FileDocumentRepository: DocumentRepository {
         // content between the two (then the commit finds it gone, and storing again restores it).
         for attempt in 1...2 {
             let stored = try files.store(fileAt: path)
+            try await contents?.keepContent(stored.sha256, from: files, in: wedding)
             let document = Document(title: given.isEmpty ? fileName : given, fileName: fileName,
                                     contentType: ContentTypes.guess(fileName: fileName, head: stored.head),
                                     byteCount: stored.byteCount, sha256: stored.sha256, subject: subject,
@@ -65,7 +86,10 @@ public struct FileDocumentRepository: DocumentRepository {
     }
 
     public func storeContent(_ bytes: Data, in wedding: WeddingID) async throws -> String {
-        try files(wedding).store(bytes)
+        let files = files(wedding)
+        let sha256 = try files.store(bytes)
+        try await contents?.keepContent(sha256, from: files, in: wedding)
+        return sha256
     }
 
     public func add(_ documents: [Document], in wedding: WeddingID) async throws {
@@ -81,7 +105,7 @@ public struct FileDocumentRepository: DocumentRepository {
 
     public func export(_ id: UUID, to path: String, replacing: Bool, in wedding: WeddingID) async throws {
         let document = try await records.fetch(id: id, in: wedding)
-        try files(wedding).export(document.sha256, title: document.title, to: path, replacing: replacing)
+        try await present(document, in: wedding).export(document.sha256, title: document.title, to: path, replacing: replacing)
     }
 
     public func trash(_ id: UUID, in wedding: WeddingID) async throws -> Document {
@@ -94,7 +118,7 @@ public struct FileDocumentRepository: DocumentRepository {
     }
 
     public func restore(_ id: UUID, in wedding: WeddingID) async throws -> Document {
-        let files = files(wedding)
+        let files = try await present(try await records.fetch(id: id, in: wedding), in: wedding)
         return try await access.write(CacheOperation(.updated, .document, in: wedding), named: "restore document") { transaction in
             var document = try transaction.dataset.existing(Document.self, id)
             guard document.isTrashed else { return document }
@@ -118,6 +142,10 @@ public struct FileDocumentRepository: DocumentRepository {
 
     public func storedPath(of document: Document, in wedding: WeddingID) -> String {
         files(wedding).path(of: document.sha256)
+    }
+
+    public func localPath(of document: Document, in wedding: WeddingID) async throws -> String {
+        try await present(document, in: wedding).path(of: document.sha256)
     }
 
     /// Throws `storedFileMissing` unless `document`'s content is stored.

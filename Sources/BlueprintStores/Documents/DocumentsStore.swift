@@ -49,6 +49,17 @@ public final class DocumentsStore: DomainStore {
         files.storedPath(of: document, in: weddingID)
     }
 
+    /// Where `document`'s bytes are on this machine, brought from the database first when they
+    /// are kept there and not here yet; the failure says why they cannot be had (the database
+    /// out of reach, the bytes nowhere, or altered on the way).
+    public func localPath(of document: Document) async -> Result<String, StoreError> {
+        do {
+            return .success(try await files.localPath(of: document, in: weddingID))
+        } catch {
+            return .failure(StoreError(error))
+        }
+    }
+
     // MARK: Intents
 
     /// Stores the file at `path` and attaches it to `subject` as `title` (the file's name when

@@ -479,7 +479,16 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     func open(_ document: Document) {
         guard let documents = session?.documents else { return }
-        let path = documents.storedPath(of: document)
+        perform { [weak self] in
+            switch await documents.localPath(of: document) {
+            case .success(let path): self?.open(document, at: path)
+            case .failure(let error): self?.report("Cannot open \(document.title): \(error)", severity: .error)
+            }
+        }
+    }
+
+    /// Opens `document`'s bytes, on this machine at `path`, or says where they are.
+    private func open(_ document: Document, at path: String) {
         switch DocumentOpener.choice(for: document, at: path, environment: services.environment) {
         case .overSSH(let path):
             report("Over ssh: the file is at \(path)")

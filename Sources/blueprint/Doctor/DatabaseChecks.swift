@@ -14,6 +14,8 @@ struct DatabaseChecks {
     let url: DatabaseURL
     /// Where the URL came from: "--database", "BLUEPRINT_DATABASE_URL", ….
     let source: String
+    /// The data directory, whose weddings' folders hold the documents' files on this machine.
+    let dataDirectory: String
 
     /// Looks at the database and says what it found.
     func section() async -> CheckSection {
@@ -28,7 +30,7 @@ struct DatabaseChecks {
                     + "(`local all all peer` lets each login account in as the role of its name)")])
         }
         var checks = [Self.reachable(findings), Self.schema(findings.schemaVersion), Self.role(findings)]
-        if findings.schemaVersion == DatabaseSchema.currentVersion { checks.append(await weddings()) }
+        if findings.schemaVersion == DatabaseSchema.currentVersion { checks += [await weddings(), await documentFiles()] }
         checks.append(await notifications())
         checks.append(Self.clock(findings.clockSkew))
         return CheckSection(title: title, checks: checks)

@@ -15,8 +15,9 @@ struct DoctorCommand: AsyncParsableCommand {
         discussion: """
             Reads every wedding's files without changing anything (no repair, nothing moved aside). \
             With a database (--database or $BLUEPRINT_DATABASE_URL) it also checks that the database \
-            answers, its schema, who you connect as and your role on each wedding, that notifications \
-            arrive, and that its clock agrees with this machine's. \
+            answers, its schema, who you connect as and your role on each wedding, that every document's \
+            file is in the database or on this machine, that notifications arrive, and that its clock \
+            agrees with this machine's. \
             Exits with status 1 if there is a problem, 0 if everything is fine or there are only warnings.
             """
     )
@@ -35,7 +36,7 @@ struct DoctorCommand: AsyncParsableCommand {
         var sections = [terminal.section]
             + DataDirectoryChecks(report: report, source: source(environment), databaseConfigured: database != nil).sections
         if let url = database {
-            sections.append(await DatabaseChecks(url: url, source: databaseSource(environment)).section())
+            sections.append(await DatabaseChecks(url: url, source: databaseSource(environment), dataDirectory: data.root).section())
         }
         let colors = probe.standardOutputIsTerminal && probe.colors != .monochrome
         print("\(BlueprintVersion.banner)\n")

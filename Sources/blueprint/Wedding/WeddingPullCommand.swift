@@ -9,7 +9,7 @@ struct WeddingPullCommand: AsyncParsableCommand {
         discussion: """
             The database is --database, else $BLUEPRINT_DATABASE_URL, else the configuration file's \
             database. The wedding keeps its id, and every record its version, creation time and order; \
-            its activity in the data directory starts afresh. Written whole under a temporary name and \
+            documents come with their files; its activity in the data directory starts afresh. Written whole under a temporary name and \
             then renamed into place; refused if the data directory has the wedding already. The \
             database keeps its wedding.
             """

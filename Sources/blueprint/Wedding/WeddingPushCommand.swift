@@ -9,7 +9,7 @@ struct WeddingPushCommand: AsyncParsableCommand {
         discussion: """
             The database is --database, else $BLUEPRINT_DATABASE_URL, else the configuration file's \
             database. The wedding keeps its id, and every record its version, creation time and order; \
-            documents' records are copied and their files stay in the data directory. Its activity in the \
+            documents are copied with their files. Its activity in the \
             database starts with one change, "pushed from <data dir>". All or nothing, in one transaction; \
             refused if the database has the wedding already. The data directory keeps its copy.
             """

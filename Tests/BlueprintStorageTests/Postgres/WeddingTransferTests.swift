@@ -63,8 +63,8 @@ struct WeddingTransferTests {
         let activity = try await inDatabase(database) { try await $0.activity(in: id).entries }
         #expect(activity.count == 1)
         #expect(activity.first?.operation == "pushed from \(here.root)" && activity.first?.author == "mei")
-        // The documents' files stay in the data directory, where the database host finds them.
-        #expect(host.documentsFolder(of: id) == local.documentsFolder(of: id))
+        // The documents' files travel too: the database has every one.
+        #expect(try await host.contentHashes(in: id) == Set(original.documents.records.map(\.sha256)))
         #expect(try await local.read(id) { $0 } == original, "the data directory keeps its wedding")
 
         let there = try TemporaryDataDirectory()

@@ -20,7 +20,8 @@ struct GenericRecordPathTests {
         let repositories = Repositories(host: opened.host, cache: RepositoryCache())
         let demo = try DemoWeddingGenerator.makeWithNewID(
             DemoWeddingOptions(today: Self.today, guests: 12, vendors: 4, tasks: 6, expenses: 6))
-        let wedding = try await repositories.weddings.createWedding(from: demo).weddingID
+        let wedding = try await repositories.weddings.createWedding(from: demo, storingDemoDocumentsIn: repositories.documents)
+            .weddingID
         try await checkWrites(of: type, like: demo, repositories, wedding)
     }
 

@@ -1,9 +1,11 @@
 import BlueprintDomain
+import BlueprintStorage
 import BlueprintStores
 import BlueprintTestSupport
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
 import Foundation
+import Synchronization
 import Testing
 
 extension Wedding1 {
@@ -181,6 +183,43 @@ struct DocumentsPlannerTests {
         let contract = try #require(planner.session.documents.document(Wedding1.contractDocument))
         #expect(planner.statusRow.contains("Over ssh: the file is at \(planner.session.documents.storedPath(of: contract))"))
         #expect(handedOver == 0)
+    }
+
+    @Test("o and Enter on a document kept in the database bring its file here first, then show where it is")
+    func fetchedFromTheDatabase() async throws {
+        let asked = Mutex(0)
+        let planner = await PlannerHarness([Wedding1.documentedDataset()], rows: 40, columns: 300,
+                                           environment: ["SSH_CONNECTION": "10.0.0.2 50000 10.0.0.1 22"],
+                                           contents: { sha256, title, files in
+                                               asked.withLock { $0 += 1 }
+                                               try files.store(Data(Wedding1.contractBytes.utf8), expecting: sha256, title: title)
+                                           })
+        let contract = try #require(planner.session.documents.document(Wedding1.contractDocument))
+        let path = planner.session.documents.storedPath(of: contract)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        await planner.press(.character(":"))
+        await planner.type("documents")
+        await planner.press(.enter, .character("o"))
+        #expect(planner.statusRow.contains("Over ssh: the file is at \(path)"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(Wedding1.contractBytes.utf8))
+        await planner.press(.enter)
+        #expect(planner.frame().contains("Stored at"))
+        #expect(asked.withLock { $0 } == 1, "fetched once, then found here")
+    }
+
+    @Test("a document whose file is on the database and not here, with the database out of reach, says so on o and Enter")
+    func notFetchedYet() async throws {
+        let planner = await PlannerHarness([Wedding1.documentedDataset()], rows: 40, columns: 300,
+                                           environment: ["SSH_CONNECTION": "10.0.0.2 50000 10.0.0.1 22"],
+                                           contents: { _, title, _ in throw DocumentError.notFetchedYet(title: title) })
+        await planner.press(.character(":"))
+        await planner.type("documents")
+        await planner.press(.enter, .character("o"))
+        #expect(planner.statusRow.contains("Cannot open Venue contract: the file of 'Venue contract' is on the database and "
+                                           + "not on this machine yet"), "\(planner.statusRow)")
+        await planner.press(.enter)
+        #expect(planner.statusRow.contains("the file of 'Venue contract' is on the database and not on this machine yet"))
+        #expect(planner.frame().contains("┌─ Venue contract"), "the details show all the same")
     }
 
     @Test("o on a local terminal hands the terminal to $PAGER for text and reports how it ended")

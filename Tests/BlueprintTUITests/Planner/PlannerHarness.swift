@@ -157,15 +157,17 @@ final class PlannerHarness {
     /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`,
     /// in a process with `environment`, whose terminal is handed over with `runOutsideTerminal`;
     /// the host answers `access` for the wedding (a viewer's writes are refused, as a database's);
-    /// edits made offline that conflict come from `offlineConflicts`.
+    /// edits made offline that conflict come from `offlineConflicts`; with `contents`, documents'
+    /// bytes missing from its folder are asked of it, as of a database.
     init(_ datasets: [WeddingDataset] = [Wedding1.dataset()], access: WeddingAccess = .owner,
          offlineConflicts: (any OfflineConflictSource)? = nil, rows: Int = 30, columns: Int = 100,
          transfer: (any DataTransfer)? = nil, keymap: Keymap = .standard, checklist: ChecklistTemplate? = nil,
-         environment: [String: String] = [:],
+         environment: [String: String] = [:], contents: ContentServingHost.Fetch? = nil,
          runOutsideTerminal: (@MainActor @Sendable (_ body: @MainActor () -> Void) -> Void)? = nil) async {
         host = InMemoryWeddingHost(datasets, clock: clock)
         weddingID = datasets[0].wedding.weddingID
-        let repositories = Repositories(host: host, cache: RepositoryCache(clock: clock, monitor: monitor))
+        let served: any WeddingDataHost = contents.map { [host] in ContentServingHost(host, fetch: $0) } ?? host
+        let repositories = Repositories(host: served, cache: RepositoryCache(clock: clock, monitor: monitor))
         presence = InMemoryPresenceBoard(clock: clock)
         context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,

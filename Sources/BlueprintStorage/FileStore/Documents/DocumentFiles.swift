@@ -69,6 +69,31 @@ public struct DocumentFiles: Sendable {
         return stored.sha256
     }
 
+    /// Stores `bytes` received for the document titled `title` as the content `sha256`, only if
+    /// they hash to it (else nothing is written: `DocumentError.receivedAltered`).
+    public func store(_ bytes: Data, expecting sha256: String, title: String) throws {
+        _ = try write({ sink in try bytes.withUnsafeBytes { try sink($0) } }, head: { Data() },
+                      expecting: (sha256, title))
+    }
+
+    /// Whether the content `sha256` is stored here (not checked: see `check`).
+    public func has(_ sha256: String) -> Bool { Disk.exists(path(of: sha256)) }
+
+    /// The stored content `sha256` of the document titled `title`, read whole and checked against its hash.
+    ///
+    /// - Throws: `DocumentError.storedFileMissing` or `.storedFileAltered`.
+    public func contents(of sha256: String, title: String) throws -> Data {
+        let source = path(of: sha256)
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        } catch {
+            throw DocumentError.storedFileMissing(path: source, title: title)
+        }
+        guard Document.sha256(of: bytes) == sha256 else { throw DocumentError.storedFileAltered(path: source, title: title) }
+        return bytes
+    }
+
     /// Checks the stored file with `sha256`: there, a regular file, and its bytes hash to its name.
     public func check(_ sha256: String) -> State {
         let path = path(of: sha256)
@@ -143,9 +168,10 @@ public struct DocumentFiles: Sendable {
     }
 
     /// Writes what `content` hands its sink to a new temporary file, then keeps it under its
-    /// hash (or drops it when an intact file of that content is already stored).
+    /// hash (or drops it when an intact file of that content is already stored). With
+    /// `expecting`, a content whose hash is not the one expected is dropped and refused.
     private func write(_ content: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void,
-                       head: () -> Data) throws -> Stored {
+                       head: () -> Data, expecting: (sha256: String, title: String)? = nil) throws -> Stored {
         try Disk.refuseLinkedFolder(folder)
         // Its parents too: a database's wedding has no folder in the data directory until then.
         try Disk.makeDirectoryTree(folder)
@@ -161,6 +187,7 @@ public struct DocumentFiles: Sendable {
                 size += chunk.count
             }
             let sha256 = hasher.finish()
+            if let expecting, expecting.sha256 != sha256 { throw DocumentError.receivedAltered(title: expecting.title) }
             if check(sha256) == .intact {
                 unlink(temporary)
             } else {

@@ -125,8 +125,18 @@ final class DocumentsOverlay: Overlay {
             host.run({ await store.undo() }, success: "Undid \(title)", store: store)
         case .activate:
             guard let document = current else { return }
-            host.present(DetailOverlay.report(document.title, lines: DocumentText.details(
-                document, storedAt: store.storedPath(of: document), session: host.session, now: host.now, timeZone: host.timeZone)))
+            host.perform {
+                // The path shown is where the bytes are on this machine: brought from the database if need be.
+                let path: String
+                switch await store.localPath(of: document) {
+                case .success(let local): path = local
+                case .failure(let error):
+                    host.report("\(error)", severity: .warning)
+                    path = store.storedPath(of: document)
+                }
+                host.present(DetailOverlay.report(document.title, lines: DocumentText.details(
+                    document, storedAt: path, session: host.session, now: host.now, timeZone: host.timeZone)))
+            }
         case .openDocument:
             guard let document = current, !showingTrash else { return }
             host.open(document)
