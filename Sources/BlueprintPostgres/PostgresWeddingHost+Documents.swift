@@ -23,7 +23,7 @@ extension PostgresWeddingHost: DocumentContentSource {
     public func contentHashes(in wedding: WeddingID) async throws -> Set<String> {
         try await link.withConnection { connection in
             var hashes: Set<String> = []
-            for try await sha256 in try await connection.query(
+            for try await sha256 in try await connection.statement(
                 "SELECT sha256 FROM document_contents WHERE wedding_id = \(wedding.rawValue)", logger: settings.logger)
                 .decode(String.self) { hashes.insert(sha256) }
             return hashes
@@ -53,7 +53,7 @@ extension PostgresWeddingHost: DocumentContentSource {
         guard !hashes.isEmpty else { return [:] }
         return try await link.withConnection { connection in
             var found: [String: Data] = [:]
-            for try await (sha256, bytes) in try await connection.query("""
+            for try await (sha256, bytes) in try await connection.statement("""
                 SELECT sha256, content FROM document_contents
                 WHERE wedding_id = \(wedding.rawValue) AND sha256 = ANY(\(Array(hashes))::text[])
                 """, logger: settings.logger).decode((String, Data).self) {
@@ -68,7 +68,7 @@ extension PostgresWeddingHost: DocumentContentSource {
     static func insert(_ contents: [String: Data], into wedding: WeddingID, on connection: PostgresConnection,
                        settings: PostgresWeddingSettings) async throws {
         for (sha256, bytes) in contents.sorted(by: { $0.key < $1.key }) {
-            try await connection.query("""
+            try await connection.statement("""
                 INSERT INTO document_contents (wedding_id, sha256, byte_count, content)
                 VALUES (\(wedding.rawValue), \(sha256), \(bytes.count), \(bytes))
                 ON CONFLICT DO NOTHING
