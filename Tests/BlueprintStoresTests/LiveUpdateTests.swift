@@ -69,6 +69,29 @@ struct LiveUpdateTests {
         #expect(await harness.probe.count(.read(.guests)) == 1)
     }
 
+    /// An edit made offline that lost to another machine's is replaced in the local copy by
+    /// theirs at the same version: the store shows theirs; an older version is still passed over.
+    @Test func aRecordReplacedAtTheSameVersionIsShownAndAnOlderOneIsNot() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(GuestStore.init)
+        let mine = try #require(store.guests.first)
+        var theirs = mine
+        theirs.lastName = "Theirs"
+        store.receive(RepositoryChange(wedding: harness.weddingID, sequence: 1,
+                                       records: [RecordChange(.saveGuest(theirs), previousVersion: mine.version)],
+                                       origin: .external, operation: "synchronised"))
+        #expect(store.guest(mine.id)?.lastName == "Theirs")
+
+        var older = mine
+        older.lastName = "Older"
+        older.version = mine.version - 1
+        store.receive(RepositoryChange(wedding: harness.weddingID, sequence: 2,
+                                       records: [RecordChange(.saveGuest(older), previousVersion: older.version - 1)],
+                                       origin: .external, operation: "guestUpdated"))
+        #expect(store.guest(mine.id)?.lastName == "Theirs")
+        #expect(await harness.probe.count(.read(.guests)) == 1)
+    }
+
     /// Precise changes published while a load runs are applied once it lands, whether the load
     /// already held them or not, without loading again.
     @Test func preciseChangesArrivingDuringALoadAreAppliedWhenItLands() async throws {

@@ -112,10 +112,12 @@ final class RecordCollection<R: Record>: ConflictHolder {
     }
 
     /// What the source shows after a change of a record it holds as `current`: a deletion
-    /// (`incoming` `nil`) removes it; a stored record replaces it unless it is older.
+    /// (`incoming` `nil`) removes it; a stored record replaces it unless it is older. One of the
+    /// same version replaces it too: an edit made offline that lost to another machine's is
+    /// replaced in the local copy by theirs, at the same version.
     private static func newer(_ current: R?, _ incoming: R?) -> R? {
         guard let incoming else { return nil }
-        if let current, current.version >= incoming.version { return current }
+        if let current, current.version > incoming.version { return current }
         return incoming
     }
 
