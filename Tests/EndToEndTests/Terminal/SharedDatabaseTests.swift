@@ -132,7 +132,7 @@ extension FullScreenTests {
         #expect(sync.stdout.contains("'Ana & Ben' is in step with the "), "nothing left queued: \(sync.stdout)")
     }
 
-    @Test("the same guest edited offline on one machine and online on the other: theirs is the database's, mine is kept as a conflict, and keeping mine lands it")
+    @Test("the same guest edited offline on one machine and online on the other: theirs is the database's, mine is offered in the conflict dialog, kept until settled, and keeping it lands it")
     func offlineEditConflicts() async throws {
         let cluster = try PostgresTestCluster.makePrivate()
         defer { try? cluster.stop(immediately: false) }
@@ -160,26 +160,35 @@ extension FullScreenTests {
 
         mine = try TmuxSession(myMachine, environment: ["BLUEPRINT_DATABASE_URL": url])
         try await mine.waitFor("GUESTS │ 40 guests")
+        // The queued edit is sent, refused as a conflict, and offered in the conflict dialog.
+        let dialog = try await mine.waitFor("┌─ Edit conflict ─", within: .seconds(15))
+        #expect(dialog.contains("Keep yours") && dialog.contains("Take theirs") && dialog.contains("Later"), "\(dialog)")
+        #expect(dialog.contains("While the database could not be reached"), "\(dialog)")
+        try mine.press("c")
         try await mine.waitFor("their edit on my screen after the sync", within: .seconds(15)) { screen in
-            screen.contains("\(firstName) Aabel-Theirs") && !screen.contains("Aabel-Mine")
+            screen.contains("\(firstName) Aabel-Theirs") && !screen.contains("Aabel-Mine") && !screen.contains("Edit conflict")
         }
         try await waitForHeader(mine, showing: "● live")
-        try mine.press("q")
-        #expect(try await mine.waitForExit() == 0)
-
         #expect(holds(try databaseGuests(url), firstName, "Aabel-Theirs"))
         let sync = try myMachine.run(["wedding", "sync"], as: url)
         #expect(sync.status == 0, "\(sync.stderr)")
-        #expect(sync.stdout.contains("1 edit made offline conflicts with a change made since:\n  1. "), "\(sync.stdout)")
+        #expect(sync.stdout.contains("1 edit made offline conflicts with a change made since:\n  1. "), "later keeps it: \(sync.stdout)")
 
-        let kept = try myMachine.run(["wedding", "sync", "--keep-mine", "1"], as: url)
-        #expect(kept.status == 0, "\(kept.stderr)")
-        #expect(kept.stdout.contains("Kept your edit 1 ("), "\(kept.stdout)")
-        #expect(kept.stdout.contains("'Ana & Ben' is in step with the "), "\(kept.stdout)")
+        try mine.press(":")
+        try mine.type("conflicts")
+        try mine.press("Enter")
+        try await mine.waitFor("┌─ Edit conflict ─")
+        try mine.press("o")
+        try await mine.waitFor("Kept your offline edit over theirs")
+        try await mine.waitFor("my edit on my screen", within: .seconds(15)) { $0.contains("\(firstName) Aabel-Mine") }
         let guests = try databaseGuests(url)
         #expect(guests.count == 40)
         #expect(holds(guests, firstName, "Aabel-Mine"))
         #expect(!holds(guests, firstName, "Aabel-Theirs"))
+        let settled = try myMachine.run(["wedding", "sync"], as: url)
+        #expect(settled.stdout.contains("'Ana & Ben' is in step with the "), "\(settled.stdout)")
+        try mine.press("q")
+        #expect(try await mine.waitForExit() == 0)
         try await theirs.waitFor("\(firstName) Aabel-Mine", within: .seconds(10))
         try theirs.press("q")
         #expect(try await theirs.waitForExit() == 0)
