@@ -297,14 +297,33 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     }
 
     /// Relays, while online, what the database host says of its own connection to `wedding`'s
-    /// watchers (once per wedding; started when there is a database to ask).
+    /// watchers (once per wedding; started when there is a database to ask). Its change
+    /// listener's link breaking is the first sign of a server gone: if the database does not
+    /// answer either, the host goes offline at once rather than at the next failed statement.
     private func relayConnection(of wedding: WeddingID) {
         state.withLock { state in
-            guard !state.closed, state.relays[wedding] == nil, let upstream = state.database?.connectionChanges(in: wedding)
-            else { return }
+            guard !state.closed, state.relays[wedding] == nil, let database = state.database else { return }
+            let upstream = database.connectionChanges(in: wedding)
             state.relays[wedding] = Task { [weak self] in
-                for await connection in upstream where self?.isOffline == false { self?.announce(connection, to: wedding) }
+                for await connection in upstream {
+                    guard self?.isOffline == false else { continue }
+                    self?.announce(connection, to: wedding)
+                    if connection == .reconnecting { await self?.probeWhileReconnecting(database, for: wedding) }
+                }
             }
+        }
+    }
+
+    /// While the change listener remakes its link, asks the database every second whether it
+    /// answers (the server's other sessions may outlive the listener's by a moment); once it
+    /// does not, the host goes offline.
+    private func probeWhileReconnecting(_ database: PostgresWeddingHost, for wedding: WeddingID) async {
+        while !Task.isCancelled, !isOffline, database.connection(wedding) == .reconnecting {
+            if await !database.isReachable() {
+                goOffline(because: "the link bringing others' changes broke and the database does not answer")
+                return
+            }
+            try? await Task.sleep(for: .seconds(1))
         }
     }
 
@@ -349,12 +368,25 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     public func resolve(_ conflict: QueuedCommit, in wedding: WeddingID, keepingMine: Bool) async throws {
         let database = try await required("settle an edit made offline")
         try await gate.run {
+            var kept: (changes: [RecordChange], activity: ActivitySummary)?
             if keepingMine {
-                _ = try await database.write(wedding, operation: conflict.operation) { transaction in
+                kept = try await database.write(wedding, operation: conflict.operation) { transaction in
                     try QueuedCommitReplay.applyOver(conflict.changes, to: transaction)
+                    return (transaction.changes, transaction.activity)
                 }
             }
             try await copy.settleQueue(of: wedding, pushed: 0, resolved: [conflict])
+            // Yours, written over theirs, is this process's change (not another session's).
+            if let kept {
+                do {
+                    try await copy.record(kept.changes, in: wedding, at: clock(), operation: conflict.operation, author: author,
+                                          activity: kept.activity, origin: .local)
+                    markSynced(wedding)
+                    return
+                } catch let error as RepositoryError where error.isRefusal {
+                    // The copy is not where the database was: compare it whole below.
+                }
+            }
             try await pull(wedding, from: database)
         }
         announceConflicts(in: wedding)
@@ -605,11 +637,18 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// and the caller goes on with the copy.
     func fallBack(from error: any Error, _ database: PostgresWeddingHost) async throws {
         guard case RepositoryError.storage = error, await !database.isReachable() else { throw error }
-        logger.notice("the database stopped answering; working from the local copy", metadata: ["error": "\(error)"])
-        let watched = state.withLock { state in
+        goOffline(because: "\(error)")
+    }
+
+    /// Works from the copy from now on, and keeps trying the database; says so to every watcher.
+    private func goOffline(because reason: String) {
+        let watched = state.withLock { state -> [WeddingID]? in
+            guard !state.offline, !state.closed else { return nil }
             state.offline = true
             return Array(state.watchers.keys)
         }
+        guard let watched else { return }
+        logger.notice("the database stopped answering; working from the local copy", metadata: ["error": "\(reason)"])
         persistSynced()
         startReconnecting()
         for wedding in watched { announce(.offline(lastSynced: lastSynced(wedding)), to: wedding) }

@@ -11,6 +11,9 @@ public final class OfflineConflictsModel {
     private let wedding: WeddingID
     private let logger = Logger(label: "blueprint.conflicts")
     private var watch: Task<Void, Never>?
+    /// How many reads have started, and the latest that landed, so an older read (started
+    /// before a sync found a conflict) never overwrites a newer one.
+    private var reads = 0, landed = 0
     /// The conflicts, oldest first.
     public private(set) var conflicts: [OfflineConflict] = []
     /// Told each time `conflicts` changes (the front end offers the first to settle).
@@ -33,9 +36,13 @@ public final class OfflineConflictsModel {
 
     /// Reads the conflicts again; a failure to read keeps what was known (and is logged).
     public func refresh() async {
+        reads += 1
+        let started = reads
         do {
             let read = try await source.offlineConflicts(in: wedding)
-            guard watch != nil, read != conflicts else { return }
+            guard watch != nil, started > landed else { return }
+            landed = started
+            guard read != conflicts else { return }
             conflicts = read
             onChange?(read)
         } catch {

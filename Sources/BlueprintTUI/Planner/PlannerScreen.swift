@@ -150,8 +150,10 @@ public final class PlannerScreen: Screen, PlannerHost {
                 for await _ in updates { self?.requestRedraw() }
             })
         }
-        session.offlineConflicts?.onChange = { [weak self] conflicts in
-            self?.offerOfflineConflict(conflicts, asked: false)
+        if let model = session.offlineConflicts {
+            model.onChange = { [weak self] conflicts in self?.offerOfflineConflict(conflicts, asked: false) }
+            // Read before this was listening (the wedding opened with conflicts already kept).
+            if !model.conflicts.isEmpty { offerOfflineConflict(model.conflicts, asked: false) }
         }
         session.onExternalChange = { [weak self] change in
             self?.report("Updated from another session: " + Self.nouns(change.kinds)

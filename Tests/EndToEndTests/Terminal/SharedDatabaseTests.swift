@@ -97,11 +97,9 @@ extension FullScreenTests {
         let tmux = try await planner(machine, on: url)
 
         try cluster.stop(immediately: true)
-        // The change listener's connection breaks at once; the header stops saying live.
-        try await tmux.waitFor("the header no longer live") { screen in
-            let header = screen.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-            return header.contains("◌ reconnecting") || header.contains("○ offline")
-        }
+        // The change listener's connection breaks at once, the database does not answer either:
+        // the header says offline before anything is edited.
+        try await waitForHeader(tmux, showing: "○ offline · last synced ")
 
         var renamed: [String: String] = [:]
         for (round, lastName) in ["Aaberg-Offline1", "Aaberg-Offline2"].enumerated() {
@@ -180,7 +178,9 @@ extension FullScreenTests {
         try await mine.waitFor("┌─ Edit conflict ─")
         try mine.press("o")
         try await mine.waitFor("Kept your offline edit over theirs")
-        try await mine.waitFor("my edit on my screen", within: .seconds(15)) { $0.contains("\(firstName) Aabel-Mine") }
+        try await mine.waitFor("my edit on my screen", within: .seconds(15)) {
+            $0.contains("\(firstName) Aabel-Mine") && !$0.contains("Edit conflict")
+        }
         let guests = try databaseGuests(url)
         #expect(guests.count == 40)
         #expect(holds(guests, firstName, "Aabel-Mine"))
