@@ -157,7 +157,8 @@ extension FullScreenTests {
         try await theirs.waitFor("Saved \(firstName) Aabel-Theirs")
 
         mine = try TmuxSession(myMachine, environment: ["BLUEPRINT_DATABASE_URL": url])
-        try await mine.waitFor("GUESTS │ 40 guests")
+        // The status line says GUESTS, or CONFLICT once the dialog is up.
+        try await mine.waitFor(" │ 40 guests")
         // The queued edit is sent, refused as a conflict, and offered in the conflict dialog.
         let dialog = try await mine.waitFor("┌─ Edit conflict ─", within: .seconds(15))
         #expect(dialog.contains("Keep yours") && dialog.contains("Take theirs") && dialog.contains("Later"), "\(dialog)")
