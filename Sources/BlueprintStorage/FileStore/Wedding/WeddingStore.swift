@@ -127,9 +127,12 @@ actor WeddingStore {
 
     /// The commits queued in the outbox, oldest first, and the ones kept as conflicts.
     func queue() async throws -> (queued: [QueuedCommit], conflicts: [QueuedCommit]) {
-        try await locked(.shared) { _ in
-            (try QueuedCommitsFile.read(folder.outbox), try QueuedCommitsFile.read(folder.conflicts))
-        }
+        // Only the two small files, never the wedding: asked as a planner opens (does this
+        // wedding hold conflicts?), loading it here would hold back the preview of its first frame.
+        let lock = try await acquire(.shared)
+        defer { lock.release() }
+        guard folder.exists else { throw RepositoryError.weddingNotFound(id.description) }
+        return (try QueuedCommitsFile.read(folder.outbox), try QueuedCommitsFile.read(folder.conflicts))
     }
 
     /// Takes the first `count` queued commits out of the outbox (pushed), after adding
