@@ -14,19 +14,17 @@ import Foundation
 /// before it is exported, opened or restored. Otherwise the folder is the whole story.
 public struct FileDocumentRepository: DocumentRepository {
     let access: DataAccess
+    /// Where the host keeps documents' bytes besides its folder, if anywhere.
+    private let contents: (any DocumentContentSource)?
     private var records: FileRecordRepository<Document> { FileRecordRepository(access: access) }
 
-    public init(host: any WeddingDataHost, cache: RepositoryCache) {
+    /// Documents on `host`, whose bytes are also kept by `contents` when it is given.
+    public init(host: any WeddingDataHost, cache: RepositoryCache, contents: (any DocumentContentSource)? = nil) {
         access = DataAccess(host: host, cache: cache)
+        self.contents = contents
     }
 
     private func files(_ wedding: WeddingID) -> DocumentFiles { DocumentFiles(folder: access.host.documentsFolder(of: wedding)) }
-
-    /// Where the host keeps documents' bytes besides its folder, if anywhere (the host under the
-    /// access check `Repositories` puts on it).
-    private var contents: (any DocumentContentSource)? {
-        ((access.host as? AccessCheckedHost)?.host ?? access.host) as? any DocumentContentSource
-    }
 
     /// `files`, after bringing `document`'s content into them from the host's other place when
     /// it is not there.

@@ -22,8 +22,10 @@ public struct Repositories: ChangeFeed, RecordRepositories, WeddingAccessSource 
     public let cache: RepositoryCache
 
     /// Repositories on `host`, through an `AccessCheckedHost`: once `accessRights(to:)` says a
-    /// wedding is a viewer's, its writes are refused before they reach `host`.
+    /// wedding is a viewer's, its writes are refused before they reach `host`. A host that also
+    /// keeps documents' bytes elsewhere (`DocumentContentSource`) is handed to the documents.
     public init(host: any WeddingDataHost, cache: RepositoryCache) {
+        let contents = ((host as? AccessCheckedHost)?.host ?? host) as? any DocumentContentSource
         let host = host is AccessCheckedHost ? host : AccessCheckedHost(host)
         self.host = host
         self.cache = cache
@@ -32,7 +34,7 @@ public struct Repositories: ChangeFeed, RecordRepositories, WeddingAccessSource 
         budget = FileBudgetRepository(host: host, cache: cache)
         vendors = FileVendorRepository(host: host, cache: cache)
         tasks = FileTaskRepository(host: host, cache: cache)
-        documents = FileDocumentRepository(host: host, cache: cache)
+        documents = FileDocumentRepository(host: host, cache: cache, contents: contents)
     }
 
     public func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R> {
