@@ -376,18 +376,13 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 }
             }
             try await copy.settleQueue(of: wedding, pushed: 0, resolved: [conflict])
-            // Yours, written over theirs, is this process's change (not another session's).
             if let kept {
-                do {
-                    try await copy.record(kept.changes, in: wedding, at: clock(), operation: conflict.operation, author: author,
-                                          activity: kept.activity, origin: .local)
-                    markSynced(wedding)
-                    return
-                } catch let error as RepositoryError where error.isRefusal {
-                    // The copy is not where the database was: compare it whole below.
-                }
+                // Yours, written over theirs, is this process's change (not another session's).
+                try await store(kept.changes, in: wedding, at: clock(), operation: conflict.operation, author: author,
+                                activity: kept.activity, origin: .local, from: database)
+            } else {
+                try await pull(wedding, from: database)
             }
-            try await pull(wedding, from: database)
         }
         announceConflicts(in: wedding)
     }
@@ -569,17 +564,24 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     }
 
     private func mirror(_ change: RepositoryChange, in wedding: WeddingID, from database: PostgresWeddingHost) async throws {
-        if let records = change.records {
-            do {
-                try await copy.record(records, in: wedding, at: change.activity?.at ?? clock(), operation: change.operation,
-                                      author: change.author, activity: change.activity?.summary, origin: .external)
-                markSynced(wedding)
-                return
-            } catch let error as RepositoryError where error.isRefusal {
-                // The copy is not where the commit started: compare it whole below.
-            }
+        guard let records = change.records else { return try await pull(wedding, from: database) }
+        try await store(records, in: wedding, at: change.activity?.at ?? clock(), operation: change.operation,
+                        author: change.author, activity: change.activity?.summary, origin: .external, from: database)
+    }
+
+    /// Stores a database commit's records in the copy verbatim, published as from `origin`; if
+    /// the copy is not where the commit started, brings the whole copy up to date instead. Runs
+    /// inside the gate.
+    private func store(_ changes: [RecordChange], in wedding: WeddingID, at time: Timestamp, operation: String,
+                       author: String?, activity: ActivitySummary?, origin: RepositoryChange.Origin,
+                       from database: PostgresWeddingHost) async throws {
+        do {
+            try await copy.record(changes, in: wedding, at: time, operation: operation, author: author, activity: activity,
+                                  origin: origin)
+            markSynced(wedding)
+        } catch let error as RepositoryError where error.isRefusal {
+            try await pull(wedding, from: database)
         }
-        try await pull(wedding, from: database)
     }
 
     /// What the database says this process may do with `wedding`; offline, or while it is
