@@ -16,6 +16,24 @@ struct TieredStartTests {
         try await TieredWeddingHost.open(url, author: author, localRoot: directory.root, start: start, clock: { Fixtures.now })
     }
 
+    /// A wedding created in the database at `url` through a tier on a new data directory (so
+    /// copied there), `prepare`d while that tier is open, which is then closed.
+    private func copiedWedding<T>(on url: DatabaseURL,
+                                  _ prepare: (TieredWeddingHost, WeddingID) async throws -> T)
+        async throws -> (directory: TemporaryDataDirectory, id: WeddingID, prepared: T) {
+        let directory = try TemporaryDataDirectory()
+        let first = try await tier(url, in: directory, start: .connectingFirst)
+        let id = try await first.createWedding(Fixtures.wedding()).weddingID
+        let prepared = try await prepare(first, id)
+        await first.close()
+        return (directory, id, prepared)
+    }
+
+    private func copiedWedding(on url: DatabaseURL) async throws -> (directory: TemporaryDataDirectory, id: WeddingID) {
+        let (directory, id, _) = try await copiedWedding(on: url) { _, _ in }
+        return (directory, id)
+    }
+
     /// Waits (up to 10 s) for `condition`, polling.
     private func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
         for _ in 0..<200 {
@@ -46,11 +64,9 @@ struct TieredStartTests {
     @Test("opened from the copy, the wedding reads at once and goes live; another machine's edit then reaches the copy")
     func opensFromTheCopyThenGoesLive() async throws {
         let database = try await TestDatabase.make()
-        let directory = try TemporaryDataDirectory()
-        let first = try await tier(database.url, in: directory, start: .connectingFirst)
-        let id = try await first.createWedding(Fixtures.wedding()).weddingID
-        let mei = try await first.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
-        await first.close()
+        let (directory, id, mei) = try await copiedWedding(on: database.url) { first, id in
+            try await first.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+        }
 
         let host = try await tier(database.url, in: directory, start: .fromTheCopy)
         let changes = host.changes(in: id)
@@ -72,10 +88,7 @@ struct TieredStartTests {
         let cluster = try PostgresTestCluster.makePrivate()
         let url = try DatabaseURL(try cluster.makeDatabase(), loginName: "nobody")
         _ = try await DatabaseSchema.migrate(url)
-        let directory = try TemporaryDataDirectory()
-        let first = try await tier(url, in: directory, start: .connectingFirst)
-        let id = try await first.createWedding(Fixtures.wedding()).weddingID
-        await first.close()
+        let (directory, id) = try await copiedWedding(on: url)
 
         try cluster.stop(immediately: true)
         for start in [TieredWeddingHost.Start.fromTheCopy, .connectingFirst] {
@@ -105,12 +118,11 @@ struct TieredStartTests {
         let cluster = try PostgresTestCluster.makePrivate()
         let url = try DatabaseURL(try cluster.makeDatabase(), loginName: "nobody")
         _ = try await DatabaseSchema.migrate(url)
-        let directory = try TemporaryDataDirectory()
-        let first = try await tier(url, in: directory, start: .connectingFirst)
-        let id = try await first.createWedding(Fixtures.wedding()).weddingID
-        _ = try await first.read(id) { $0.wedding }
-        #expect(try await first.accessRights(to: id) == .owner)
-        await first.close()
+        let (directory, id, access) = try await copiedWedding(on: url) { first, id in
+            _ = try await first.read(id) { $0.wedding }
+            return try await first.accessRights(to: id)
+        }
+        #expect(access == .owner)
 
         try cluster.stop(immediately: true)
         let offline = try await tier(url, in: directory, start: .fromTheCopy)
@@ -121,12 +133,10 @@ struct TieredStartTests {
     @Test("opened from the copy, the role last said is answered at once; one changed since is found behind and announced")
     func accessConfirmedBehind() async throws {
         let database = try await TestDatabase.make()
-        let directory = try TemporaryDataDirectory()
-        let first = try await tier(database.url, in: directory, start: .connectingFirst)
-        let id = try await first.createWedding(Fixtures.wedding()).weddingID
-        #expect(try await first.accessRights(to: id) == .owner)
-        let kept = first.copy.folderPath(of: id) + "/access.json"
-        await first.close()
+        let (directory, id, (access, kept)) = try await copiedWedding(on: database.url) { first, id in
+            (try await first.accessRights(to: id), first.copy.folderPath(of: id) + "/access.json")
+        }
+        #expect(access == .owner)
         // What an earlier session was told, since changed: a viewer's rights.
         try Data(#"{"role":"viewer","owner":"ben"}"#.utf8).write(to: URL(fileURLWithPath: kept))
 
@@ -165,10 +175,7 @@ struct TieredStartTests {
     @Test("a database of a newer schema found behind the copy: the copy still reads, and every write is refused with why")
     func newerSchemaFoundBehind() async throws {
         let database = try await TestDatabase.make()
-        let directory = try TemporaryDataDirectory()
-        let first = try await tier(database.url, in: directory, start: .connectingFirst)
-        let id = try await first.createWedding(Fixtures.wedding()).weddingID
-        await first.close()
+        let (directory, id) = try await copiedWedding(on: database.url)
         try database.run("INSERT INTO schema_migrations (version) VALUES (\(DatabaseSchema.currentVersion + 1))")
 
         let host = try await tier(database.url, in: directory, start: .fromTheCopy)
