@@ -514,7 +514,13 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 throw error
             }
             try await copy.settleQueue(of: wedding, pushed: pushed, conflicts: conflicts)
-            try await pull(wedding, from: database)
+            do {
+                try await pull(wedding, from: database)
+            } catch {
+                // The conflicts are kept all the same: offered against the copy as it stands.
+                if !conflicts.isEmpty { announceConflicts(in: wedding) }
+                throw error
+            }
             if !conflicts.isEmpty { announceConflicts(in: wedding) }
         }
     }

@@ -28,8 +28,9 @@ public final class WeddingSession {
     public let offlineConflicts: OfflineConflictsModel?
     let context: StoreContext
     private var feed: Task<Void, Never>?
-    /// Reads access again each time the wedding's link goes live (first reached, or back).
-    private var accessWatch: Task<Void, Never>?
+    /// Reads access and the offline conflicts again each time the wedding's link goes live
+    /// (first reached, or back), so neither depends on a notice that may have come before.
+    private var liveWatch: Task<Void, Never>?
     /// What you may do with the wedding: read when it opens (`readAccess()`) and again when it
     /// is read anew; until then, and without a source of access, the owner's. A viewer's writes
     /// are refused before they are sent (see `AccessCheckedHost`), and the front end says so.
@@ -84,8 +85,11 @@ public final class WeddingSession {
             }
         }
         let connections = context.changes.connectionChanges(in: wedding)
-        accessWatch = Task {
-            for await connection in connections where connection == .live { await self.readAccess() }
+        liveWatch = Task {
+            for await connection in connections where connection == .live {
+                await self.readAccess()
+                await self.offlineConflicts?.refresh()
+            }
         }
     }
 
@@ -140,8 +144,8 @@ public final class WeddingSession {
         if let presence { Task { await presence.withdraw() } }
         feed?.cancel()
         feed = nil
-        accessWatch?.cancel()
-        accessWatch = nil
+        liveWatch?.cancel()
+        liveWatch = nil
         offlineConflicts?.close()
         for store in stores { store.receivesChanges = false }
         for store in stores { store.close() }

@@ -151,7 +151,7 @@ struct FullScreenTests {
         #expect(try await tmux.waitForExit() == 128 + signal)
         #expect(TmuxSession.isGone(pid))
         #expect(try !tmux.showsAlternateScreen())
-        let log = try String(contentsOf: tmux.stateDirectory.appendingPathComponent("blueprint/blueprint.log"), encoding: .utf8)
+        let log = try String(contentsOf: tmux.logFile, encoding: .utf8)
         #expect(log.contains("info blueprint: closed"))
         // Benchmarks/Scripts/startup.sh reads these two lines.
         #expect(log.contains("info blueprint: first frame at=") && log.contains(" firstPaneWarmMicroseconds="))
@@ -211,7 +211,7 @@ struct FullScreenTests {
         #expect(screen.contains("A demo wedding to try things out"))
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
-        let log = try String(contentsOf: tmux.stateDirectory.appendingPathComponent("blueprint/blueprint.log"), encoding: .utf8)
+        let log = try String(contentsOf: tmux.logFile, encoding: .utf8)
         #expect(log.contains("info blueprint: opened"))
         let weddings = try blueprint.listedWeddings()
         #expect(weddings.count == 1)

@@ -31,14 +31,7 @@ extension FullScreenTests {
         let tmux = try TmuxSession(machine, environment: ["BLUEPRINT_DATABASE_URL": url])
         try await tmux.waitFor("GUESTS │ 40 guests")
         try await waitForHeader(tmux, showing: "● live")
-        let log = tmux.stateDirectory.appendingPathComponent("blueprint/blueprint.log")
-        let deadline = ContinuousClock.now + .seconds(15)
-        while (try? String(contentsOf: log, encoding: .utf8))?.contains("warmed up") != true {
-            guard ContinuousClock.now < deadline else {
-                throw TmuxSession.Timeout(expected: "“warmed up” in \(log.path)", screen: try tmux.screen())
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await tmux.waitForLog("warmed up")
         return tmux
     }
 

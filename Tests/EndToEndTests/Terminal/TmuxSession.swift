@@ -10,11 +10,15 @@ import Glibc
 /// `#{pane_dead_status}` is not reliable for a quick exit), then waits, so the pane and what
 /// blueprint left on it stay. The server is killed when the session is deinitialised.
 final class TmuxSession {
-    /// Waiting for the screen failed: what was expected, and what the screen showed last.
+    /// Waiting for the screen failed: what was expected, what the screen showed last, and the
+    /// end of the app's log (what it did meanwhile, to tell why from a single failed run).
     struct Timeout: Error, CustomStringConvertible {
         let expected: String
         let screen: String
-        var description: String { "timed out waiting for \(expected); the screen showed:\n\(screen)" }
+        let log: String
+        var description: String {
+            "timed out waiting for \(expected); the screen showed:\n\(screen)\nthe log ended with:\n\(log)"
+        }
     }
 
     let socket = "blueprint-e2e-\(UUID().uuidString.prefix(8))"
@@ -48,8 +52,25 @@ final class TmuxSession {
 
     deinit { _ = try? tmux(["kill-server"]) }
 
-    /// Where the app's log goes (`XDG_STATE_HOME`).
-    var stateDirectory: URL { folder.appendingPathComponent("state", isDirectory: true) }
+    /// The app's log: its default file under the pane's `XDG_STATE_HOME`.
+    var logFile: URL { folder.appendingPathComponent("state/blueprint/blueprint.log") }
+
+    /// Polls until the app's log holds `text`.
+    func waitForLog(_ text: String, within limit: Duration = .seconds(15)) async throws {
+        let deadline = ContinuousClock.now + limit
+        while (try? String(contentsOf: logFile, encoding: .utf8))?.contains(text) != true {
+            guard ContinuousClock.now < deadline else {
+                throw Timeout(expected: "“\(text)” in \(logFile.path)", screen: try screen(), log: logTail())
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// The last `lines` lines of the app's log.
+    func logTail(_ lines: Int = 25) -> String {
+        guard let text = try? String(contentsOf: logFile, encoding: .utf8) else { return "(no log at \(logFile.path))" }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
+    }
 
     /// Sends tmux key names: `Enter`, `Escape`, `Tab`, `BTab`, `Space`, `C-l`, `Up`, or single characters.
     func press(_ keys: String...) throws {
@@ -73,7 +94,7 @@ final class TmuxSession {
         while true {
             let shown = try screen()
             if condition(shown) { return shown }
-            guard ContinuousClock.now < deadline else { throw Timeout(expected: expected, screen: shown) }
+            guard ContinuousClock.now < deadline else { throw Timeout(expected: expected, screen: shown, log: logTail()) }
             try await Task.sleep(for: .milliseconds(20))
         }
     }
@@ -92,7 +113,7 @@ final class TmuxSession {
                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return status
             }
-            guard ContinuousClock.now < deadline else { throw Timeout(expected: "blueprint to exit", screen: try screen()) }
+            guard ContinuousClock.now < deadline else { throw Timeout(expected: "blueprint to exit", screen: try screen(), log: logTail()) }
             try await Task.sleep(for: .milliseconds(20))
         }
     }
@@ -100,10 +121,10 @@ final class TmuxSession {
     /// The blueprint process's id: the child of the pane's shell.
     func processID() throws -> pid_t {
         guard let shell = pid_t(try tmux(["display-message", "-p", "-t", "main", "#{pane_pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)) else { throw Timeout(expected: "a pane pid", screen: "") }
+            .trimmingCharacters(in: .whitespacesAndNewlines)) else { throw Timeout(expected: "a pane pid", screen: "", log: logTail()) }
         let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
         guard let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) else {
-            throw Timeout(expected: "blueprint running under the pane's shell \(shell)", screen: try screen())
+            throw Timeout(expected: "blueprint running under the pane's shell \(shell)", screen: try screen(), log: logTail())
         }
         return child
     }
