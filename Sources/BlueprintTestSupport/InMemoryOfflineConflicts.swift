@@ -16,12 +16,14 @@ public final class InMemoryOfflineConflicts: OfflineConflictSource {
 
     public init() {}
 
-    /// Puts `edit` up as a conflict and tells the watchers.
-    public func add(_ edit: ActivityEntry) {
+    /// Puts `edit` up as a conflict and, if `announced`, tells the watchers (a notice missed
+    /// otherwise: only a later read finds it).
+    public func add(_ edit: ActivityEntry, announced: Bool = true) {
         let watchers = state.withLock { state in
             state.edits.append(edit)
             return Array(state.watchers.values)
         }
+        guard announced else { return }
         for watcher in watchers { watcher.yield() }
     }
 

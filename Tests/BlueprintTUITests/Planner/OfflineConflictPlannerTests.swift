@@ -54,6 +54,20 @@ struct OfflineConflictPlannerTests {
         #expect(planner.screen.overlays.isEmpty)
     }
 
+    @Test("a conflict kept without its notice reaching the planner is offered once the link goes live again")
+    func offeredWhenLive() async throws {
+        let conflicts = InMemoryOfflineConflicts()
+        let planner = await PlannerHarness(offlineConflicts: conflicts)
+        conflicts.add(Self.edit(of: "Ana Ruiz"), announced: false)
+        planner.host.simulateConnection(.reconnecting)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(planner.screen.overlays.isEmpty, "nothing says there is one yet")
+        planner.host.simulateConnection(.live)
+        try await eventually { !planner.screen.overlays.isEmpty }
+        #expect(planner.screen.overlays.first is ConflictOverlay)
+        #expect(dialog(planner).contains("mei changed Ana Ruiz's phone"), "\(dialog(planner))")
+    }
+
     @Test("found while a form is open: the status line says so; :conflicts offers it; later keeps it; take theirs drops yours")
     func laterAndTakeTheirs() async throws {
         let conflicts = InMemoryOfflineConflicts()
