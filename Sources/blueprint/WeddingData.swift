@@ -33,6 +33,12 @@ struct WeddingData {
                            fileStore: store)
     }
 
+    /// Begins reaching the database, if the weddings are a database's opened `.fromTheCopy` (the
+    /// planner calls it once its first frame, the local copy's, is on the screen).
+    func connect() {
+        (host as? TieredWeddingHost)?.connect()
+    }
+
     /// Lets go of the weddings (the data directory compacts its journals; the database connection closes).
     func close() async {
         if let fileStore {

@@ -26,9 +26,11 @@ import Synchronization
 ///   refuses as a conflict is kept (`conflicts(in:)`, mine; theirs is what the copy holds after
 ///   the sync) and the rest go on; then the copy takes what others committed meanwhile.
 ///   `resolve(_:in:keepingMine:)` settles a conflict.
-/// - Opened `.fromTheCopy` (the planner), it connects behind: until the database answers, the
-///   weddings listed are the copied ones, access is what the database last said, reads come
-///   from the copy (revalidated once connected) and writes wait for the attempt.
+/// - Opened `.fromTheCopy` (the planner), it connects behind, once told to (`connect()`, when the
+///   planner's first frame is on the screen, so the two do not share the processor) or once
+///   something needs the database: until it answers, the weddings listed are the copied ones,
+///   access is what the database last said, reads come from the copy (revalidated once
+///   connected) and writes wait for the attempt.
 /// - Changes are published by the copy: this process's writes as `.local`, the database's
 ///   (revalidation, other processes) as `.external`.
 public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
@@ -48,7 +50,8 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     public enum Start: Sendable {
         /// Connects before returning (a command: what it reads and writes is the database's).
         case connectingFirst
-        /// Returns at once and connects behind (the planner: its first frame is the copy's).
+        /// Returns at once and connects behind, from `connect()` on (the planner: its first frame
+        /// is the copy's).
         case fromTheCopy
     }
 
@@ -57,6 +60,8 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         var offline: Bool
         /// The first attempt to reach the database, while it runs (`Start.fromTheCopy`).
         var connecting: Task<Void, Never>?
+        /// Lets the first attempt begin (finished by `connect()`).
+        var release: AsyncStream<Void>.Continuation?
         /// Why the database must not be used (its schema is another version), found behind.
         var refusal: DatabaseSchemaError?
         /// Weddings whose changes were asked for: followed in the database once it answers.
@@ -128,12 +133,16 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         state = Mutex(TierState(database: database, offline: database == nil))
     }
 
-    /// Starts the first attempt to reach the database; the host is not offline meanwhile.
+    /// Makes the first attempt to reach the database, held until `connect()`; the host is not
+    /// offline meanwhile.
     private func connectBehind() {
+        let (released, release) = AsyncStream<Void>.makeStream()
         state.withLock { state in
             state.offline = false
+            state.release = release
             state.connecting = Task { [weak self] in
-                guard let self else { return }
+                for await _ in released {}
+                guard let self, !self.state.withLock({ $0.closed }) else { return }
                 do {
                     self.connected(try await PostgresWeddingHost.open(self.url, author: self.author,
                                                                       localRoot: self.localRoot, clock: self.clock))
@@ -150,10 +159,17 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         }
     }
 
+    /// Lets the first attempt to reach the database begin (opened `.fromTheCopy`; anything that
+    /// needs the database begins it too). Returns at once.
+    public func connect() {
+        state.withLock { $0.release }?.finish()
+    }
+
     /// Ends the first attempt: online with `database`, else offline (retrying unless refused).
     private func connected(_ database: PostgresWeddingHost?, refusal: DatabaseSchemaError? = nil) {
         let (closed, watched) = state.withLock { state in
             state.connecting = nil
+            state.release = nil
             state.database = database
             state.offline = database == nil
             state.refusal = refusal
@@ -232,7 +248,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
             state.withLock { _ = $0.revalidated.insert(wedding) }
         } else if state.withLock({ ($0.connecting != nil || (!$0.offline && $0.database != nil))
                                      && $0.revalidated.insert(wedding).inserted }) {
-            Task { [weak self] in try? await self?.catchUp(on: wedding) }
+            Task { [weak self] in await self?.revalidate(wedding) }
         }
         return try await copy.read(wedding, body)
     }
@@ -350,6 +366,13 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         try await copy.catchUp(on: wedding)
     }
 
+    /// Brings a copied wedding up to date once the first attempt to reach the database has
+    /// answered (without beginning it: a planner's first frame goes first).
+    private func revalidate(_ wedding: WeddingID) async {
+        guard await reached() != nil else { return }
+        try? await catchUp(on: wedding)
+    }
+
     // MARK: Offline edits
 
     /// The commits made offline and not pushed yet, oldest first (none for a wedding not copied here).
@@ -463,6 +486,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
             state.closed = true
             return state.connecting
         }
+        connect()
         await connecting?.value
         let (database, tasks, connectionStreams, conflictStreams) = state.withLock { state in
             defer {
@@ -614,7 +638,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     }
 
     private func confirmAccess(to wedding: WeddingID, known: WeddingAccess) async {
-        guard let database = await online(), let access = try? await database.accessRights(to: wedding) else { return }
+        guard let database = await reached(), let access = try? await database.accessRights(to: wedding) else { return }
         keep(access, for: wedding)
         if access != known { announce(database.connection(wedding), to: wedding) }
     }
@@ -626,8 +650,15 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
 
     // MARK: Online and offline
 
-    /// The database, once the first attempt to reach it (if running) has ended; nil offline.
+    /// The database, once the first attempt to reach it (begun now if held) has ended; nil offline.
     func online() async -> PostgresWeddingHost? {
+        connect()
+        return await reached()
+    }
+
+    /// The database, once the first attempt to reach it (if any) has ended, without beginning a
+    /// held one; nil offline.
+    private func reached() async -> PostgresWeddingHost? {
         if let connecting = state.withLock({ $0.connecting }) { await connecting.value }
         return state.withLock { $0.offline ? nil : $0.database }
     }

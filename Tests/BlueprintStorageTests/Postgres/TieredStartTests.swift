@@ -61,7 +61,7 @@ struct TieredStartTests {
         }
     }
 
-    @Test("opened from the copy, the wedding reads at once and goes live; another machine's edit then reaches the copy")
+    @Test("opened from the copy, the wedding reads at once; the database is reached only once told (the first frame shown), then it goes live and another machine's edit reaches the copy")
     func opensFromTheCopyThenGoesLive() async throws {
         let database = try await TestDatabase.make()
         let (directory, id, mei) = try await copiedWedding(on: database.url) { first, id in
@@ -72,6 +72,11 @@ struct TieredStartTests {
         let changes = host.changes(in: id)
         #expect(try await host.listWeddings().map(\.weddingID) == [id])
         #expect(try await host.read(id) { $0.guests.records } == [mei])
+        #expect(try await host.accessRights(to: id) == WeddingAccess(role: .planner), "never said here: a planner's, meanwhile")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(host.connection(id) == .connecting, "nothing read asked for the database before the first frame")
+
+        host.connect()
         #expect(try await eventually { host.connection(id) == .live })
 
         let other = try await database.openHost(author: "ben")
@@ -93,6 +98,7 @@ struct TieredStartTests {
         try cluster.stop(immediately: true)
         for start in [TieredWeddingHost.Start.fromTheCopy, .connectingFirst] {
             let host = try await tier(url, in: directory, start: start)
+            host.connect()
             let changes = host.changes(in: id)
             #expect(try await eventually { host.connection(id) == .offline(lastSynced: Fixtures.now) },
                     "offline, synced when the wedding was made (\(start))")
@@ -143,6 +149,7 @@ struct TieredStartTests {
         let host = try await tier(database.url, in: directory, start: .fromTheCopy)
         var connections = host.connectionChanges(in: id).makeAsyncIterator()
         #expect(try await host.accessRights(to: id) == WeddingAccess(role: .viewer, owner: "ben"), "answered at once")
+        host.connect()
         #expect(try await eventually { try await host.accessRights(to: id) == .owner }, "confirmed behind")
         #expect(await connections.next() != nil, "the change is announced, for the session to ask again")
         await host.close()
