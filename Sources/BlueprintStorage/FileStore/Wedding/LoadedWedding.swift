@@ -27,6 +27,14 @@ final class LoadedWedding {
     /// Bytes of the snapshot files: compaction rewrites (at most) this much.
     var snapshotBytes: Int { snapshots.values.reduce(0) { $0 + $1.bytes } }
 
+    /// Whether some snapshot file already holds this journal's generation: a compaction was cut
+    /// short after renaming it into place but before replacing the journal, or the schema 3 step
+    /// stamped it. Opening replays none of this journal into that file, so a line appended to it
+    /// now would be skipped for that file by every later open and catch-up.
+    var journalIsNoNewerThanASnapshot: Bool {
+        snapshots.values.contains { $0.generation >= journal.generation }
+    }
+
     /// Applies journal entries to the tables whose files do not contain them yet (see
     /// `SnapshotFile`), and returns what each entry changed, in order (entries that changed
     /// nothing here are left out).

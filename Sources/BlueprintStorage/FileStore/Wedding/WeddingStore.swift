@@ -55,6 +55,7 @@ actor WeddingStore {
     func write<T: Sendable>(operation: String, queueing: Bool = false,
                             _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         try await locked(.exclusive) { current in
+            try finishCompactionCutShort(current)
             let now = settings.clock()
             let (result, changes, activity) = try current.dataset.commit(now: now, body)
             guard !changes.isEmpty else { return result }
@@ -94,6 +95,7 @@ actor WeddingStore {
                 origin: RepositoryChange.Origin) async throws {
         guard !changes.isEmpty else { return }
         try await locked(.exclusive) { current in
+            try finishCompactionCutShort(current)
             // Checked without copying the tables: a commit may change one record twice.
             var versions: [String: Int?] = [:]
             for change in changes {
@@ -311,9 +313,10 @@ actor WeddingStore {
 
     /// Rewrites the files whose tables the journal changed (each atomically), then replaces the
     /// journal with an empty one of the next generation. A crash in between leaves files that
-    /// say which journal they contain, so reopening replays exactly what they lack.
+    /// say which journal they contain, so reopening replays exactly what they lack, and the next
+    /// commit finishes the compaction first (`finishCompactionCutShort`).
     private func compact(_ current: LoadedWedding) throws {
-        guard current.journal.entryBytes > 0 else { return }
+        guard current.journal.entryBytes > 0 || current.journalIsNoNewerThanASnapshot else { return }
         let generation = current.journal.generation
         for file in current.dirtyFiles.sorted() {
             let bytes = try AtomicFile.write(to: folder.path(of: file), syncingFolder: false) { sink in
@@ -326,6 +329,17 @@ actor WeddingStore {
         current.startJournal(try JournalFile.create(folder.journal, generation: generation + 1, encoder: lineEncoder))
         current.dirtyFiles = []
         writePreview(of: current.dataset, journalGeneration: generation + 1)
+    }
+
+    /// Before a commit is appended, finishes a compaction that stopped after renaming a snapshot
+    /// file into place (see `LoadedWedding.journalIsNoNewerThanASnapshot`): a commit appended to
+    /// that journal would be acknowledged, missed by other processes, and lost if this process
+    /// then died before compacting. A failure refuses the commit, with nothing appended.
+    private func finishCompactionCutShort(_ current: LoadedWedding) throws {
+        guard current.journalIsNoNewerThanASnapshot else { return }
+        settings.logger.notice("finishing a compaction that was cut short",
+                               metadata: ["wedding": "\(id)", "generation": "\(current.journal.generation)"])
+        try compact(current)
     }
 
     /// Keeps the preview of what the files now hold beside them. The files are written already,
