@@ -55,10 +55,11 @@ struct OpenCommand: AsyncParsableCommand {
         }
         let repositories = opened.repositories
         let cache = repositories.cache
+        let presence = opened.presenceBoard(root: data.root)
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                    vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
                                    documents: repositories.documents, changes: repositories,
-                                   presence: opened.presenceBoard(root: data.root),
+                                   presence: presence,
                                    identity: ChangeAuthor.presenceIdentity(name: settings.configuration.name),
                                    access: repositories, offlineConflicts: opened.host as? any OfflineConflictSource)
         let store = opened.fileStore
@@ -101,7 +102,7 @@ struct OpenCommand: AsyncParsableCommand {
         app.firstFrame = {
             logFirstFrame?()
             // The database is reached behind the copy's first frame, not beside it.
-            opened.connect()
+            opened.connect(presence: presence)
         }
         try await app.run(root) {
             await screen.close()

@@ -33,10 +33,12 @@ struct WeddingData {
                            fileStore: store)
     }
 
-    /// Begins reaching the database, if the weddings are a database's opened `.fromTheCopy` (the
-    /// planner calls it once its first frame, the local copy's, is on the screen).
-    func connect() {
+    /// Begins reaching the database, if the weddings are a database's opened `.fromTheCopy`, and
+    /// lets `presence` (made by `presenceBoard(root:)`, held) reach it too: the planner calls it
+    /// once its first frame, the local copy's, is on the screen.
+    func connect(presence: any PresenceBoard) {
         (host as? TieredWeddingHost)?.connect()
+        (presence as? TieredPresenceBoard)?.connect()
     }
 
     /// Lets go of the weddings (the data directory compacts its journals; the database connection closes).

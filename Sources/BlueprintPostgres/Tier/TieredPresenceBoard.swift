@@ -22,14 +22,21 @@ import Synchronization
 /// - A withdrawal (the way out of the planner) waits for the database at most `withdrawalWait`,
 ///   and offline it is not sent at all: a server that does not answer never holds up quitting.
 ///   The session's row there then goes stale after `Presence.staleAfter` and is swept.
+/// - Made `held` (the planner's, like its `TieredWeddingHost.Start.fromTheCopy`), it asks nothing
+///   of the database until `connect()` (once the first frame is on the screen): meanwhile it is
+///   the local board, and then it sends what was announced and follows the database.
 public final class TieredPresenceBoard: PresenceBoard {
     private struct State {
         var offline = false
+        /// Nothing is asked of the database until `connect()`.
+        var held = false
         /// This process's sessions' latest entries, by wedding.
         var latest: [WeddingID: [UUID: Presence]] = [:]
         /// The sessions whose latest entry is not in the database yet, by wedding.
         var unsent: [WeddingID: Set<UUID>] = [:]
         var subscribers: [WeddingID: [UUID: AsyncStream<Void>.Continuation]] = [:]
+        /// What wakes each subscriber on the database's notices, by its token.
+        var following: [UUID: Task<Void, Never>] = [:]
         /// The database statement sent last (each waits for the one before).
         var queue: Task<Void, Never>?
     }
@@ -41,17 +48,37 @@ public final class TieredPresenceBoard: PresenceBoard {
     private let state = Mutex(State())
 
     /// A board on the database at `url`, with a file board on the local copies at `localRoot`
-    /// (the `TieredWeddingHost`'s copy, whose folders hold the weddings opened here).
-    public convenience init(url: DatabaseURL, localRoot: String) {
-        self.init(database: PostgresPresenceBoard(url: url), local: FilePresenceBoard(root: localRoot))
+    /// (the `TieredWeddingHost`'s copy, whose folders hold the weddings opened here); `held`, it
+    /// waits for `connect()` before it asks the database anything.
+    public convenience init(url: DatabaseURL, localRoot: String, held: Bool = false) {
+        self.init(database: PostgresPresenceBoard(url: url), local: FilePresenceBoard(root: localRoot), held: held)
     }
 
     /// A board on `database`, with `local` as its offline tier; a withdrawal waits for the
-    /// database at most `withdrawalWait`.
-    public init(database: PostgresPresenceBoard, local: any PresenceBoard, withdrawalWait: Duration = .seconds(2)) {
+    /// database at most `withdrawalWait`; `held`, it waits for `connect()` before it asks the
+    /// database anything.
+    public init(database: PostgresPresenceBoard, local: any PresenceBoard, withdrawalWait: Duration = .seconds(2),
+                held: Bool = false) {
         self.database = database
         self.local = local
         self.withdrawalWait = withdrawalWait
+        state.withLock { state in
+            state.held = held
+            state.offline = held
+        }
+    }
+
+    /// Lets a `held` board reach the database: sends the entries announced meanwhile and follows
+    /// the database's notices for every stream asked for. Returns at once.
+    public func connect() {
+        let (waiting, unsent) = state.withLock { state -> ([(WeddingID, UUID, AsyncStream<Void>.Continuation)], [(WeddingID, UUID)]) in
+            guard state.held else { return ([], []) }
+            state.held = false
+            return (state.subscribers.flatMap { wedding, streams in streams.map { (wedding, $0.key, $0.value) } },
+                    state.unsent.flatMap { wedding, sessions in sessions.map { (wedding, $0) } })
+        }
+        for (wedding, token, continuation) in waiting { follow(wedding, as: token, waking: continuation) }
+        for (wedding, session) in unsent { _ = enqueue { [self] in await send(session, in: wedding) } }
     }
 
     /// Whether the others come from the local board, the database having failed.
@@ -107,25 +134,41 @@ public final class TieredPresenceBoard: PresenceBoard {
     public func changes(in wedding: WeddingID) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let token = UUID()
-        state.withLock { $0.subscribers[wedding, default: [:]][token] = continuation }
-        let fromDatabase = database.changes(in: wedding), fromHere = local.changes(in: wedding)
-        let following = [
-            Task { [weak self] in
-                for await _ in fromDatabase {
-                    // Its listener listens: the database answers.
-                    self?.answered()
-                    continuation.yield()
-                }
-            },
-            Task { [weak self] in
-                for await _ in fromHere where self?.isOffline == true { continuation.yield() }
-            },
-        ]
+        let held = state.withLock { state in
+            state.subscribers[wedding, default: [:]][token] = continuation
+            return state.held
+        }
+        let fromHere = local.changes(in: wedding)
+        let here = Task { [weak self] in
+            for await _ in fromHere where self?.isOffline == true { continuation.yield() }
+        }
+        if !held { follow(wedding, as: token, waking: continuation) }
         continuation.onTermination = { [weak self] _ in
-            for task in following { task.cancel() }
-            self?.state.withLock { _ = $0.subscribers[wedding]?.removeValue(forKey: token) }
+            here.cancel()
+            self?.state.withLock { state in
+                _ = state.subscribers[wedding]?.removeValue(forKey: token)
+                state.following.removeValue(forKey: token)?.cancel()
+            }
         }
         return stream
+    }
+
+    /// Wakes the subscriber `token` on each of the database's notices of `wedding`.
+    private func follow(_ wedding: WeddingID, as token: UUID, waking continuation: AsyncStream<Void>.Continuation) {
+        let fromDatabase = database.changes(in: wedding)
+        let task = Task { [weak self] in
+            for await _ in fromDatabase {
+                // Its listener listens: the database answers.
+                self?.answered()
+                continuation.yield()
+            }
+        }
+        let kept = state.withLock { state in
+            guard state.subscribers[wedding]?[token] != nil else { return false }
+            state.following[token] = task
+            return true
+        }
+        if !kept { task.cancel() }
     }
 
     /// Stops listening to the database and closes its connections, once the statements asked
@@ -173,7 +216,11 @@ public final class TieredPresenceBoard: PresenceBoard {
 
     /// Sends `session`'s latest entry to the database, if it has one (not withdrawn).
     private func send(_ session: UUID, in wedding: WeddingID) async {
-        guard let presence = state.withLock({ $0.latest[wedding]?[session] }) else { return }
+        let (presence, held) = state.withLock { state in
+            if state.held, state.latest[wedding]?[session] != nil { state.unsent[wedding, default: []].insert(session) }
+            return (state.latest[wedding]?[session], state.held)
+        }
+        guard let presence, !held else { return }
         do {
             try await database.announce(presence, in: wedding)
             state.withLock { _ = $0.unsent[wedding]?.remove(session) }

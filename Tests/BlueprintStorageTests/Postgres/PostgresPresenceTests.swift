@@ -60,6 +60,30 @@ struct PostgresPresenceTests {
         await theirs.close()
     }
 
+    @Test("held (the planner's, until its first frame): announced on this machine only, nothing sent; once connected, sent and followed")
+    func heldUntilConnected() async throws {
+        let database = try await TestDatabase.make()
+        let id = try await wedding(in: database)
+        let (here, there) = (try TemporaryDataDirectory(), try TemporaryDataDirectory())
+        let mine = TieredPresenceBoard(url: database.url, localRoot: here.root, held: true)
+        let theirs = TieredPresenceBoard(url: database.url, localRoot: there.root)
+        let me = presence("Mei"), them = presence("Sam")
+        try await theirs.announce(them, in: id)
+        var changes = mine.changes(in: id).makeAsyncIterator(), theirChanges = theirs.changes(in: id).makeAsyncIterator()
+        try await mine.announce(me, in: id)
+        #expect(try await mine.others(in: id, excluding: me.sessionID).isEmpty, "this machine's sessions only")
+        #expect(try await theirs.others(in: id, excluding: them.sessionID).isEmpty, "nothing sent while held")
+        #expect(mine.isOffline)
+
+        mine.connect()
+        try await wake(&changes) { try await mine.others(in: id, excluding: me.sessionID) == [them] }
+        // The entry announced meanwhile is sent, and its notice wakes the other machine.
+        try await wake(&theirChanges) { try await theirs.others(in: id, excluding: them.sessionID) == [me] }
+        #expect(!mine.isOffline)
+        await mine.close()
+        await theirs.close()
+    }
+
     @Test("a withdrawal removes the session at once and wakes the other machine's changes")
     func withdrawWakes() async throws {
         let database = try await TestDatabase.make()
