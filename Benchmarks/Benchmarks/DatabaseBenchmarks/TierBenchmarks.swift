@@ -73,8 +73,9 @@ final class WeddingInDatabase: @unchecked Sendable {
 let tierBenchmarks: @Sendable () -> Void = {
     let warm = WeddingInDatabase()
     // What the planner's first frame waits for with a database configured and a local copy:
-    // the tier opened as the planner opens it (from the copy: the server is reached behind it)
-    // and the guests read from the copy; the copy is revalidated once the server answers.
+    // the tier opened as the planner opens it (from the copy: the server is reached once the
+    // first frame is on the screen, `connect()`) and the guests read from the copy; the copy is
+    // revalidated once the server answers.
     // Compare "Open a wedding of 10000 guests" (StorageBenchmarks: the file store alone).
     Benchmark("Open a 10,000-guest database wedding, warm (local copy)",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(10), maxIterations: 30,
