@@ -538,14 +538,9 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 throw error
             }
             try await copy.settleQueue(of: wedding, pushed: pushed, conflicts: conflicts)
-            do {
-                try await pull(wedding, from: database)
-            } catch {
-                // The conflicts are kept all the same: offered against the copy as it stands.
-                if !conflicts.isEmpty { announceConflicts(in: wedding) }
-                throw error
-            }
-            if !conflicts.isEmpty { announceConflicts(in: wedding) }
+            // Told whether or not the copy is then brought up to date: the conflicts are kept either way.
+            defer { if !conflicts.isEmpty { announceConflicts(in: wedding) } }
+            try await pull(wedding, from: database)
         }
     }
 
