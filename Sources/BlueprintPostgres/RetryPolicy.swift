@@ -38,6 +38,11 @@ struct RetryPolicy: Sendable {
     /// For the change listener, which keeps trying for as long as the host is open.
     static let listener = RetryPolicy(base: .milliseconds(50), cap: .seconds(5), attempts: nil)
 
+    /// For bringing a local copy up to date behind the planner (its queued edits sent first):
+    /// four tries, pauses of at most 1, 2 and 4 s, so a failure that passes does not leave the
+    /// edits waiting for the next reconnection.
+    static let revalidation = RetryPolicy(base: .seconds(1), cap: .seconds(4), attempts: 4)
+
     /// One try, no retry (the change listener's own link: the listener paces its retries).
     static let once = RetryPolicy(base: .zero, cap: .zero, attempts: 1)
 

@@ -366,11 +366,19 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         try await copy.catchUp(on: wedding)
     }
 
-    /// Brings a copied wedding up to date once the first attempt to reach the database has
-    /// answered (without beginning it: a planner's first frame goes first).
+    /// Brings a copied wedding up to date (its queued edits sent first) once the first attempt
+    /// to reach the database has answered, without beginning it: a planner's first frame goes
+    /// first. A failure while the database still answers is tried again (offline, the
+    /// reconnection does it).
     private func revalidate(_ wedding: WeddingID) async {
         guard await reached() != nil else { return }
-        try? await catchUp(on: wedding)
+        do {
+            try await RetryPolicy.revalidation.run(transient: { [weak self] _ in self?.isOffline == false }) {
+                try await catchUp(on: wedding)
+            }
+        } catch {
+            logger.warning("could not bring the copy up to date", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
+        }
     }
 
     // MARK: Offline edits

@@ -76,6 +76,46 @@ struct TieredHostTests {
         try setup.cluster.stop(immediately: false)
     }
 
+    @Test("an edit made offline whose sending fails for a passing reason while the database answers is sent again, not left for the next reconnection")
+    func queuedEditSentAgainAfterAPassingFailure() async throws {
+        let setup = try await Setup()
+        let online = try await setup.tier()
+        let id = try await online.createWedding(Fixtures.wedding()).weddingID
+        let guest = try await online.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+        await online.close()
+        try setup.cluster.stop(immediately: true)
+        let offline = try await setup.tier()
+        _ = try await offline.write(id, operation: "seat") { [moved = seat(guest, at: 4)] in try $0.update(moved) }
+        await offline.close()
+
+        try setup.cluster.start()
+        // The database's first commit from now on fails (an error that is not a refusal); the rest go through.
+        try setup.cluster.runSQL("""
+            CREATE SEQUENCE commits_seen;
+            CREATE FUNCTION fail_first_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF nextval('commits_seen') = 1 THEN RAISE EXCEPTION 'a failure that passes' USING ERRCODE = 'XX000'; END IF;
+                RETURN NEW;
+            END $$;
+            CREATE TRIGGER fail_first_commit BEFORE INSERT ON changes FOR EACH ROW EXECUTE FUNCTION fail_first_commit();
+            """, database: setup.url.database)
+        let host = try await TieredWeddingHost.open(setup.url, author: "mei", localRoot: setup.directory.root,
+                                                    start: .fromTheCopy, clock: { Fixtures.now })
+        host.connect()
+        #expect(try await host.read(id) { $0.guests[guest.id]?.table } == 4)
+        var sent = false
+        for _ in 0..<100 where !sent {
+            try await Task.sleep(for: .milliseconds(100))
+            sent = try await host.queued(in: id).isEmpty
+        }
+        #expect(sent, "the queued edit is sent again within the revalidation's tries")
+        let other = try await setup.database()
+        #expect(try await other.read(id) { $0.guests[guest.id]?.table } == 4)
+        await other.close()
+        await host.close()
+        try setup.cluster.stop(immediately: false)
+    }
+
     @Test("the server stopped hard mid-session: the host goes offline and keeps working; the edit lands after a restart")
     func stoppedMidSession() async throws {
         let setup = try await Setup()

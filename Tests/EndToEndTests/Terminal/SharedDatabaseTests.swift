@@ -55,6 +55,20 @@ extension FullScreenTests {
         guests.contains { $0["firstName"] as? String == firstName && $0["lastName"] as? String == lastName }
     }
 
+    /// Polls (up to 15 s) until the database at `url` has a guest named `firstName` `lastName`:
+    /// a save said "Saved" went to the local copy's queue instead if its host had just fallen
+    /// back offline, and reaches the database when the host is back.
+    func waitUntilTheDatabase(_ url: String, holds firstName: String, _ lastName: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(15)
+        while try !holds(databaseGuests(url), firstName, lastName) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the database never held \(firstName) \(lastName)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
     @Test("two machines on one database wedding: both say ● live, and a guest renamed in one shows in the other within a second of the save")
     func liveAcrossMachines() async throws {
         let url = try databaseDemo(on: PostgresTestCluster.shared())
@@ -148,6 +162,8 @@ extension FullScreenTests {
         #expect(try await openEditForm(theirs) == name)
         try saveLastName(theirs, "Aabel-Theirs")
         try await theirs.waitFor("Saved \(firstName) Aabel-Theirs")
+        // Theirs reaches the server before mine is sent.
+        try await waitUntilTheDatabase(url, holds: firstName, "Aabel-Theirs")
 
         mine = try TmuxSession(myMachine, environment: ["BLUEPRINT_DATABASE_URL": url])
         // The status line says GUESTS, or CONFLICT once the dialog is up.
