@@ -151,7 +151,11 @@ public final class PlannerScreen: Screen, PlannerHost {
             })
         }
         if let model = session.offlineConflicts {
-            model.onChange = { [weak self] conflicts in self?.offerOfflineConflict(conflicts, asked: false) }
+            model.onChange = { [weak self] conflicts in
+                self?.offerOfflineConflict(conflicts, asked: false)
+                // Found behind the screen, not after a key: nothing else would draw it.
+                self?.requestRedraw()
+            }
             // Read before this was listening (the wedding opened with conflicts already kept).
             if !model.conflicts.isEmpty { offerOfflineConflict(model.conflicts, asked: false) }
         }

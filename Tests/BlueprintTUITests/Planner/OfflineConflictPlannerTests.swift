@@ -34,14 +34,16 @@ struct OfflineConflictPlannerTests {
         }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    @Test("a conflict found on reconnecting opens the dialog, saying what your edit did; keep yours settles it")
+    @Test("a conflict found on reconnecting opens the dialog at once, saying what your edit did; keep yours settles it")
     func keepYours() async throws {
         let conflicts = InMemoryOfflineConflicts()
         let planner = await PlannerHarness(offlineConflicts: conflicts)
         #expect(planner.screen.overlays.isEmpty)
         let edit = Self.edit(of: "Ana Ruiz")
+        let redraws = planner.redrawRequests
         conflicts.add(edit)
         try await eventually { !planner.screen.overlays.isEmpty }
+        #expect(planner.redrawRequests > redraws, "found behind the screen, the dialog asks to be drawn: no key comes to draw it")
         let shown = dialog(planner)
         #expect(planner.screen.overlays.first is ConflictOverlay)
         #expect(planner.rows.contains { $0.contains("┌─ Edit conflict ─") })
