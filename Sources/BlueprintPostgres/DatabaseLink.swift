@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import Synchronization
 
 /// This process's connection to the database: opened on first use, reopened after it broke,
 /// and lent to one caller at a time (a transaction's statements never interleave with
@@ -192,15 +193,69 @@ private actor ConnectionGate {
 }
 
 extension PostgresConnection {
-    /// `query`, refused at once on a connection already closed. PostgresNIO drops a query written
-    /// to a channel that has closed without ever answering it, so its caller would wait for ever
-    /// (a server stopped hard between two statements of a transaction left the planner saving
-    /// for good, and unable to quit); refused, it fails as a lost connection and is retried or
-    /// worked around like one. Every statement goes through here.
+    /// `query`, failed as a lost connection if the connection is closed before it is answered.
+    /// PostgresNIO drops a query written to a channel that has closed without ever answering it,
+    /// so its caller would wait for ever (a server stopped hard between two statements of a
+    /// transaction left the planner saving for good, and unable to quit). A connection already
+    /// closed is refused at once; one that closes while the query is on its way (after that
+    /// check, before PostgresNIO notices) is noticed by a watch that looks every
+    /// `closedConnectionWatch` until the answer comes. Either way the statement fails as a lost
+    /// connection and is retried or worked around like one. Every statement goes through here.
     @discardableResult
     func statement(_ query: PostgresQuery, logger: Logger, file: String = #fileID, line: Int = #line) async throws
         -> PostgresRowSequence {
         guard !isClosed else { throw ChannelError.ioOnClosedChannel }
-        return try await self.query(query, logger: logger, file: file, line: line)
+        return try await withCheckedThrowingContinuation { continuation in
+            let pending = PendingAnswer(continuation)
+            // A query PostgresNIO drops never returns: this task is then left waiting, and the
+            // statement is settled by the watch instead.
+            Task {
+                do {
+                    pending.settle(.success(try await self.query(query, logger: logger, file: file, line: line)))
+                } catch {
+                    pending.settle(.failure(error))
+                }
+            }
+            pending.watch(Task {
+                while pending.isPending, (try? await Task.sleep(for: Self.closedConnectionWatch)) != nil {
+                    if isClosed { pending.settle(.failure(ChannelError.ioOnClosedChannel)) }
+                }
+            })
+        }
+    }
+
+    /// How often a statement on its way looks whether its connection has closed.
+    static let closedConnectionWatch = Duration.milliseconds(250)
+}
+
+/// A statement's answer, given once: by PostgresNIO, or by the watch that saw its connection
+/// close first (see `PostgresConnection.statement`).
+private final class PendingAnswer: Sendable {
+    private let state: Mutex<(waiting: CheckedContinuation<PostgresRowSequence, any Error>?, watch: Task<Void, Never>?)>
+
+    init(_ continuation: CheckedContinuation<PostgresRowSequence, any Error>) {
+        state = Mutex((continuation, nil))
+    }
+
+    /// Whether the answer has not been given yet.
+    var isPending: Bool { state.withLock { $0.waiting != nil } }
+
+    /// Keeps `task`, the watch, to stop it once the answer is given (at once if it has been).
+    func watch(_ task: Task<Void, Never>) {
+        let answered = state.withLock { state in
+            if state.waiting != nil { state.watch = task }
+            return state.waiting == nil
+        }
+        if answered { task.cancel() }
+    }
+
+    /// Gives the answer, unless it has been given; stops the watch.
+    func settle(_ result: Result<PostgresRowSequence, any Error>) {
+        let (waiting, watch) = state.withLock { state in
+            defer { state = (nil, nil) }
+            return (state.waiting, state.watch)
+        }
+        watch?.cancel()
+        waiting?.resume(with: result)
     }
 }

@@ -29,4 +29,24 @@ struct ClosedConnectionTests {
         #expect(answer == 3, "the next statement opens a new connection")
         await link.close()
     }
+
+    @Test("a statement in flight when its connection closes under it fails as a lost connection",
+          .timeLimit(.minutes(1)))
+    func statementInFlightWhenClosed() async throws {
+        let database = try await TestDatabase.make()
+        let link = DatabaseLink(url: database.url, logger: Logger(label: "test"), retry: .once)
+        let started = ContinuousClock.now
+        await #expect(throws: RepositoryError.self) {
+            try await link.withConnection { connection in
+                let closing = Task {
+                    try await Task.sleep(for: .milliseconds(300))
+                    try await connection.close()
+                }
+                defer { closing.cancel() }
+                _ = try await connection.statement("SELECT pg_sleep(20)", logger: Logger(label: "test")).collect()
+            }
+        }
+        #expect(ContinuousClock.now - started < .seconds(10), "failed when the connection closed, not when the sleep ended")
+        await link.close()
+    }
 }
