@@ -150,9 +150,9 @@ public final class PostgresTestCluster: Sendable {
     /// Runs a program to its end; throws with its output if it fails. As root, the server's
     /// programs run as the `postgres` account.
     ///
-    /// Spawned and reaped here (`posix_spawn`, `waitpid`), with the output in a file: Foundation's
-    /// `Process` never saw `runuser` exit once `pg_ctl` had forked the server, and the server
-    /// would hold a pipe open for good.
+    /// Spawned and reaped here (`posix_spawn`, `waitpid`), with the output in a file and no other
+    /// descriptor of this process inherited: Foundation's `Process` never saw `runuser` exit once
+    /// `pg_ctl` had forked the server, and the server would hold a pipe open for good.
     private static func run(_ program: String, _ arguments: [String], asServerAccount: Bool) throws {
         let command = asServerAccount && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments
                                                        : [program] + arguments
@@ -164,6 +164,8 @@ public final class PostgresTestCluster: Sendable {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        // Nothing else of this process: the server outlives the test (see `SpawnedAlone`).
+        SpawnedAlone.closeInheritedDescriptors(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -1,3 +1,4 @@
+import BlueprintTestSupport
 import Foundation
 import Glibc
 
@@ -29,6 +30,8 @@ enum Subprocess {
         }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        // Nothing else of this process: a tmux server outlives the test (see `SpawnedAlone`).
+        SpawnedAlone.closeInheritedDescriptors(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
