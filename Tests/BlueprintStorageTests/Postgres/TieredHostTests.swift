@@ -28,6 +28,16 @@ struct TieredHostTests {
             try await TieredWeddingHost.open(url, author: "mei", localRoot: directory.root, clock: { Fixtures.now })
         }
 
+        /// A wedding created online through a tier (so copied here) with one guest, Mei Lin; the
+        /// tier is closed again.
+        func weddingWithAGuest() async throws -> (WeddingID, Guest) {
+            let online = try await tier()
+            let id = try await online.createWedding(Fixtures.wedding()).weddingID
+            let guest = try await online.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
+            await online.close()
+            return (id, guest)
+        }
+
         /// The database as another machine sees it.
         func database(author: String = "ben") async throws -> PostgresWeddingHost {
             try await PostgresWeddingHost.open(url, author: author, localRoot: TestDatabase.documentsRoot, clock: { Fixtures.now })
@@ -43,10 +53,7 @@ struct TieredHostTests {
     @Test("with the server stopped the copy opens with the data; edits made offline survive a restart of the host and land once it answers")
     func offlineOpenWriteAndPush() async throws {
         let setup = try await Setup()
-        let online = try await setup.tier()
-        let id = try await online.createWedding(Fixtures.wedding()).weddingID
-        let guest = try await online.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
-        await online.close()
+        let (id, guest) = try await setup.weddingWithAGuest()
 
         try setup.cluster.stop(immediately: true)
         let offline = try await setup.tier()
@@ -79,10 +86,7 @@ struct TieredHostTests {
     @Test("an edit made offline whose sending fails for a passing reason while the database answers is sent again, not left for the next reconnection")
     func queuedEditSentAgainAfterAPassingFailure() async throws {
         let setup = try await Setup()
-        let online = try await setup.tier()
-        let id = try await online.createWedding(Fixtures.wedding()).weddingID
-        let guest = try await online.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
-        await online.close()
+        let (id, guest) = try await setup.weddingWithAGuest()
         try setup.cluster.stop(immediately: true)
         let offline = try await setup.tier()
         _ = try await offline.write(id, operation: "seat") { [moved = seat(guest, at: 4)] in try $0.update(moved) }
