@@ -150,9 +150,9 @@ public final class PostgresTestCluster: Sendable {
     /// Runs a program to its end; throws with its output if it fails. As root, the server's
     /// programs run as the `postgres` account.
     ///
-    /// Spawned and reaped here (`posix_spawn`, `waitpid`), with the output in a file and no other
-    /// descriptor of this process inherited: Foundation's `Process` never saw `runuser` exit once
-    /// `pg_ctl` had forked the server, and the server would hold a pipe open for good.
+    /// Spawned alone and reaped here (`SpawnedAlone`, `waitpid`), with the output in a file:
+    /// Foundation's `Process` never saw `runuser` exit once `pg_ctl` had forked the server, and
+    /// the server would hold a pipe open for good.
     private static func run(_ program: String, _ arguments: [String], asServerAccount: Bool) throws {
         let command = asServerAccount && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments
                                                        : [program] + arguments
@@ -164,26 +164,8 @@ public final class PostgresTestCluster: Sendable {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
-        // Nothing else of this process: the server outlives the test (see `SpawnedAlone`).
-        SpawnedAlone.closeInheritedDescriptors(&actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        // The server must not inherit a test thread's blocked signals (pg_ctl stops it with one).
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = command.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
-        guard spawned == 0 else {
-            throw PostgresTestClusterError(message: "cannot run \(command[0]): \(String(cString: strerror(spawned)))")
-        }
+        // The server outlives the test, and must hear `pg_ctl stop` (see `SpawnedAlone`).
+        let pid = try SpawnedAlone.spawn(command, actions: &actions)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         guard status == 0 else {

@@ -5,9 +5,8 @@ import Glibc
 /// Runs a short command and waits for it with `waitpid` on its own process id.
 ///
 /// Foundation's `Process` left the tmux client unreaped here (the client forks the tmux server
-/// and exits), so waiting never returned. Spawning directly also lets the child start with no
-/// signal blocked and default dispositions: a test runs on a pool thread that blocks most
-/// signals, and a tmux server inheriting that mask would never pass SIGHUP on to its panes.
+/// and exits), so waiting never returned. Spawning it alone (`SpawnedAlone`) also starts the
+/// tmux server with no signal blocked and none of the other tests' descriptors.
 enum Subprocess {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -30,27 +29,15 @@ enum Subprocess {
         }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        // Nothing else of this process: a tmux server outlives the test (see `SpawnedAlone`).
-        SpawnedAlone.closeInheritedDescriptors(&actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-        if readsOutput { close(pipe[1]) }
-        guard spawned == 0 else {
-            if readsOutput { close(pipe[0]) }
-            throw Failure(description: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+        // A tmux server outlives the test, and must pass SIGHUP on (see `SpawnedAlone`).
+        let pid: pid_t
+        do {
+            pid = try SpawnedAlone.spawn(arguments, actions: &actions, searchingPath: true)
+        } catch {
+            if readsOutput { for end in pipe { close(end) } }
+            throw error
         }
+        if readsOutput { close(pipe[1]) }
         var output = Data()
         if readsOutput {
             var buffer = [UInt8](repeating: 0, count: 65_536)
