@@ -124,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "BlueprintStorageTests",
             dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo", "BlueprintTestSupport",
-                           "BlueprintPostgres", "BlueprintConfiguration", "blueprint-storage-writer"],
+                           "BlueprintPostgres", "BlueprintConfiguration", "blueprint-storage-writer",
+                           .product(name: "PostgresNIO", package: "postgres-nio")],
             // Read from the source tree by path, not bundled.
             exclude: ["Fixtures"]
         ),

@@ -6,9 +6,10 @@ import PostgresNIO
 import Synchronization
 
 /// Brings other processes' commits to this process's change streams as they happen: a
-/// connection of its own that `LISTEN`s on `ChangeNotice.channel`. A notice for a wedding
-/// whose changes someone here watches makes it catch up (its `changes` rows are the journal; the
-/// notice only says where to look); notices for weddings nobody watched are ignored.
+/// connection of its own that `LISTEN`s on the channel of each wedding whose changes someone
+/// here watches (see `ChangeNotice`). A notice makes the wedding catch up (its `changes` rows
+/// are the journal; the notice only says where to look); a wedding whose channel moved is
+/// listened to on its new one.
 ///
 /// - Notices that arrive while a wedding catches up are folded into one more catch-up, not one
 ///   each; a notice of this process's own commit finds its sequence applied and costs nothing.
@@ -61,8 +62,7 @@ final class ChangeListener: Sendable {
 
     /// A listener on `url`'s database; `policy` paces its reconnections.
     init(url: DatabaseURL, logger: Logger, policy: RetryPolicy) {
-        notices = NoticeListener(url: url, channel: ChangeNotice.channel, purpose: "other processes' changes", logger: logger,
-                                 policy: policy)
+        notices = NoticeListener(url: url, purpose: "other processes' changes", logger: logger, policy: policy)
         self.logger = logger
     }
 
@@ -98,17 +98,24 @@ final class ChangeListener: Sendable {
     /// `stop()`, and the listener starts if it has not.
     func watch(_ wedding: WeddingID) {
         state.withLock { state in
-            guard !state.stopped else { return }
-            state.watched.insert(wedding)
+            guard !state.stopped, state.watched.insert(wedding).inserted else { return }
             // Started under the lock, so a `cancel()` at the same moment finds it.
             let started = notices.start(.init(
+                channels: { [self] connection in
+                    Array(try await ChangeNotice.channels(of: self.state.withLock { $0.watched }, on: connection,
+                                                          logger: logger).values)
+                },
                 listening: { [self] in
                     await catchUpWatched()
                     set(.live)
                 },
                 notice: { [self] in receive($0) },
                 broke: { [self] in set(.reconnecting) }))
-            if started { state.phase = .connecting }
+            if started {
+                state.phase = .connecting
+            } else {
+                notices.relisten()
+            }
         }
         announce()
     }
@@ -150,8 +157,8 @@ final class ChangeListener: Sendable {
             return
         }
         switch notice.event {
-        case .created:
-            return
+        case .moved:
+            notices.relisten()
         case .deleted:
             guard state.withLock({ $0.watched.contains(notice.wedding) }) else { return }
             served.withLock { $0 }?.deleted(notice.wedding)

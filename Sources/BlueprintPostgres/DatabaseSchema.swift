@@ -69,6 +69,7 @@ public enum DatabaseSchema {
         collaborators,
         presence,
         documentContents,
+        hardening,
     ]
 
     /// The schema version this build reads and writes.

@@ -11,21 +11,26 @@ import Synchronization
 /// stale (`Presence.staleAfter`) is decided by the server's clock, not the machines'.
 ///
 /// - `announce` upserts the session's row; in the same statement it deletes the wedding's stale
-///   rows (sessions that died without withdrawing) and `NOTIFY`s `channel` with the wedding's id.
-///   A wedding this role cannot see (a stranger's, or none) is `RepositoryError.weddingNotFound`.
+///   rows (sessions that died without withdrawing) and `NOTIFY`s the wedding's presence channel
+///   (its notice channel with `_presence` appended, which only its members can read) with the
+///   wedding's id. A wedding this role cannot see (a stranger's, or none) is
+///   `RepositoryError.weddingNotFound`.
 /// - `withdraw` deletes the session's row and notifies, in one statement; another role's row is
 ///   not there for it (row-level security), so nothing happens.
 /// - `others` lists the wedding's rows whose heartbeat is recent by the server's clock, the
-///   caller's session left out, oldest arrival first. The entries are as announced.
+///   caller's session left out, oldest arrival first. Each is named by the role that wrote it
+///   (the row's `member`, which the database sets), whatever name its entry claims: a session
+///   cannot pass for another person.
 /// - `changes(in:)` wakes on each notice of the wedding, from a connection of its own that listens
-///   from the first call until `close()` (a `NoticeListener`: made again with backoff when it
-///   breaks); every stream also wakes each time it listens (again), as entries may have changed
-///   while nothing listened.
+///   on the presence channels of the weddings asked for, from the first call until `close()` (a
+///   `NoticeListener`: made again with backoff when it breaks); every stream also wakes each time
+///   it listens (again), as entries may have changed while nothing listened.
 ///
 /// Statements are parameterised; every failure comes out in words naming the server (`DatabaseLink`).
 public final class PostgresPresenceBoard: PresenceBoard {
-    /// The channel presence notices go on; the payload is the wedding's id.
-    public static let channel = "blueprint_presence"
+    /// What is appended to a wedding's notice channel for its presence notices (the payload is
+    /// the wedding's id).
+    static let channelSuffix = "_presence"
 
     private let link: DatabaseLink
     private let notices: NoticeListener
@@ -40,7 +45,7 @@ public final class PostgresPresenceBoard: PresenceBoard {
     /// A board whose listener's reconnections are paced by `listenerPolicy` (for tests).
     init(url: DatabaseURL, logger: Logger, listenerPolicy: RetryPolicy) {
         link = DatabaseLink(url: url, logger: logger)
-        notices = NoticeListener(url: url, channel: Self.channel, purpose: "presence", logger: logger, policy: listenerPolicy)
+        notices = NoticeListener(url: url, purpose: "presence", logger: logger, policy: listenerPolicy)
         self.logger = logger
     }
 
@@ -65,13 +70,15 @@ public final class PostgresPresenceBoard: PresenceBoard {
                     ON CONFLICT (session_id) DO UPDATE
                         SET wedding_id = EXCLUDED.wedding_id, entry = EXCLUDED.entry, heartbeat = now()
                     RETURNING wedding_id
+                ), channel AS (
+                    SELECT w.channel || \(Self.channelSuffix) AS name FROM weddings AS w WHERE w.id = \(id)
                 ), swept AS (
                     DELETE FROM presence
                     WHERE wedding_id = \(id) AND session_id <> \(session)
                       AND heartbeat < now() - make_interval(secs => \(Self.staleSeconds))
                     RETURNING session_id
                 )
-                SELECT pg_notify(\(Self.channel), wedding_id::text)::text, (SELECT count(*) FROM swept) FROM announced
+                SELECT pg_notify(channel.name, wedding_id::text)::text, (SELECT count(*) FROM swept) FROM announced, channel
                 """, logger: logger)
             var swept: Int64?
             for try await (_, count) in rows.decode((String, Int64).self) { swept = count }
@@ -92,7 +99,8 @@ public final class PostgresPresenceBoard: PresenceBoard {
                     DELETE FROM presence WHERE session_id = \(session) AND wedding_id = \(wedding.rawValue)
                     RETURNING wedding_id
                 )
-                SELECT pg_notify(\(Self.channel), wedding_id::text) FROM withdrawn
+                SELECT pg_notify(w.channel || \(Self.channelSuffix), w.id::text)
+                FROM withdrawn JOIN weddings AS w ON w.id = withdrawn.wedding_id
                 """, logger: logger)
         }
     }
@@ -100,18 +108,20 @@ public final class PostgresPresenceBoard: PresenceBoard {
     public func others(in wedding: WeddingID, excluding session: UUID) async throws -> [Presence] {
         let entries = try await link.withConnection { connection in
             let rows = try await connection.statement("""
-                SELECT entry FROM presence
+                SELECT member, entry FROM presence
                 WHERE wedding_id = \(wedding.rawValue) AND session_id <> \(session)
                   AND heartbeat >= now() - make_interval(secs => \(Self.staleSeconds))
                 """, logger: logger)
-            var entries: [String] = []
-            for try await entry in rows.decode(String.self) { entries.append(entry) }
+            var entries: [(member: String, entry: String)] = []
+            for try await entry in rows.decode((String, String).self) { entries.append(entry) }
             return entries
         }
         let decoder = JSONDecoder()
-        return Presence.inArrivalOrder(entries.compactMap { entry in
+        return Presence.inArrivalOrder(entries.compactMap { member, entry in
             do {
-                return try decoder.decode(Presence.self, from: Data(entry.utf8))
+                var presence = try decoder.decode(Presence.self, from: Data(entry.utf8))
+                presence.name = member
+                return presence
             } catch {
                 logger.warning("a presence entry in the database does not decode; ignored", metadata: [
                     "wedding": "\(wedding)", "error": "\(error)",
@@ -124,20 +134,30 @@ public final class PostgresPresenceBoard: PresenceBoard {
     public func changes(in wedding: WeddingID) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let token = UUID()
-        subscribers.withLock { $0[wedding, default: [:]][token] = continuation }
+        let newWedding = subscribers.withLock { subscribers in
+            defer { subscribers[wedding, default: [:]][token] = continuation }
+            return subscribers[wedding] == nil
+        }
         continuation.onTermination = { [weak self] _ in
             self?.subscribers.withLock { subscribers in
                 subscribers[wedding]?[token] = nil
                 if subscribers[wedding]?.isEmpty == true { subscribers[wedding] = nil }
             }
         }
-        notices.start(.init(
+        let started = notices.start(.init(
+            channels: { [weak self] connection in
+                guard let self else { return [] }
+                let weddings = Set(subscribers.withLock { $0.keys })
+                return try await ChangeNotice.channels(of: weddings, on: connection, logger: logger).values
+                    .map { $0 + Self.channelSuffix }
+            },
             listening: { [weak self] in self?.wake(nil) },
             notice: { [weak self] payload in
                 guard let wedding = WeddingID(string: payload) else { return }
                 self?.wake(wedding)
             },
             broke: {}))
+        if !started, newWedding { notices.relisten() }
         return stream
     }
 

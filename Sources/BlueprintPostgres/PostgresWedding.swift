@@ -115,7 +115,7 @@ actor PostgresWedding {
                 let summary = String(decoding: try RecordJSON.encode(activity), as: UTF8.self)
                 try await connection.statement("""
                     INSERT INTO changes (wedding_id, sequence, at, author, operation, mutations, activity)
-                    VALUES (\(id.rawValue), \(sequence), \(now.date), \(settings.author), \(operation), \(mutations), \(summary))
+                    VALUES (\(id.rawValue), \(sequence), \(now.date), current_user, \(operation), \(mutations), \(summary))
                     """, logger: settings.logger)
                 // Sent on COMMIT only: a write rolled back announces nothing.
                 try await ChangeNotice(wedding: id, event: .committed(sequence: sequence))
@@ -230,29 +230,11 @@ actor PostgresWedding {
     private func load() async throws {
         try await link.transaction(readOnly: true) { connection in
             let previous = dataset
-            let head = try await connection.statement(
-                "SELECT record, last_sequence FROM weddings WHERE id = \(id.rawValue)", logger: settings.logger)
-            var found: (String, Int64)?
-            for try await row in head.decode((String, Int64).self) { found = row }
-            guard let (record, sequence) = found else { throw RepositoryError.weddingNotFound(id.description) }
-            var loaded = WeddingDataset(wedding: try Self.decodeWedding(record))
-            let rows = try await connection.statement(
-                "SELECT kind, id, data FROM records WHERE wedding_id = \(id.rawValue) ORDER BY position",
-                logger: settings.logger)
-            for try await (kind, recordID, data) in rows.decode((String, UUID, String).self) {
-                guard let kind = RecordKind(rawValue: kind) else {
-                    throw RepositoryError.storage("the database holds a record of a kind this blueprint does not know: '\(kind)'")
-                }
-                loaded.apply(try Self.decodeRecord(kind, recordID, data))
-            }
+            let (loaded, sequence) = try await readWhole(on: connection)
             dataset = loaded
             seen = sequence
             if let previous {
-                let changes = loaded.changes(since: previous)
-                if !changes.isEmpty {
-                    broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(sequence), records: changes,
-                                                         origin: .external, operation: "reread"))
-                }
+                publishDifference(from: previous, to: loaded, sequence: sequence)
             } else if dropped {
                 broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(sequence), records: nil, origin: .external,
                                                      operation: "reread"))
@@ -261,8 +243,37 @@ actor PostgresWedding {
         }
     }
 
+    /// The wedding as its rows hold it, and the sequence its row names.
+    private func readWhole(on connection: PostgresConnection) async throws -> (WeddingDataset, Int64) {
+        let head = try await connection.statement(
+            "SELECT record, last_sequence FROM weddings WHERE id = \(id.rawValue)", logger: settings.logger)
+        var found: (String, Int64)?
+        for try await row in head.decode((String, Int64).self) { found = row }
+        guard let (record, sequence) = found else { throw RepositoryError.weddingNotFound(id.description) }
+        var loaded = WeddingDataset(wedding: try Self.decodeWedding(record, id: id))
+        let rows = try await connection.statement(
+            "SELECT kind, id, data FROM records WHERE wedding_id = \(id.rawValue) ORDER BY position",
+            logger: settings.logger)
+        for try await (kind, recordID, data) in rows.decode((String, UUID, String).self) {
+            loaded.apply(try Self.decodeRecord(kind, recordID, data))
+        }
+        return (loaded, sequence)
+    }
+
+    private func publishDifference(from previous: WeddingDataset, to loaded: WeddingDataset, sequence: Int64) {
+        let changes = loaded.changes(since: previous)
+        guard !changes.isEmpty else { return }
+        broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(sequence), records: changes, origin: .external,
+                                             operation: "reread"))
+    }
+
     /// Applies the changes others committed after `seen` to `current` and publishes each;
     /// with `locking`, locks the wedding's row for a write first.
+    ///
+    /// A change is applied only if the records it names are, in the database, as it leaves them
+    /// (`recordsAgree`): a `changes` row that says otherwise (written by another program, or
+    /// forged) is never taken on its word. Then the wedding is read again from its rows, the
+    /// truth, and the difference is published as a reread.
     private func catchUp(_ current: WeddingDataset, on connection: PostgresConnection, locking: Bool) async throws
         -> WeddingDataset {
         let head = try await connection.statement(
@@ -271,39 +282,125 @@ actor PostgresWedding {
             logger: settings.logger)
         var latest: Int64?
         for try await value in head.decode(Int64.self) { latest = value }
-        guard let latest else {
+        guard var latest else {
+            // Locking needs a writer's role: a wedding this role may only read is seen unlocked.
+            if locking, try await lastSequence(on: connection) != nil {
+                throw RepositoryError.notPermitted(DatabaseFailure.writeRefusal(link.url))
+            }
             forget()
             throw RepositoryError.weddingNotFound(id.description)
         }
         guard latest != seen else { return current }
-        var updated = current
+        while true {
+            if let read = try await changeRows(through: latest, on: connection),
+               try await recordsAgree(with: read, on: connection) {
+                return apply(read, to: current)
+            }
+            // Unlocked, a commit may have landed between the two reads: then look again up to it.
+            let now = locking ? latest : try await lastSequence(on: connection)
+            guard let now, now != latest else { break }
+            latest = now
+        }
+        settings.logger.warning("the database's changes of a wedding do not read as its records; read it again from them",
+                                metadata: ["wedding": "\(id)", "from": "\(seen)", "to": "\(latest)"])
+        let (loaded, sequence) = try await readWhole(on: connection)
+        publishDifference(from: current, to: loaded, sequence: sequence)
+        seen = sequence
+        return loaded
+    }
+
+    /// One `changes` row, decoded.
+    private struct ChangeRow {
+        let sequence: Int64
+        let at: Date
+        let author: String
+        let operation: String
+        let mutations: [Mutation]
+        let summary: ActivitySummary?
+    }
+
+    /// The changes after `seen` up to `latest`, in order, each decoded; nil if they are not one
+    /// of each sequence or one does not decode (rows another program wrote). Every row is read
+    /// before any is applied: a connection lost halfway applies nothing, so the statement can be
+    /// run again.
+    private func changeRows(through latest: Int64, on connection: PostgresConnection) async throws -> [ChangeRow]? {
         let rows = try await connection.statement("""
             SELECT sequence, at, author, operation, mutations, activity FROM changes
             WHERE wedding_id = \(id.rawValue) AND sequence > \(seen) AND sequence <= \(latest) ORDER BY sequence
             """, logger: settings.logger)
-        // Every row is read before any is applied: a connection lost halfway applies nothing, so
-        // the statement can be run again.
-        var read: [(Int64, Date, String, String, String, String?)] = []
-        for try await row in rows.decode((Int64, Date, String, String, String, String?).self) { read.append(row) }
-        for (sequence, at, author, operation, text, summary) in read {
-            guard sequence == seen + 1 else {
-                throw RepositoryError.storage("the database's changes of wedding \(id) skip from \(seen) to \(sequence)")
+        var fetched: [(Int64, Date, String, String, String, String?)] = []
+        for try await row in rows.decode((Int64, Date, String, String, String, String?).self) { fetched.append(row) }
+        guard latest > seen, fetched.map(\.0) == Array(seen + 1 ... latest) else {
+            settings.logger.warning("the database's changes of a wedding skip a sequence", metadata: ["wedding": "\(id)"])
+            return nil
+        }
+        do {
+            return try fetched.map { sequence, at, author, operation, text, summary in
+                ChangeRow(sequence: sequence, at: at, author: author, operation: operation,
+                          mutations: try RecordJSON.decodeMutations(from: Data(text.utf8)),
+                          summary: try summary.map { try RecordJSON.decodeActivity(from: Data($0.utf8)) })
             }
-            let mutations: [Mutation]
-            do {
-                mutations = try RecordJSON.decodeMutations(from: Data(text.utf8))
-            } catch {
-                throw RepositoryError.storage("change \(sequence) of wedding \(id) in the database does not decode: \(error)")
+        } catch {
+            settings.logger.warning("a change of a wedding in the database does not decode",
+                                    metadata: ["wedding": "\(id)", "error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// Whether every record that `rows` name is in the database as the last of them leaves it:
+    /// saved with the same content and version, or gone.
+    private func recordsAgree(with rows: [ChangeRow], on connection: PostgresConnection) async throws -> Bool {
+        struct Key: Hashable { let kind: RecordKind, id: UUID }
+        var named: [Key: Mutation] = [:]
+        var settingsSaved: Mutation?
+        for row in rows {
+            for mutation in row.mutations {
+                if mutation.kind == .wedding { settingsSaved = mutation } else { named[Key(kind: mutation.kind, id: mutation.recordID)] = mutation }
             }
-            let changes = mutations.map { updated.apply($0) }
-            seen = sequence
-            let activity = ActivityEntry(at: Timestamp(at), author: author, operation: operation,
-                                         summary: try summary.map { try RecordJSON.decodeActivity(from: Data($0.utf8)) }
-                                             ?? ActivitySummary(counting: changes))
-            broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(sequence), records: changes, origin: .external,
-                                                 operation: operation, author: author, activity: activity))
+        }
+        var stored: [Key: Mutation] = [:]
+        if !named.isEmpty {
+            let keys = Array(named.keys)
+            let rows = try await connection.statement("""
+                SELECT r.kind, r.id, r.data FROM records AS r
+                JOIN unnest(\(keys.map(\.kind.rawValue))::text[], \(keys.map(\.id))::uuid[]) AS k(kind, id)
+                  ON r.kind = k.kind AND r.id = k.id
+                WHERE r.wedding_id = \(id.rawValue)
+                """, logger: settings.logger)
+            for try await (kind, recordID, data) in rows.decode((String, UUID, String).self) {
+                let mutation = try Self.decodeRecord(kind, recordID, data)
+                stored[Key(kind: mutation.kind, id: recordID)] = mutation
+            }
+        }
+        for (key, mutation) in named where mutation.storedVersion == nil ? stored[key] != nil : stored[key] != mutation {
+            return false
+        }
+        guard let settingsSaved else { return true }
+        var record: String?
+        for try await text in try await connection.statement("SELECT record FROM weddings WHERE id = \(id.rawValue)",
+                                                             logger: settings.logger).decode(String.self) { record = text }
+        return try record.map { .saveWedding(try Self.decodeWedding($0, id: id)) } == settingsSaved
+    }
+
+    /// Applies `rows` to `current` and publishes each as another process's commit.
+    private func apply(_ rows: [ChangeRow], to current: WeddingDataset) -> WeddingDataset {
+        var updated = current
+        for row in rows {
+            let changes = row.mutations.map { updated.apply($0) }
+            seen = row.sequence
+            let activity = ActivityEntry(at: Timestamp(row.at), author: row.author, operation: row.operation,
+                                         summary: row.summary ?? ActivitySummary(counting: changes))
+            broadcaster.publish(RepositoryChange(wedding: id, sequence: UInt64(row.sequence), records: changes, origin: .external,
+                                                 operation: row.operation, author: row.author, activity: activity))
         }
         return updated
+    }
+
+    private func lastSequence(on connection: PostgresConnection) async throws -> Int64? {
+        var latest: Int64?
+        for try await value in try await connection.statement("SELECT last_sequence FROM weddings WHERE id = \(id.rawValue)",
+                                                              logger: settings.logger).decode(Int64.self) { latest = value }
+        return latest
     }
 
     // MARK: Writing
@@ -402,17 +499,25 @@ actor PostgresWedding {
 
     // MARK: Decoding
 
-    static func decodeWedding(_ text: String) throws -> Wedding {
+    /// The settings stored in the `weddings` row of `id`, checked to be that wedding's.
+    static func decodeWedding(_ text: String, id: WeddingID) throws -> Wedding {
+        let wedding: Wedding?
         do {
-            guard let wedding = try RecordJSON.decodeSave(of: .wedding, from: Data(text.utf8)).savedRecord(as: Wedding.self)
-            else { throw RepositoryError.storage("not a wedding") }
-            return wedding
+            wedding = try RecordJSON.decodeSave(of: .wedding, from: Data(text.utf8)).savedRecord(as: Wedding.self)
         } catch {
-            throw RepositoryError.storage("a wedding's settings in the database do not decode: \(error)")
+            throw RepositoryError.storage("the settings of wedding \(id) in the database do not decode: \(error)")
         }
+        guard let wedding, wedding.weddingID == id else {
+            throw RepositoryError.storage("the settings of wedding \(id) in the database are not that wedding's")
+        }
+        return wedding
     }
 
-    private static func decodeRecord(_ kind: RecordKind, _ id: UUID, _ text: String) throws -> Mutation {
+    /// The record stored in the `records` row of `kind` and `id`.
+    private static func decodeRecord(_ kind: String, _ id: UUID, _ text: String) throws -> Mutation {
+        guard let kind = RecordKind(rawValue: kind) else {
+            throw RepositoryError.storage("the database holds a record of a kind this blueprint does not know: '\(kind)'")
+        }
         do {
             return try RecordJSON.decodeSave(of: kind, from: Data(text.utf8))
         } catch {

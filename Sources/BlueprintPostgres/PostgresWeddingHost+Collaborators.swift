@@ -1,5 +1,6 @@
 import BlueprintDomain
 import Foundation
+import Logging
 import PostgresNIO
 
 /// One collaborator on a wedding: a PostgreSQL role and what it may do.
@@ -49,18 +50,22 @@ public enum SharingError: Error, Equatable, Sendable, CustomStringConvertible {
 /// sharing. The database decides all of it (see `DatabaseSchema.collaborators`); what is asked
 /// here is to say it in words and to refuse before sending what the database would refuse.
 extension PostgresWeddingHost {
-    /// The PostgreSQL role this process connects as (`current_user`).
-    public func currentRole() async throws -> String {
+    /// The PostgreSQL role this process connects as (`current_user`, asked when it opened).
+    public func currentRole() -> String { author }
+
+    /// The role `link` connects as.
+    static func currentRole(on link: DatabaseLink, logger: Logger) async throws -> String {
         try await link.withConnection { connection in
             var role = ""
-            for try await name in try await connection.statement("SELECT current_user::text", logger: settings.logger)
+            for try await name in try await connection.statement("SELECT current_user::text", logger: logger)
                 .decode(String.self) { role = name }
             return role
         }
     }
 
     /// What this process may do with the wedding. A superuser or a role with BYPASSRLS that is
-    /// not a member (the administrator) may do anything, as its owner may.
+    /// not a member (the administrator) may do anything, as its owner may; any other role that
+    /// sees a wedding it has no role in is taken as a viewer, never more.
     public func accessRights(to wedding: WeddingID) async throws -> WeddingAccess {
         guard let access = try await accesses(only: wedding)[wedding] else {
             throw RepositoryError.weddingNotFound(wedding.description)
@@ -97,7 +102,7 @@ extension PostgresWeddingHost {
     public func share(_ wedding: Wedding, with member: String, as role: WeddingAccess.Role) async throws
         -> WeddingAccess.Role? {
         guard role != .owner else { throw SharingError.notShareable(role) }
-        let me = try await currentRole()
+        let me = author
         guard member != me else { throw SharingError.withYourself(member) }
         try await checkOwner(wedding, doing: "share it")
         let existing = try await members(of: wedding.weddingID)
@@ -116,7 +121,9 @@ extension PostgresWeddingHost {
     }
 
     /// Takes the wedding away from the collaborator `member`. Only the owner may, and the owner
-    /// cannot be removed. Returns the role `member` had.
+    /// cannot be removed. In the same transaction the wedding gets a new notice channel, and its
+    /// listeners are told on the old one to read the new one, which `member` can no longer do.
+    /// Returns the role `member` had.
     @discardableResult
     public func unshare(_ wedding: Wedding, from member: String) async throws -> WeddingAccess.Role {
         try await checkOwner(wedding, doing: "unshare it")
@@ -126,12 +133,22 @@ extension PostgresWeddingHost {
         }
         guard found.role != .owner else { throw SharingError.owner(member, wedding: wedding.name) }
         let id = wedding.weddingID.rawValue
-        let removed = try await link.withConnection { connection in
+        let removed = try await link.transaction { connection in
             var removed = false
             for try await _ in try await connection.statement("""
                 DELETE FROM wedding_members WHERE wedding_id = \(id) AND member = \(member) RETURNING member
                 """, logger: settings.logger) { removed = true }
-            return removed
+            guard removed else { return false }
+            var previous: String?
+            for try await channel in try await connection.statement("""
+                WITH previous AS (SELECT channel FROM weddings WHERE id = \(id) FOR UPDATE)
+                UPDATE weddings AS w SET channel = DEFAULT FROM previous WHERE w.id = \(id) RETURNING previous.channel
+                """, logger: settings.logger).decode(String.self) { previous = channel }
+            if let previous {
+                try await ChangeNotice(wedding: wedding.weddingID, event: .moved).send(to: previous, on: connection,
+                                                                                      logger: settings.logger)
+            }
+            return true
         }
         guard removed else { throw SharingError.notAMember(member, wedding: wedding.name) }
         return found.role
@@ -166,22 +183,23 @@ extension PostgresWeddingHost {
     }
 
     /// Each visible wedding's access (or only `wedding`'s): the role from `wedding_members`;
-    /// with none (a superuser or BYPASSRLS role sees weddings it is no member of), the owner's.
+    /// with none, the owner's for the administrator (a superuser or BYPASSRLS role sees weddings
+    /// it is no member of), else a viewer's.
     private func accesses(only wedding: WeddingID?) async throws -> [WeddingID: WeddingAccess] {
         try await link.withConnection { connection in
-            let query: PostgresQuery = wedding.map { wedding in """
+            let columns = """
                 SELECT w.id, blueprint_role_in(w.id, current_user::text),
-                       (SELECT m.member FROM wedding_members AS m WHERE m.wedding_id = w.id AND m.role = 'owner')
-                FROM weddings AS w WHERE w.id = \(wedding.rawValue)
-                """ } ?? """
-                SELECT w.id, blueprint_role_in(w.id, current_user::text),
-                       (SELECT m.member FROM wedding_members AS m WHERE m.wedding_id = w.id AND m.role = 'owner')
+                       (SELECT m.member FROM wedding_members AS m WHERE m.wedding_id = w.id AND m.role = 'owner'),
+                       coalesce((SELECT r.rolsuper OR r.rolbypassrls FROM pg_catalog.pg_roles AS r
+                                 WHERE r.rolname = current_user), false)
                 FROM weddings AS w
                 """
+            let query: PostgresQuery = wedding.map { "\(unescaped: columns) WHERE w.id = \($0.rawValue)" }
+                ?? "\(unescaped: columns)"
             var found: [WeddingID: WeddingAccess] = [:]
-            for try await (id, role, owner) in try await connection.statement(query, logger: settings.logger)
-                .decode((UUID, String?, String?).self) {
-                let role = role.flatMap(WeddingAccess.Role.init(rawValue:)) ?? .owner
+            for try await (id, role, owner, administrator) in try await connection.statement(query, logger: settings.logger)
+                .decode((UUID, String?, String?, Bool).self) {
+                let role = role.flatMap(WeddingAccess.Role.init(rawValue:)) ?? (administrator ? .owner : .viewer)
                 found[WeddingID(id)] = WeddingAccess(role: role, owner: owner)
             }
             return found

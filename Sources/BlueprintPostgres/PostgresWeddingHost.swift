@@ -27,6 +27,8 @@ import Synchronization
 public final class PostgresWeddingHost: WeddingDataHost {
     /// The database, as given.
     public let url: DatabaseURL
+    /// Who this process is on the database (`current_user`): the author of its changes, which
+    /// the database itself writes in each `changes` row (see `DatabaseSchema.hardening`).
     public let author: String
     /// The data directory under which this machine keeps document files (see `documentsFolder(of:)`).
     private let localRoot: String
@@ -36,38 +38,39 @@ public final class PostgresWeddingHost: WeddingDataHost {
     let settings: PostgresWeddingSettings
     private let weddings = Mutex<[WeddingID: PostgresWedding]>([:])
 
-    /// Connects to the database at `url` and checks its schema.
+    /// Connects to the database at `url`, checks its schema and asks who this process is there.
     ///
     /// - Parameters:
-    ///   - author: who this process writes as, in the `changes` rows and change events.
     ///   - localRoot: the data directory under which this machine keeps document files.
     ///   - clock: the time stamped on records and changes.
-    public static func open(_ url: DatabaseURL, author: String, localRoot: String,
+    public static func open(_ url: DatabaseURL, localRoot: String,
                             clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) async throws -> PostgresWeddingHost {
-        try await open(url, author: author, localRoot: localRoot, clock: clock, listenerPolicy: .listener)
+        try await open(url, localRoot: localRoot, clock: clock, listenerPolicy: .listener)
     }
 
     /// `open`, with the change listener's reconnections paced by `listenerPolicy` (for tests).
-    static func open(_ url: DatabaseURL, author: String, localRoot: String, clock: @escaping @Sendable () -> Timestamp,
+    static func open(_ url: DatabaseURL, localRoot: String, clock: @escaping @Sendable () -> Timestamp,
                      listenerPolicy: RetryPolicy) async throws -> PostgresWeddingHost {
-        let host = PostgresWeddingHost(url: url, author: author, localRoot: localRoot, clock: clock,
-                                       listenerPolicy: listenerPolicy)
+        let logger = Logger(label: "blueprint.postgres")
+        let link = DatabaseLink(url: url, logger: logger)
+        let author: String
         do {
-            try await DatabaseSchema.check(host.link, logger: host.settings.logger)
+            try await DatabaseSchema.check(link, logger: logger)
+            author = try await currentRole(on: link, logger: logger)
         } catch {
-            await host.close()
+            await link.close()
             throw error
         }
-        return host
+        return PostgresWeddingHost(url: url, link: link, author: author, localRoot: localRoot, clock: clock,
+                                   logger: logger, listenerPolicy: listenerPolicy)
     }
 
-    private init(url: DatabaseURL, author: String, localRoot: String, clock: @escaping @Sendable () -> Timestamp,
-                 listenerPolicy: RetryPolicy) {
+    private init(url: DatabaseURL, link: DatabaseLink, author: String, localRoot: String,
+                 clock: @escaping @Sendable () -> Timestamp, logger: Logger, listenerPolicy: RetryPolicy) {
         self.url = url
         self.author = author
         self.localRoot = localRoot
-        let logger = Logger(label: "blueprint.postgres")
-        link = DatabaseLink(url: url, logger: logger)
+        self.link = link
         settings = PostgresWeddingSettings(author: author, clock: clock, logger: logger)
         listener = ChangeListener(url: url, logger: logger, policy: listenerPolicy)
         // A wedding not loaded here has nothing to catch up: its first read loads it as it is.
@@ -84,17 +87,28 @@ public final class PostgresWeddingHost: WeddingDataHost {
     /// A host dropped without `close()` stops listening (its connections close with their links).
     deinit { listener.cancel() }
 
+    /// The weddings this role may open. A wedding whose stored settings do not decode (written by
+    /// another program) is left out and logged, never stopping the others.
     public func listWeddings() async throws -> [Wedding] {
-        let records = try await link.withConnection { connection in
-            var records: [String] = []
-            for try await record in try await connection.statement("SELECT record FROM weddings", logger: settings.logger)
-                .decode(String.self) {
-                records.append(record)
+        let rows = try await link.withConnection { connection in
+            var rows: [(UUID, String)] = []
+            for try await row in try await connection.statement("SELECT id, record FROM weddings", logger: settings.logger)
+                .decode((UUID, String).self) {
+                rows.append(row)
             }
-            return records
+            return rows
         }
-        return try records.map(PostgresWedding.decodeWedding)
-            .sorted { ($0.name.lowercased(), $0.weddingID) < ($1.name.lowercased(), $1.weddingID) }
+        return rows.compactMap { id, record in
+            do {
+                return try PostgresWedding.decodeWedding(record, id: WeddingID(id))
+            } catch {
+                settings.logger.warning("a wedding in the database cannot be read; left out", metadata: [
+                    "wedding": "\(id)", "error": "\(error)",
+                ])
+                return nil
+            }
+        }
+        .sorted { ($0.name.lowercased(), $0.weddingID) < ($1.name.lowercased(), $1.weddingID) }
     }
 
     /// The database is the authority: the same as `listWeddings()`.
@@ -118,10 +132,7 @@ public final class PostgresWeddingHost: WeddingDataHost {
                 ON CONFLICT (id) DO NOTHING
                 RETURNING id
                 """, logger: settings.logger) { inserted = true }
-            if inserted {
-                try await ChangeNotice(wedding: stored.weddingID, event: .created).send(on: connection, logger: settings.logger)
-                return true
-            }
+            if inserted { return true }
             var actual = 1
             for try await version in try await connection.statement("SELECT version FROM weddings WHERE id = \(id)",
                                                                 logger: settings.logger).decode(Int.self) {
@@ -139,14 +150,14 @@ public final class PostgresWeddingHost: WeddingDataHost {
     /// Deletes the wedding and, with it, its records and changes.
     public func deleteWedding(_ id: WeddingID) async throws {
         let deleted = try await link.transaction { connection in
-            var deleted = false
-            for try await _ in try await connection.statement("DELETE FROM weddings WHERE id = \(id.rawValue) RETURNING id",
-                                                          logger: settings.logger) { deleted = true }
-            if deleted {
-                try await ChangeNotice(wedding: id, event: ChangeNotice.Event.deleted).send(on: connection,
-                                                                                            logger: settings.logger)
+            var channel: String?
+            for try await name in try await connection.statement(
+                "DELETE FROM weddings WHERE id = \(id.rawValue) RETURNING channel", logger: settings.logger).decode(String.self) {
+                channel = name
             }
-            return deleted
+            guard let channel else { return false }
+            try await ChangeNotice(wedding: id, event: .deleted).send(to: channel, on: connection, logger: settings.logger)
+            return true
         }
         guard deleted else { throw try await refusalToDelete(id) }
         if let wedding = weddings.withLock({ $0.removeValue(forKey: id) }) { await wedding.forget() }

@@ -36,6 +36,8 @@ import Synchronization
 public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// The database, as given.
     public let url: DatabaseURL
+    /// Who edits made offline are by, in the copy; the database writes its own role
+    /// (`PostgresWeddingHost.author`) as the author of what it commits.
     public let author: String
     /// The local copy of the database's weddings.
     public let copy: FileStore
@@ -108,7 +110,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         }
         var database: PostgresWeddingHost?
         do {
-            database = try await PostgresWeddingHost.open(url, author: author, localRoot: localRoot, clock: clock)
+            database = try await PostgresWeddingHost.open(url, localRoot: localRoot, clock: clock)
         } catch let error as DatabaseSchemaError {
             await copy.close()
             throw error
@@ -144,8 +146,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 for await _ in released {}
                 guard let self, !self.state.withLock({ $0.closed }) else { return }
                 do {
-                    self.connected(try await PostgresWeddingHost.open(self.url, author: self.author,
-                                                                      localRoot: self.localRoot, clock: self.clock))
+                    self.connected(try await PostgresWeddingHost.open(self.url, localRoot: self.localRoot, clock: self.clock))
                 } catch let error as DatabaseSchemaError {
                     self.logger.error("the database's schema is another version; working from the local copy, read only",
                                       metadata: ["error": "\(error)"])
@@ -261,7 +262,9 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 let (result, changes, activity) = try await database.write(wedding, operation: operation) { transaction in
                     (try body(transaction), transaction.changes, transaction.activity)
                 }
-                if !changes.isEmpty { await keep(changes, in: wedding, operation: operation, activity: activity) }
+                if !changes.isEmpty {
+                    await keep(changes, in: wedding, operation: operation, author: database.author, activity: activity)
+                }
                 return result
             } catch {
                 try await fallBack(from: error, database)
@@ -409,7 +412,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
             try await copy.settleQueue(of: wedding, pushed: 0, resolved: [conflict])
             if let kept {
                 // Yours, written over theirs, is this process's change (not another session's).
-                try await store(kept.changes, in: wedding, at: clock(), operation: conflict.operation, author: author,
+                try await store(kept.changes, in: wedding, at: clock(), operation: conflict.operation, author: database.author,
                                 activity: kept.activity, origin: .local, from: database)
             } else {
                 try await pull(wedding, from: database)
@@ -468,7 +471,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     public func reconnect() async -> Bool {
         var database = state.withLock { $0.database }
         if database == nil {
-            database = try? await PostgresWeddingHost.open(url, author: author, localRoot: localRoot, clock: clock)
+            database = try? await PostgresWeddingHost.open(url, localRoot: localRoot, clock: clock)
         }
         guard let database, await database.isReachable() else { return false }
         state.withLock { state in
@@ -562,9 +565,11 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         markSynced(wedding)
     }
 
-    /// Stores a database commit's records in the copy; if the copy is not where the commit
-    /// started (others' commits not seen yet), brings the whole copy up to date instead.
-    private func keep(_ changes: [RecordChange], in wedding: WeddingID, operation: String, activity: ActivitySummary) async {
+    /// Stores a database commit's records in the copy, by `author` (the role the database wrote
+    /// it as); if the copy is not where the commit started (others' commits not seen yet), brings
+    /// the whole copy up to date instead.
+    private func keep(_ changes: [RecordChange], in wedding: WeddingID, operation: String, author: String,
+                      activity: ActivitySummary) async {
         do {
             try await copy.record(changes, in: wedding, at: clock(), operation: operation, author: author, activity: activity,
                                   origin: .local)

@@ -53,7 +53,7 @@ extension PostgresWeddingHost {
             }
             try await connection.statement("""
                 INSERT INTO changes (wedding_id, sequence, at, author, operation, mutations, activity)
-                VALUES (\(id), 1, \(now.date), \(author), \(operation), '[]', \(summary))
+                VALUES (\(id), 1, \(now.date), current_user, \(operation), '[]', \(summary))
                 """, logger: settings.logger)
         }
         broadcaster.publish(RepositoryChange(wedding: wedding.weddingID, sequence: 0, records: nil, origin: .local,

@@ -11,7 +11,7 @@ extension DatabaseChecks {
     func documentFiles() async -> Check {
         let host: PostgresWeddingHost
         do {
-            host = try await PostgresWeddingHost.open(url, author: "doctor", localRoot: dataDirectory)
+            host = try await PostgresWeddingHost.open(url, localRoot: dataDirectory)
         } catch {
             return .problem("cannot open the weddings: \(error)", fix: "ask the database's administrator")
         }

@@ -72,7 +72,7 @@ struct DatabaseChecks {
     private func weddings() async -> Check {
         let host: PostgresWeddingHost
         do {
-            host = try await PostgresWeddingHost.open(url, author: "doctor", localRoot: NSTemporaryDirectory())
+            host = try await PostgresWeddingHost.open(url, localRoot: NSTemporaryDirectory())
         } catch {
             return .problem("cannot open the weddings: \(error)", fix: "ask the database's administrator")
         }

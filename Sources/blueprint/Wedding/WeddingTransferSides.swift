@@ -23,7 +23,7 @@ struct WeddingTransferSides {
         let store = try FileStore(root: data.root, author: author)
         do {
             return WeddingTransferSides(store: store,
-                                        database: try await PostgresWeddingHost.open(url, author: author, localRoot: data.root))
+                                        database: try await PostgresWeddingHost.open(url, localRoot: data.root))
         } catch {
             await store.close()
             throw error

@@ -11,7 +11,7 @@ struct ChangeListenerTests {
     @Test("a notice's payload round-trips; anything else is not a notice")
     func payloads() {
         let wedding = WeddingID()
-        for event in [ChangeNotice.Event.committed(sequence: 42), .created, .deleted] {
+        for event in [ChangeNotice.Event.committed(sequence: 42), .deleted, .moved] {
             let notice = ChangeNotice(wedding: wedding, event: event)
             #expect(ChangeNotice(payload: notice.payload) == notice)
             #expect(notice.payload.utf8.count < 100, "far under NOTIFY's 8000 bytes")

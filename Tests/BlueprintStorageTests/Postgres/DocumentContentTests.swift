@@ -122,14 +122,14 @@ struct DocumentContentTests {
         let (mei, sam, eve) = (try database.makeRole("mei"), try database.makeRole("sam"), try database.makeRole("eve"))
         let (ownerDirectory, viewerDirectory, strangerDirectory)
             = (try TemporaryDataDirectory(), try TemporaryDataDirectory(), try TemporaryDataDirectory())
-        let owner = try await PostgresWeddingHost.open(try database.url(as: mei), author: mei, localRoot: ownerDirectory.root)
+        let owner = try await PostgresWeddingHost.open(try database.url(as: mei), localRoot: ownerDirectory.root)
         let wedding = try await owner.createWedding(Fixtures.wedding())
         let id = wedding.weddingID
         let document = try await documents(owner).attach(fileAt: try file(Self.contract, in: ownerDirectory),
                                                          title: "Venue contract", to: .wedding, in: id)
         #expect(try await owner.share(wedding, with: sam, as: .viewer) == nil)
 
-        let viewer = try await PostgresWeddingHost.open(try database.url(as: sam), author: sam, localRoot: viewerDirectory.root)
+        let viewer = try await PostgresWeddingHost.open(try database.url(as: sam), localRoot: viewerDirectory.root)
         let theirs = DocumentFiles(folder: viewer.documentsFolder(of: id))
         let forged = Data("a viewer's own contract".utf8)
         let sha256 = try theirs.store(forged)
@@ -142,8 +142,7 @@ struct DocumentContentTests {
         #expect(try await owner.contentHashes(in: id) == [document.sha256])
         #expect(try await exported(document.id, by: viewer, in: id, to: viewerDirectory) == Self.contract)
 
-        let stranger = try await PostgresWeddingHost.open(try database.url(as: eve), author: eve,
-                                                          localRoot: strangerDirectory.root)
+        let stranger = try await PostgresWeddingHost.open(try database.url(as: eve), localRoot: strangerDirectory.root)
         #expect(try await stranger.contentHashes(in: id).isEmpty)
         let strangers = DocumentFiles(folder: stranger.documentsFolder(of: id))
         await #expect(throws: DocumentError.storedNowhere(path: strangers.path(of: document.sha256), title: "Venue contract")) {
@@ -166,7 +165,7 @@ struct DocumentContentTests {
                                                                       in: source), title: "Menu", to: .wedding, in: id)
         _ = try await documents(local).trash(menu.id, in: id)
 
-        let host = try await PostgresWeddingHost.open(database.url, author: "mei", localRoot: source.root)
+        let host = try await PostgresWeddingHost.open(database.url, localRoot: source.root)
         _ = try await host.push(id, from: local)
         #expect(try await host.contentHashes(in: id) == [contract.sha256, menu.sha256])
 

@@ -104,14 +104,14 @@ struct LiveChangesTests {
         let cluster = try PostgresTestCluster.makePrivate()
         let url = try DatabaseURL(try cluster.makeDatabase(), loginName: "nobody")
         _ = try await DatabaseSchema.migrate(url)
-        let mine = try await PostgresWeddingHost.open(url, author: "ana@laptop", localRoot: TestDatabase.documentsRoot)
+        let mine = try await PostgresWeddingHost.open(url, localRoot: TestDatabase.documentsRoot)
         // Their listener tries again only when the test says so.
         let (retries, allowRetry) = AsyncStream.makeStream(of: Void.self)
         let gated = RetryPolicy(base: .milliseconds(1), cap: .milliseconds(1), attempts: nil, sleep: { _ in
             var next = retries.makeAsyncIterator()
             _ = await next.next()
         })
-        let theirs = try await PostgresWeddingHost.open(url, author: "ben@desktop", localRoot: TestDatabase.documentsRoot,
+        let theirs = try await PostgresWeddingHost.open(url, localRoot: TestDatabase.documentsRoot,
                                                         clock: { Fixtures.now }, listenerPolicy: gated)
         let id = try await wedding(on: mine)
         _ = try await theirs.read(id) { $0.guests.count }

@@ -32,7 +32,7 @@ struct OfflineConflictSourceTests {
         await first.close()
 
         try cluster.start()
-        let other = try await PostgresWeddingHost.open(url, author: "ben", localRoot: directory.root, clock: { Fixtures.now })
+        let other = try await TestDatabase(url: url).openHost(author: "ben")
         var theirs = mei
         theirs.phone = "555-0202"
         _ = try await other.write(id, operation: "update guest") { [theirs] in try $0.update(theirs) }

@@ -47,7 +47,7 @@ struct PostgresHostTests {
     func unreachableServer() async throws {
         let url = try DatabaseURL("postgresql:///wedding?host=/nonexistent/socket/dir&user=mei", loginName: "mei")
         do {
-            _ = try await PostgresWeddingHost.open(url, author: "me", localRoot: TestDatabase.documentsRoot)
+            _ = try await PostgresWeddingHost.open(url, localRoot: TestDatabase.documentsRoot)
             Issue.record("opened a database that does not exist")
         } catch let RepositoryError.storage(message) {
             #expect(message.contains("cannot reach") && message.contains("/nonexistent/socket/dir"), "\(message)")
@@ -216,7 +216,7 @@ struct PostgresHostTests {
         let cluster = try PostgresTestCluster.makePrivate()
         let url = try DatabaseURL(try cluster.makeDatabase(), loginName: "nobody")
         _ = try await DatabaseSchema.migrate(url)
-        let host = try await PostgresWeddingHost.open(url, author: "me", localRoot: TestDatabase.documentsRoot)
+        let host = try await PostgresWeddingHost.open(url, localRoot: TestDatabase.documentsRoot)
         let id = try await wedding(on: host)
         _ = try await host.write(id, operation: "add") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
 

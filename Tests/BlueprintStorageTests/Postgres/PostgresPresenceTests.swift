@@ -41,8 +41,8 @@ struct PostgresPresenceTests {
         let database = try await TestDatabase.make()
         let id = try await wedding(in: database)
         let (here, there) = (try TemporaryDataDirectory(), try TemporaryDataDirectory())
-        let mine = TieredPresenceBoard(url: database.url, localRoot: here.root)
-        let theirs = TieredPresenceBoard(url: database.url, localRoot: there.root)
+        let mine = TieredPresenceBoard(url: try await database.url(forAuthor: "Mei"), localRoot: here.root)
+        let theirs = TieredPresenceBoard(url: try await database.url(forAuthor: "Sam"), localRoot: there.root)
         let guest = PresenceSubject(.guest, id: UUID(), label: "Ana Ruiz")
         let me = presence("Mei"), them = presence("Sam", editing: guest)
         try await mine.announce(me, in: id)
@@ -65,8 +65,8 @@ struct PostgresPresenceTests {
         let database = try await TestDatabase.make()
         let id = try await wedding(in: database)
         let (here, there) = (try TemporaryDataDirectory(), try TemporaryDataDirectory())
-        let mine = TieredPresenceBoard(url: database.url, localRoot: here.root, held: true)
-        let theirs = TieredPresenceBoard(url: database.url, localRoot: there.root)
+        let mine = TieredPresenceBoard(url: try await database.url(forAuthor: "Mei"), localRoot: here.root, held: true)
+        let theirs = TieredPresenceBoard(url: try await database.url(forAuthor: "Sam"), localRoot: there.root)
         let me = presence("Mei"), them = presence("Sam")
         try await theirs.announce(them, in: id)
         var changes = mine.changes(in: id).makeAsyncIterator(), theirChanges = theirs.changes(in: id).makeAsyncIterator()
@@ -88,7 +88,8 @@ struct PostgresPresenceTests {
     func withdrawWakes() async throws {
         let database = try await TestDatabase.make()
         let id = try await wedding(in: database)
-        let mine = PostgresPresenceBoard(url: database.url), theirs = PostgresPresenceBoard(url: database.url)
+        let mine = PostgresPresenceBoard(url: try await database.url(forAuthor: "Mei"))
+        let theirs = PostgresPresenceBoard(url: try await database.url(forAuthor: "Sam"))
         let me = presence("Mei"), them = presence("Sam")
         try await theirs.announce(them, in: id)
         var changes = mine.changes(in: id).makeAsyncIterator()
@@ -108,7 +109,8 @@ struct PostgresPresenceTests {
     func staleByTheServersClock() async throws {
         let database = try await TestDatabase.make()
         let id = try await wedding(in: database)
-        let mine = PostgresPresenceBoard(url: database.url), theirs = PostgresPresenceBoard(url: database.url)
+        let mine = PostgresPresenceBoard(url: try await database.url(forAuthor: "Mei"))
+        let theirs = PostgresPresenceBoard(url: try await database.url(forAuthor: "Sam"))
         let me = presence("Mei"), them = presence("Sam")
         // The entry's own times say nothing: the server's heartbeat decides.
         var old = them
@@ -142,7 +144,7 @@ struct PostgresPresenceTests {
         let meiBoard = PostgresPresenceBoard(url: try database.url(as: mei))
         let samBoard = PostgresPresenceBoard(url: try database.url(as: sam))
         let eveBoard = PostgresPresenceBoard(url: try database.url(as: eve))
-        let meiHere = presence("Mei"), samHere = presence("Sam"), eveHere = presence("Eve")
+        let meiHere = presence(mei), samHere = presence(sam), eveHere = presence(eve)
         try await meiBoard.announce(meiHere, in: id)
         try await samBoard.announce(samHere, in: id)
         #expect(try await samBoard.others(in: id, excluding: samHere.sessionID) == [meiHere], "a viewer is present too")
@@ -185,7 +187,9 @@ struct PostgresPresenceTests {
     func hostileText() async throws {
         let database = try await TestDatabase.make()
         let id = try await wedding(in: database)
-        let mine = PostgresPresenceBoard(url: database.url), theirs = PostgresPresenceBoard(url: database.url)
+        let role = "o'brien \"x\"; DROP TABLE presence; --"
+        let mine = PostgresPresenceBoard(url: try await database.url(forAuthor: "Mei"))
+        let theirs = PostgresPresenceBoard(url: try await database.url(forAuthor: role))
         let hostile = "O'Brien \"x\"; DROP TABLE presence; -- \u{0}\u{1B}[2J\u{202E}é漢🙂\n'"
         var them = presence(hostile, editing: PresenceSubject(.guest, id: UUID(), label: "'); DELETE FROM weddings; --\u{0}"))
         them.account = hostile + "@host"
@@ -193,8 +197,10 @@ struct PostgresPresenceTests {
         try await theirs.announce(them, in: id)
         let me = presence("Mei")
         let seen = try await mine.others(in: id, excluding: me.sessionID)
-        #expect(seen == [them])
-        #expect(seen.first?.name == hostile)
+        var named = them
+        named.name = role
+        #expect(seen == [named], "everything as announced but the name, which is the role that announced it")
+        #expect(seen.first?.name == role)
         try await mine.announce(me, in: id)
         #expect(try await theirs.others(in: id, excluding: them.sessionID) == [me], "the table is still there")
         await mine.close()
@@ -210,9 +216,10 @@ struct PostgresPresenceTests {
         let here = try TemporaryDataDirectory()
         let tier = try await TieredWeddingHost.open(url, author: "mei", localRoot: here.root, clock: { Fixtures.now })
         let id = try await tier.createWedding(Fixtures.wedding()).weddingID
-        let mine = TieredPresenceBoard(url: url, localRoot: tier.copy.root)
-        let neighbour = TieredPresenceBoard(url: url, localRoot: tier.copy.root)
-        let elsewhere = PostgresPresenceBoard(url: url)
+        let roles = TestDatabase(url: url)
+        let mine = TieredPresenceBoard(url: try await roles.url(forAuthor: "Mei"), localRoot: tier.copy.root)
+        let neighbour = TieredPresenceBoard(url: try await roles.url(forAuthor: "Ben"), localRoot: tier.copy.root)
+        let elsewhere = PostgresPresenceBoard(url: try await roles.url(forAuthor: "Sam"))
         let me = presence("Mei"), next = presence("Ben"), far = presence("Sam")
         try await mine.announce(me, in: id)
         try await neighbour.announce(next, in: id)
@@ -250,9 +257,9 @@ struct PostgresPresenceTests {
         let database = try await TestDatabase.make()
         let id = try await wedding(in: database)
         let here = try TemporaryDataDirectory()
-        let mine = TieredPresenceBoard(database: PostgresPresenceBoard(url: database.url), local: FilePresenceBoard(root: here.root),
-                                       withdrawalWait: .milliseconds(200))
-        let theirs = PostgresPresenceBoard(url: database.url)
+        let mine = TieredPresenceBoard(database: PostgresPresenceBoard(url: try await database.url(forAuthor: "Mei")),
+                                       local: FilePresenceBoard(root: here.root), withdrawalWait: .milliseconds(200))
+        let theirs = PostgresPresenceBoard(url: try await database.url(forAuthor: "Sam"))
         let me = presence("Mei"), them = presence("Sam")
         try await mine.announce(me, in: id)
         var changes = theirs.changes(in: id).makeAsyncIterator()

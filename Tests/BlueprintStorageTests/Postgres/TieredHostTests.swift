@@ -40,7 +40,7 @@ struct TieredHostTests {
 
         /// The database as another machine sees it.
         func database(author: String = "ben") async throws -> PostgresWeddingHost {
-            try await PostgresWeddingHost.open(url, author: author, localRoot: TestDatabase.documentsRoot, clock: { Fixtures.now })
+            try await TestDatabase(url: url).openHost(author: author)
         }
     }
 

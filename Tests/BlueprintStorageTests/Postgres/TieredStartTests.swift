@@ -107,7 +107,7 @@ struct TieredStartTests {
             try cluster.start()
             #expect(await host.reconnect())
             #expect(try await eventually { host.connection(id) == .live }, "\(start)")
-            let other = try await PostgresWeddingHost.open(url, author: "ben", localRoot: directory.root, clock: { Fixtures.now })
+            let other = try await TestDatabase(url: url).openHost(author: "ben")
             let bo = try await other.write(id, operation: "add") { try $0.insert(Guest(firstName: "Bo", lastName: "Ek")) }
             #expect(await firstChange(on: changes) { $0.author == "ben" } != nil,
                     "another machine's commit is followed after the start (\(start))")

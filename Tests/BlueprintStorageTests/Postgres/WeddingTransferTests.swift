@@ -56,13 +56,13 @@ struct WeddingTransferTests {
         #expect(original.guests.records.contains { $0.version == 2 } && original.wedding.version == 2)
         #expect(!original.documents.records.isEmpty && !original.vendors.records.isEmpty)
 
-        let host = try await PostgresWeddingHost.open(database.url, author: "mei", localRoot: here.root)
+        let host = try await PostgresWeddingHost.open(database.url, localRoot: here.root)
         let pushed = try await host.push(id, from: local)
         #expect(pushed == original.wedding)
         #expect(try await inDatabase(database) { try await $0.read(id) { $0 } } == original)
         let activity = try await inDatabase(database) { try await $0.activity(in: id).entries }
         #expect(activity.count == 1)
-        #expect(activity.first?.operation == "pushed from \(here.root)" && activity.first?.author == "mei")
+        #expect(activity.first?.operation == "pushed from \(here.root)" && activity.first?.author == host.author)
         // The documents' files travel too: the database has every one.
         #expect(try await host.contentHashes(in: id) == Set(original.documents.records.map(\.sha256)))
         #expect(try await local.read(id) { $0 } == original, "the data directory keeps its wedding")
@@ -87,7 +87,7 @@ struct WeddingTransferTests {
         let database = try await TestDatabase.make()
         let here = try TemporaryDataDirectory()
         let (local, id) = try await localWedding(in: here)
-        let host = try await PostgresWeddingHost.open(database.url, author: "mei", localRoot: here.root)
+        let host = try await PostgresWeddingHost.open(database.url, localRoot: here.root)
         _ = try await host.push(id, from: local)
         let pushed = try await inDatabase(database) { try await $0.read(id) { $0 } }
 
@@ -120,7 +120,7 @@ struct WeddingTransferTests {
             CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test'; END $$;
             CREATE TRIGGER refuse BEFORE INSERT ON changes FOR EACH ROW EXECUTE FUNCTION refuse();
             """)
-        let host = try await PostgresWeddingHost.open(database.url, author: "mei", localRoot: here.root)
+        let host = try await PostgresWeddingHost.open(database.url, localRoot: here.root)
         await #expect(throws: RepositoryError.self) { try await host.push(id, from: local) }
         #expect(try await inDatabase(database) { try await $0.listWeddings() }.isEmpty)
         try database.run("DROP TRIGGER refuse ON changes")

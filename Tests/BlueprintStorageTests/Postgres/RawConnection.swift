@@ -1,0 +1,46 @@
+import BlueprintConfiguration
+import Foundation
+import Logging
+import PostgresNIO
+
+/// A connection of PostgresNIO's own to a test database, without blueprint in between: what an
+/// attacker (or a test setting up) sends goes to the server as it is.
+struct RawConnection {
+    let connection: PostgresConnection
+    private static let logger = Logger(label: "test.raw")
+
+    /// Connects to the database at `url` (a test cluster's socket) as its user.
+    static func open(_ url: DatabaseURL) async throws -> RawConnection {
+        guard let socket = url.socketPath else { throw DatabaseURLError("the test database is not on a socket") }
+        let configuration = PostgresConnection.Configuration(unixSocketPath: socket, username: url.user, password: nil,
+                                                             database: url.database)
+        return RawConnection(connection: try await PostgresConnection.connect(configuration: configuration, id: 1,
+                                                                              logger: logger))
+    }
+
+    /// Runs `sql` (one statement, or several without parameters); throws the server's refusal.
+    func run(_ sql: String) async throws {
+        _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Self.logger).collect()
+    }
+
+    /// Runs `query` and returns its rows.
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await connection.query(query, logger: Self.logger).collect()
+    }
+
+    /// How many rows `sql` changed or returned (an UPDATE or DELETE with RETURNING).
+    func count(_ sql: String) async throws -> Int {
+        try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Self.logger).collect().count
+    }
+
+    func close() async {
+        try? await connection.close()
+    }
+}
+
+extension TestDatabase {
+    /// A raw connection to this database as `role` (nil: its superuser).
+    func connect(as role: String? = nil) async throws -> RawConnection {
+        try await RawConnection.open(role.map { try url(as: $0) } ?? url)
+    }
+}
