@@ -4,10 +4,21 @@ import Logging
 import PostgresNIO
 
 /// A connection of PostgresNIO's own to a test database, without blueprint in between: what an
-/// attacker (or a test setting up) sends goes to the server as it is.
-struct RawConnection {
+/// attacker (or a test setting up) sends goes to the server as it is. Closed when dropped, so a
+/// test that fails midway leaves no connection open (PostgresNIO traps on that).
+final class RawConnection: Sendable {
     let connection: PostgresConnection
     private static let logger = Logger(label: "test.raw")
+
+    private init(connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    deinit {
+        guard !connection.isClosed else { return }
+        let connection = connection
+        connection.close().whenComplete { _ in _ = connection }
+    }
 
     /// Connects to the database at `url` (a test cluster's socket) as its user.
     static func open(_ url: DatabaseURL) async throws -> RawConnection {
