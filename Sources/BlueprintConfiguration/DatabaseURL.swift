@@ -9,7 +9,7 @@ import Foundation
 /// directory (`/var/run/postgresql`, Debian's) is used. The parameters understood are `host`,
 /// `port`, `user`, `password`, `dbname` and `sslmode` (`disable`, `prefer` or `require`);
 /// any other is refused by name, as libpq does. Without a user, the login name; without a
-/// database name, the user's name.
+/// database name, the user's name. No message quotes a password (see `redacting`).
 public struct DatabaseURL: Hashable, Sendable, CustomStringConvertible {
     /// How the server is reached.
     public enum Endpoint: Hashable, Sendable {
@@ -51,9 +51,22 @@ public struct DatabaseURL: Hashable, Sendable, CustomStringConvertible {
     /// Parses `text`; `loginName` is the user when the URL names none. Throws a
     /// `DatabaseURLError` naming what is wrong.
     public init(_ text: String, loginName: String) throws {
+        let shown = Self.redacting(text)
         let prefix = ["postgresql://", "postgres://"].first { text.hasPrefix($0) }
         guard let prefix else {
-            throw DatabaseURLError("a database URL starts with postgresql:// (it was '\(text)')")
+            throw DatabaseURLError("a database URL starts with postgresql:// (it was '\(shown)')")
+        }
+        func decode(_ part: Substring, _ what: String) throws -> String {
+            guard let decoded = String(part).removingPercentEncoding else {
+                throw DatabaseURLError("the database URL's \(what) has a broken %-escape (in '\(shown)')")
+            }
+            return decoded
+        }
+        func portNumber(_ text: String) throws -> Int {
+            guard let port = Int(text), (1...65535).contains(port) else {
+                throw DatabaseURLError("the database URL's port must be a number from 1 to 65535 (in '\(shown)')")
+            }
+            return port
         }
         var rest = Substring(text.dropFirst(prefix.count))
         var query: Substring = ""
@@ -71,30 +84,30 @@ public struct DatabaseURL: Hashable, Sendable, CustomStringConvertible {
             let userInfo = rest[..<at]
             rest = rest[rest.index(after: at)...]
             if let colon = userInfo.firstIndex(of: ":") {
-                user = try Self.decode(userInfo[..<colon], "user")
-                password = try Self.decode(userInfo[userInfo.index(after: colon)...], "password")
+                user = try decode(userInfo[..<colon], "user")
+                password = try decode(userInfo[userInfo.index(after: colon)...], "password")
             } else {
-                user = try Self.decode(userInfo, "user")
+                user = try decode(userInfo, "user")
             }
         }
         var host: String?, port: Int?
         if !rest.isEmpty {
             var hostPart = rest
             if !rest.hasPrefix("["), let colon = rest.lastIndex(of: ":") {
-                port = try Self.port(String(rest[rest.index(after: colon)...]))
+                port = try portNumber(String(rest[rest.index(after: colon)...]))
                 hostPart = rest[..<colon]
             }
-            host = try Self.decode(hostPart, "host")
+            host = try decode(hostPart, "host")
         }
-        var database = path.isEmpty ? nil : try Self.decode(path, "database name")
+        var database = path.isEmpty ? nil : try decode(path, "database name")
         var tls = TLSMode.prefer
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = try Self.decode(parts[0], "parameter")
-            let value = parts.count > 1 ? try Self.decode(parts[1], name) : ""
+            let name = try decode(parts[0], "parameter")
+            let value = parts.count > 1 ? try decode(parts[1], name) : ""
             switch name {
             case "host": host = value
-            case "port": port = try Self.port(value)
+            case "port": port = try portNumber(value)
             case "user": user = value
             case "password": password = value
             case "dbname": database = value
@@ -119,20 +132,6 @@ public struct DatabaseURL: Hashable, Sendable, CustomStringConvertible {
         self.password = password
         self.database = database.flatMap { $0.isEmpty ? nil : $0 } ?? resolvedUser
         self.tls = tls
-    }
-
-    private static func decode(_ part: Substring, _ what: String) throws -> String {
-        guard let decoded = String(part).removingPercentEncoding else {
-            throw DatabaseURLError("the database URL's \(what) has a broken %-escape: '\(part)'")
-        }
-        return decoded
-    }
-
-    private static func port(_ text: String) throws -> Int {
-        guard let port = Int(text), (1...65535).contains(port) else {
-            throw DatabaseURLError("the database URL's port must be a number from 1 to 65535; it was '\(text)'")
-        }
-        return port
     }
 }
 
