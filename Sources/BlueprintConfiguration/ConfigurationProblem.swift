@@ -24,10 +24,11 @@ public struct ConfigurationProblem: Error, Hashable, Sendable, CustomStringConve
 }
 
 extension ConfigurationProblem {
-    /// Text from a configuration file as a message quotes it: sanitised for the terminal, cut
-    /// to a readable length, in double quotes.
+    /// Text from a configuration file as a message quotes it: any URL's password hidden,
+    /// sanitised for the terminal, cut to a readable length, in double quotes.
     public static func quoting(_ text: String) -> String {
-        let safe = TerminalSanitizer.sanitize(text)
+        let mayHoldPassword = text.contains("://") || text.contains("password=")
+        let safe = TerminalSanitizer.sanitize(mayHoldPassword ? DatabaseURL.redacting(text) : text)
         return "\"" + (safe.count > 40 ? safe.prefix(39) + "…" : safe) + "\""
     }
 }

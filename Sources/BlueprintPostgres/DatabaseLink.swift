@@ -92,24 +92,8 @@ final class DatabaseLink: Sendable {
     }
 
     private func open() async throws -> PostgresConnection {
-        var configuration: PostgresConnection.Configuration
-        switch url.endpoint {
-        case .socket:
-            configuration = .init(unixSocketPath: url.socketPath!, username: url.user, password: url.password,
-                                  database: url.database)
-        case let .tcp(host, port):
-            let tls: PostgresConnection.Configuration.TLS
-            switch url.tls {
-            case .disable: tls = .disable
-            case .prefer: tls = .prefer(try .init(configuration: .makeClientConfiguration()))
-            case .require: tls = .require(try .init(configuration: .makeClientConfiguration()))
-            }
-            configuration = .init(host: host, port: port, username: url.user, password: url.password, database: url.database,
-                                  tls: tls)
-        }
-        configuration.options.connectTimeout = .seconds(5)
         do {
-            return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            return try await PostgresConnection.connect(to: url, logger: logger)
         } catch let error as PSQLError where error.code == .server {
             throw Unreachable(described: DatabaseFailure.describe(error, url: url), transient: RetryPolicy.isTransient(error))
         } catch let error as PSQLError {

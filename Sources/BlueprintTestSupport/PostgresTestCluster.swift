@@ -6,7 +6,9 @@ import Synchronization
 /// in a temporary directory (`initdb`, then `pg_ctl start`), listening on a Unix socket only,
 /// and stopped when the process exits. Each test takes its own database with `makeDatabase()`.
 /// A test that stops the server (to see what a planner does when it goes away) makes a private
-/// cluster of its own with `makePrivate()`, which it may `stop` and `start` again.
+/// cluster of its own with `makePrivate()`, which it may `stop` and `start` again. A test of how
+/// blueprint connects over the network makes one that also listens on 127.0.0.1
+/// (`makePrivate(overTCP:)`), with password authentication and, if asked, TLS.
 ///
 /// The server binaries come from Debian's `postgresql` package (`/usr/lib/postgresql/N/bin`).
 /// Without them `shared()` throws, naming the package: tests that need a database fail, they
@@ -17,6 +19,10 @@ public final class PostgresTestCluster: Sendable {
     public let socketDirectory: String
     /// The role every test connects as (the cluster's superuser, trusted on the socket).
     public let user = "blueprint"
+    /// The port, of the socket and of TCP (5432 unless the cluster listens on TCP).
+    public let port: Int
+    /// How the cluster listens on 127.0.0.1, if it does.
+    public let network: Network?
     private let binaries: String
     private let base: String
     /// Whether a commit is on disk before it is acknowledged: a private cluster is stopped hard
@@ -40,10 +46,23 @@ public final class PostgresTestCluster: Sendable {
         }
     }
 
-    /// A cluster of the caller's own, started now, which it may stop and start again.
-    public static func makePrivate() throws -> PostgresTestCluster {
+    /// How a private cluster listens on 127.0.0.1 (and on no other address), on a free port.
+    /// Connections there authenticate by password (`scram-sha-256`); those on the socket are trusted.
+    public struct Network: Sendable {
+        /// With TLS (`ssl = on`): these are its certificates. Without: connections are plain.
+        public let certificates: TestCertificates?
+    }
+
+    /// Whether a cluster that listens on 127.0.0.1 has TLS.
+    public enum TCPListening: Sendable {
+        case withoutTLS, withTLS
+    }
+
+    /// A cluster of the caller's own, started now, which it may stop and start again; with
+    /// `tcp`, it also listens on 127.0.0.1 (see `Network`).
+    public static func makePrivate(overTCP tcp: TCPListening? = nil) throws -> PostgresTestCluster {
         do {
-            return try startNew(durable: true)
+            return try startNew(durable: true, tcp: tcp)
         } catch let error as PostgresTestClusterError {
             throw error
         } catch {
@@ -64,16 +83,21 @@ public final class PostgresTestCluster: Sendable {
     public func start() throws {
         // Every test of the process shares the server, many at once, and most connect as roles
         // that are not superusers (which PostgreSQL's default of 100 connections runs short for).
-        let options = "-k \(socketDirectory) -c listen_addresses='' -c fsync=off -c full_page_writes=off"
-            + " -c max_connections=400" + (durable ? "" : " -c synchronous_commit=off")
+        var options = "-k \(socketDirectory) -p \(port) -c listen_addresses='\(network == nil ? "" : "127.0.0.1")'"
+            + " -c fsync=off -c full_page_writes=off -c max_connections=400" + (durable ? "" : " -c synchronous_commit=off")
+        if let certificates = network?.certificates {
+            options += " -c ssl=on -c ssl_cert_file=\(certificates.serverCertificate) -c ssl_key_file=\(certificates.serverKey)"
+        }
         try Self.run(binaries + "/pg_ctl", ["-D", dataDirectory, "-o", options, "-l", dataDirectory + "/server.log", "-w",
                                             "start"], asServerAccount: true)
     }
 
-    private init(binaries: String, base: String, durable: Bool) {
+    private init(binaries: String, base: String, durable: Bool, port: Int, network: Network?) {
         self.binaries = binaries
         self.base = base
         self.durable = durable
+        self.port = port
+        self.network = network
         socketDirectory = base + "/socket"
     }
 
@@ -86,20 +110,26 @@ public final class PostgresTestCluster: Sendable {
         return databaseURL(name)
     }
 
-    /// The URL of database `name` on this cluster.
+    /// The URL of database `name` on this cluster, through its socket.
     public func databaseURL(_ name: String) -> String {
-        "postgresql:///\(name)?host=\(socketDirectory)&user=\(user)"
+        "postgresql:///\(name)?host=\(socketDirectory)&user=\(user)" + (port == 5432 ? "" : "&port=\(port)")
     }
 
     /// Runs `sql` with `psql` on `database` (for setting up a test, not for the code under test).
     public func runSQL(_ sql: String, database: String) throws {
-        try Self.run(binaries + "/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-U", user,
-                                          "-d", database, "-c", sql], asServerAccount: false)
+        try Self.run(binaries + "/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-p", String(port),
+                                          "-U", user, "-d", database, "-c", sql], asServerAccount: false)
+    }
+
+    /// Creates a role that may log in with `password` (`name` is a plain lower-case word).
+    public func makeRole(_ name: String, password: String) throws {
+        let literal = "'" + password.replacingOccurrences(of: "'", with: "''") + "'"
+        try runSQL("CREATE ROLE \(name) LOGIN PASSWORD \(literal)", database: "postgres")
     }
 
     // MARK: Starting and stopping
 
-    private static func startNew(durable: Bool) throws -> PostgresTestCluster {
+    private static func startNew(durable: Bool, tcp: TCPListening? = nil) throws -> PostgresTestCluster {
         let binaries = try serverBinaries()
         var template = Array("/tmp/blueprint-pg-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
@@ -107,16 +137,26 @@ public final class PostgresTestCluster: Sendable {
         }
         let base = String(cString: made)
         chmod(base, 0o755)
-        let cluster = PostgresTestCluster(binaries: binaries, base: base, durable: durable)
+        let network = try tcp.map { tcp in
+            Network(certificates: tcp == .withTLS ? try TestCertificates.make(in: base + "/tls", readableByServer: serverFileOwner)
+                                                  : nil)
+        }
+        let cluster = PostgresTestCluster(binaries: binaries, base: base, durable: durable,
+                                          port: network == nil ? 5432 : try freePort(), network: network)
         let data = cluster.dataDirectory
         for folder in [data, cluster.socketDirectory] {
             guard mkdir(folder, 0o700) == 0 else {
                 throw PostgresTestClusterError(message: "could not make \(folder): \(String(cString: strerror(errno)))")
             }
-            if getuid() == 0 { try run("/usr/bin/chown", ["postgres:postgres", folder], asServerAccount: false) }
+            if let owner = serverFileOwner { try run("/usr/bin/chown", [owner, folder], asServerAccount: false) }
         }
         try run(binaries + "/initdb", ["-D", data, "-A", "trust", "-U", cluster.user, "-E", "UTF8", "--locale=C"],
                 asServerAccount: true)
+        if network != nil {
+            // Written over initdb's file, which keeps its owner and mode.
+            try "local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n"
+                .write(toFile: data + "/pg_hba.conf", atomically: false, encoding: .utf8)
+        }
         try cluster.start()
         running.withLock { running in
             if running.isEmpty { atexit { PostgresTestCluster.stopAllAtExit() } }
@@ -130,6 +170,29 @@ public final class PostgresTestCluster: Sendable {
             try? cluster.stop()
             try? FileManager.default.removeItem(atPath: cluster.base)
         }
+    }
+
+    /// Who must own the server's files (`chown`'s argument), when the tests run as root and the
+    /// server as the `postgres` account; nil when the server runs as the tests' own account.
+    private static let serverFileOwner: String? = getuid() == 0 ? "postgres:postgres" : nil
+
+    /// A TCP port on 127.0.0.1 that nothing listens on now (the system's choice for a socket
+    /// bound to port 0), for the server to take.
+    private static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw PostgresTestClusterError(message: "socket: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        guard bound else { throw PostgresTestClusterError(message: "no free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// The newest `/usr/lib/postgresql/N/bin` that has `initdb` and `pg_ctl`.
@@ -153,7 +216,7 @@ public final class PostgresTestCluster: Sendable {
     /// Spawned alone and reaped here (`SpawnedAlone`, `waitpid`), with the output in a file:
     /// Foundation's `Process` never saw `runuser` exit once `pg_ctl` had forked the server, and
     /// the server would hold a pipe open for good.
-    private static func run(_ program: String, _ arguments: [String], asServerAccount: Bool) throws {
+    static func run(_ program: String, _ arguments: [String], asServerAccount: Bool) throws {
         let command = asServerAccount && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments
                                                        : [program] + arguments
         let outputPath = "/tmp/blueprint-pg-output-" + UUID().uuidString

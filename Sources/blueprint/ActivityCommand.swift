@@ -32,12 +32,12 @@ struct ActivityCommand: AsyncParsableCommand {
             let listed = entries.map(ActivityListing.init)
             try JSONOutput.print(listed)
         } else if entries.isEmpty {
-            print(since == nil ? "No changes yet." : "No changes in that time.")
+            try CommandOutput.print(since == nil ? "No changes yet." : "No changes in that time.")
         } else {
-            for entry in entries {
-                print(TerminalSanitizer.sanitize("\(entry.author ?? "Someone") \(entry.sentence) · "
-                                                 + Formats.ago(entry.at, now: now, timeZone: .current)))
-            }
+            try CommandOutput.print(entries.map { entry in
+                TerminalSanitizer.sanitize("\(entry.author ?? "Someone") \(entry.sentence) · "
+                                           + Formats.ago(entry.at, now: now, timeZone: .current))
+            }.joined(separator: "\n"))
         }
         if log.unreadableLines > 0 {
             FileHandle.standardError.write(Data("blueprint: \(log.unreadableLines) lines of the activity history could not be read and are left out\n".utf8))

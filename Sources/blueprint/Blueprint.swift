@@ -37,7 +37,8 @@ struct Blueprint: AsyncParsableCommand {
             let code = exitCode(for: error)
             let message = TerminalSanitizer.sanitizeLines(fullMessage(for: error))
             if code == .success {
-                print(message)
+                // Help or the version: nothing is left to report if even that cannot be written.
+                try? CommandOutput.print(message)
             } else {
                 FileHandle.standardError.write(Data((message + "\n").utf8))
             }

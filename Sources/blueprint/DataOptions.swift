@@ -6,6 +6,7 @@ import BlueprintPostgres
 import BlueprintStorage
 import BlueprintStores
 import Foundation
+import Logging
 
 /// `--data-dir` and `--database`, shared by every command that touches data.
 struct DataDirectoryOptions: ParsableArguments {
@@ -24,27 +25,35 @@ struct DataDirectoryOptions: ParsableArguments {
     var root: String { dataDirectory ?? FileStore.defaultRoot(environment: ProcessInfo.processInfo.environment) }
 
     /// An empty `--data-dir ""` (an unset shell variable, say) would mean the working directory.
+    /// `--database` is checked as written here, before the environment completes it.
     func validate() throws {
         if dataDirectory?.isEmpty == true { throw ValidationError("--data-dir is empty; name a folder") }
-        if let database { _ = try Self.parse(database, from: "--database") }
+        if let database { _ = try Self.parse(database, from: "--database", environment: .none) }
     }
 
     /// The database to use: `--database`, else `$BLUEPRINT_DATABASE_URL`, else the configuration
-    /// file's `database`; nil (the data directory) when none is given.
+    /// file's `database`; nil (the data directory) when none is given. What the URL leaves out
+    /// comes from the environment as libpq's (`PGPASSWORD`, `~/.pgpass`, …).
     func databaseURL(configuration: Configuration) throws -> DatabaseURL? {
-        if let database { return try Self.parse(database, from: "--database") }
-        if let variable = ProcessInfo.processInfo.environment["BLUEPRINT_DATABASE_URL"], !variable.isEmpty {
-            return try Self.parse(variable, from: "$BLUEPRINT_DATABASE_URL")
+        let environment = ConnectionEnvironment.process()
+        if let database { return try Self.parse(database, from: "--database", environment: environment) }
+        if let variable = environment.variables["BLUEPRINT_DATABASE_URL"], !variable.isEmpty {
+            return try Self.parse(variable, from: "$BLUEPRINT_DATABASE_URL", environment: environment)
         }
-        return try configuration.database.map { try Self.parse($0, from: "the configuration file's database") }
+        return try configuration.database.map {
+            try Self.parse($0, from: "the configuration file's database", environment: environment)
+        }
     }
 
-    private static func parse(_ text: String, from source: String) throws -> DatabaseURL {
+    private static func parse(_ text: String, from source: String, environment: ConnectionEnvironment) throws -> DatabaseURL {
+        let url: DatabaseURL
         do {
-            return try DatabaseURL(text, loginName: ChangeAuthor.loginName())
+            url = try DatabaseURL(text, loginName: ChangeAuthor.loginName(), environment: environment)
         } catch {
             throw ValidationError("\(source): \(error)")
         }
+        for warning in url.warnings { Logger(label: "blueprint").warning("\(warning)") }
+        return url
     }
 
     /// Opens the weddings (the database if one is given, else the data directory) with a private

@@ -45,6 +45,6 @@ struct DemoCommand: AsyncParsableCommand {
                 .joined(separator: "\n"))
         }
         await opened.close()
-        print(TerminalSanitizer.sanitize(wedding.name))
+        try CommandOutput.print(TerminalSanitizer.sanitize(wedding.name))
     }
 }

@@ -61,9 +61,9 @@ struct ExportCommand: AsyncParsableCommand {
         if let output {
             try AtomicFile.write(data, to: output)
         } else if isatty(STDOUT_FILENO) == 1 {
-            print(TerminalSanitizer.sanitizeLines(String(decoding: data, as: UTF8.self)), terminator: "")
+            try CommandOutput.print(TerminalSanitizer.sanitizeLines(String(decoding: data, as: UTF8.self)), terminator: "")
         } else {
-            FileHandle.standardOutput.write(data)
+            try CommandOutput.write(data)
         }
     }
 

@@ -47,9 +47,9 @@ struct ImportCommand: AsyncParsableCommand {
             try await importData(source, name: url.lastPathComponent, progress: progress)
         }
         if dryRun {
-            print(TerminalSanitizer.sanitizeLines(report))
+            try CommandOutput.print(TerminalSanitizer.sanitizeLines(report))
         } else {
-            print("imported \(kind.rawValue): \(summary.inserted) added, \(summary.updated) updated, \(summary.unchanged) unchanged")
+            try CommandOutput.print("imported \(kind.rawValue): \(summary.inserted) added, \(summary.updated) updated, \(summary.unchanged) unchanged")
         }
     }
 

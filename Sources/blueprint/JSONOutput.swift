@@ -7,6 +7,6 @@ enum JSONOutput {
     static func print(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        Swift.print(TerminalSanitizer.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self)))
+        try CommandOutput.print(TerminalSanitizer.escapingJSON(String(decoding: try encoder.encode(value), as: UTF8.self)))
     }
 }

@@ -17,9 +17,9 @@ struct KeysCommand: ParsableCommand {
     @Flag(help: "The standard keys, without the configuration file's changes.") var standard = false
     @OptionGroup var configurationFile: ConfigurationOptions
 
-    func run() {
+    func run() throws {
         let keymap = standard ? .standard
             : configurationFile.settings(environment: ProcessInfo.processInfo.environment, defaultsUsed: "listing the defaults").keymap
-        print(markdown ? KeyReference.markdown(keymap) : KeyReference.plain(keymap), terminator: "")
+        try CommandOutput.print(markdown ? KeyReference.markdown(keymap) : KeyReference.plain(keymap), terminator: "")
     }
 }

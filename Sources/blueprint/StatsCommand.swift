@@ -28,7 +28,7 @@ struct StatsCommand: AsyncParsableCommand {
         if json {
             try JSONOutput.print(report)
         } else {
-            print(report.text(currency: wedding.currency))
+            try CommandOutput.print(report.text(currency: wedding.currency))
         }
     }
 }

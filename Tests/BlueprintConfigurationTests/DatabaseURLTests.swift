@@ -7,7 +7,7 @@ struct DatabaseURLTests {
     func tcp() throws {
         let url = try DatabaseURL("postgresql://mei:p%40ss@db.example.org:6543/our%20wedding?sslmode=require", loginName: "root")
         #expect(url.endpoint == .tcp(host: "db.example.org", port: 6543))
-        #expect(url.user == "mei" && url.password == "p@ss" && url.database == "our wedding" && url.tls == .require)
+        #expect(url.user == "mei" && url.password == "p@ss" && url.database == "our wedding" && url.sslMode == .require)
         #expect(!url.description.contains("p@ss"), "the password is never shown")
     }
 

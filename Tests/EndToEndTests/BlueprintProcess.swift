@@ -35,9 +35,53 @@ struct BlueprintProcess {
     @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:], honouringFileModes: Bool = false,
              in directory: URL? = nil) throws -> Result {
+        let (process, output, errors) = try start(arguments, environment: extra, honouringFileModes: honouringFileModes,
+                                                  in: directory)
+        let stdout = output.readDataToEndOfFile()
+        let stderr = errors.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// How a run whose reader went away ended.
+    struct Ending {
+        /// The exit status, or the signal that ended it when `signalled`.
+        let status: Int32
+        let signalled: Bool
+        let stderr: String
+    }
+
+    /// Runs `blueprint` with `arguments` as `blueprint … | head -LINES` would: standard output is
+    /// read until `lines` lines have come, then closed while it may still be writing. With
+    /// `ignoringSIGPIPE`, it starts with that signal ignored, as some parents leave it (systemd's
+    /// services, scripting languages' child processes).
+    func run(_ arguments: [String], closingOutputAfter lines: Int, ignoringSIGPIPE: Bool) throws -> Ending {
+        // A shell that ignores the signal and then becomes blueprint passes the ignoring on.
+        let ignoring = ["/bin/sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"", Self.executable.path]
+        let (process, output, errors) = try start(arguments, environment: [:], honouringFileModes: false, in: nil,
+                                                  launcher: ignoringSIGPIPE ? ignoring : nil)
+        var read = 0
+        while read < lines {
+            let chunk = output.availableData
+            if chunk.isEmpty { break }
+            read += chunk.count { $0 == UInt8(ascii: "\n") }
+        }
+        try output.close()
+        let stderr = errors.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Ending(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Starts `blueprint` (see `run`), standard input on /dev/null, through `launcher` if given
+    /// (the command that runs the executable); returns it and the reading ends of its standard
+    /// output and error.
+    private func start(_ arguments: [String], environment extra: [String: String], honouringFileModes: Bool,
+                       in directory: URL?, launcher: [String]? = nil) throws -> (Process, output: FileHandle, errors: FileHandle) {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
-        let launcher = Self.launcher(honouringFileModes: honouringFileModes)
+        let launcher = launcher ?? Self.launcher(honouringFileModes: honouringFileModes)
         process.executableURL = URL(fileURLWithPath: launcher[0])
         process.arguments = launcher.dropFirst() + arguments
         var environment = ProcessInfo.processInfo.environment
@@ -53,11 +97,7 @@ struct BlueprintProcess {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return (process, output.fileHandleForReading, errors.fileHandleForReading)
     }
 
     /// The command that starts `blueprint`: the executable, or (`honouringFileModes` as root)

@@ -37,6 +37,6 @@ struct DatabaseMigrateCommand: AsyncParsableCommand {
                              + "share them with `blueprint wedding share`.")
             }
         }
-        print(TerminalSanitizer.sanitizeLines(lines.joined(separator: "\n")))
+        try CommandOutput.print(TerminalSanitizer.sanitizeLines(lines.joined(separator: "\n")))
     }
 }

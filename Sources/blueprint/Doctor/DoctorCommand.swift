@@ -39,8 +39,7 @@ struct DoctorCommand: AsyncParsableCommand {
             sections.append(await DatabaseChecks(url: url, source: databaseSource(environment), dataDirectory: data.root).section())
         }
         let colors = probe.standardOutputIsTerminal && probe.colors != .monochrome
-        print("\(BlueprintVersion.banner)\n")
-        print(CheckPrinter(colors: colors).render(sections))
+        try CommandOutput.print("\(BlueprintVersion.banner)\n\n" + CheckPrinter(colors: colors).render(sections))
         if sections.contains(where: { $0.checks.contains { $0.status == .problem } }) {
             // Not `throw ExitCode.failure`: the report is the message, and nothing more belongs on stderr.
             Foundation.exit(ExitCode.failure.rawValue)

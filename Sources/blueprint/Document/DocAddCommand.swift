@@ -23,15 +23,16 @@ struct DocAddCommand: AsyncParsableCommand {
     func run() async throws {
         let (data, chosen) = try await wedding.open()
         let repositories = data.repositories
+        let document: Document
         do {
-            let document = try await attach(repositories, in: chosen.weddingID)
+            document = try await attach(repositories, in: chosen.weddingID)
             await data.close()
-            print(TerminalSanitizer.sanitize("Attached \"\(document.title)\" (\(DocumentListing.shortID(document.id)), "
-                                             + "\(document.contentType), \(document.byteCount) bytes)"))
         } catch {
             await data.close()
             throw error
         }
+        try CommandOutput.print(TerminalSanitizer.sanitize("Attached \"\(document.title)\" (\(DocumentListing.shortID(document.id)), "
+                                                           + "\(document.contentType), \(document.byteCount) bytes)"))
     }
 
     private func attach(_ repositories: Repositories, in id: WeddingID) async throws -> Document {

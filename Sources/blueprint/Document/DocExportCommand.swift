@@ -18,14 +18,15 @@ struct DocExportCommand: AsyncParsableCommand {
     func run() async throws {
         let (data, chosen) = try await wedding.open()
         let repositories = data.repositories
+        let document: Document
         do {
-            let document = try await repositories.documents.find(id, in: chosen.weddingID)
+            document = try await repositories.documents.find(id, in: chosen.weddingID)
             try await repositories.documents.export(document.id, to: output, replacing: force, in: chosen.weddingID)
             await data.close()
-            print(TerminalSanitizer.sanitize("Exported \"\(document.title)\" to \(output) (\(document.byteCount) bytes)"))
         } catch {
             await data.close()
             throw error
         }
+        try CommandOutput.print(TerminalSanitizer.sanitize("Exported \"\(document.title)\" to \(output) (\(document.byteCount) bytes)"))
     }
 }

@@ -33,7 +33,7 @@ struct DocListCommand: AsyncParsableCommand {
         if json {
             try JSONOutput.print(entries)
         } else {
-            print(DocumentListing(entries: entries, trash: trash).text)
+            try CommandOutput.print(DocumentListing(entries: entries, trash: trash).text)
         }
     }
 }

@@ -45,14 +45,15 @@ enum DocumentTrashAction {
                     _ action: (any DocumentRepository, Document, WeddingID) async throws -> String) async throws {
         let (data, chosen) = try await options.open()
         let repositories = data.repositories
+        let message: String
         do {
             let document = try await repositories.documents.find(id, in: chosen.weddingID)
-            let message = try await action(repositories.documents, document, chosen.weddingID)
+            message = try await action(repositories.documents, document, chosen.weddingID)
             await data.close()
-            print(TerminalSanitizer.sanitize(message))
         } catch {
             await data.close()
             throw error
         }
+        try CommandOutput.print(TerminalSanitizer.sanitize(message))
     }
 }

@@ -1,3 +1,4 @@
+import BlueprintConfiguration
 import BlueprintDomain
 import Foundation
 import Glibc
@@ -15,7 +16,7 @@ enum LogFile {
 
     /// Sends every logger of the process to `path` (folders made 0700, the file 0600), at the
     /// level in `$BLUEPRINT_LOG_LEVEL` (default `info`), and logs the version and the command as
-    /// the process's first line. If the file cannot be opened, logs are dropped and the returned
+    /// the process's first line (a database URL's password hidden). If the file cannot be opened, logs are dropped and the returned
     /// note says why, for the status line.
     static func bootstrap(path: String, environment: [String: String]) -> String? {
         let level = environment["BLUEPRINT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
@@ -41,8 +42,8 @@ enum LogFile {
         }
         LoggingSystem.bootstrap { label in FileLogHandler(label: label, descriptor: descriptor, logLevel: level) }
         let logger = Logger(label: "blueprint")
-        logger.notice("\(BlueprintVersion.banner) started",
-                      metadata: ["arguments": "\(CommandLine.arguments.dropFirst().joined(separator: " "))"])
+        let arguments = DatabaseURL.redactingArguments(Array(CommandLine.arguments.dropFirst()))
+        logger.notice("\(BlueprintVersion.banner) started", metadata: ["arguments": "\(arguments.joined(separator: " "))"])
         if let asked = environment["BLUEPRINT_LOG_LEVEL"], Logger.Level(rawValue: asked) == nil {
             let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
             logger.warning("BLUEPRINT_LOG_LEVEL=\(asked) is not a level, so the log is at info; the levels are \(levels)")

@@ -58,7 +58,7 @@ struct WeddingCreateCommand: AsyncParsableCommand {
         let created = try await repositories.weddings.createWedding(from: dataset)
         await opened.close()
         let checklistNote = dataset.tasks.isEmpty ? "" : " with \(dataset.tasks.count) checklist tasks"
-        print(TerminalSanitizer.sanitize("Created the wedding '\(created.name)' (id \(created.weddingID))\(checklistNote)."))
+        try CommandOutput.print(TerminalSanitizer.sanitize("Created the wedding '\(created.name)' (id \(created.weddingID))\(checklistNote)."))
     }
 
     /// The checklist to add: the file named, the standard one, or none. A file that cannot be

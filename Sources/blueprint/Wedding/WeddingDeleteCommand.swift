@@ -45,7 +45,7 @@ struct WeddingDeleteCommand: AsyncParsableCommand {
             lines.append("Its files are kept in \(trashed)")
             lines.append("To restore it: mv \(Self.shellQuoted(trashed)) \(Self.shellQuoted(store.folderPath(of: wedding.weddingID)))")
         }
-        print(TerminalSanitizer.sanitizeLines(lines.joined(separator: "\n")))
+        try CommandOutput.print(TerminalSanitizer.sanitizeLines(lines.joined(separator: "\n")))
     }
 
     /// "180 guests, 14 vendors, 30 expenses and 40 tasks".

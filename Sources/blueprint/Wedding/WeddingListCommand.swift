@@ -37,7 +37,7 @@ struct WeddingListCommand: AsyncParsableCommand {
         if json {
             try JSONOutput.print(listing)
         } else {
-            print(listing.text)
+            try CommandOutput.print(listing.text)
         }
     }
 }

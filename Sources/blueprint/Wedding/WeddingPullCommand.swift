@@ -23,6 +23,6 @@ struct WeddingPullCommand: AsyncParsableCommand {
         let pulled = try await sides.run {
             try await sides.database.pull(try await sides.find(name, in: sides.database).weddingID, into: sides.store)
         }
-        print(TerminalSanitizer.sanitize("Pulled the wedding '\(pulled.name)' into \(sides.store.root)."))
+        try CommandOutput.print(TerminalSanitizer.sanitize("Pulled the wedding '\(pulled.name)' into \(sides.store.root)."))
     }
 }

@@ -23,6 +23,6 @@ struct WeddingPushCommand: AsyncParsableCommand {
         let pushed = try await sides.run {
             try await sides.database.push(try await sides.find(name, in: sides.store).weddingID, from: sides.store)
         }
-        print(TerminalSanitizer.sanitize("Pushed the wedding '\(pushed.name)' to the \(sides.database.url)."))
+        try CommandOutput.print(TerminalSanitizer.sanitize("Pushed the wedding '\(pushed.name)' to the \(sides.database.url)."))
     }
 }

@@ -31,6 +31,6 @@ struct WeddingRenameCommand: AsyncParsableCommand {
         wedding.name = WeddingNaming.normalized(new)
         let renamed = try await repositories.weddings.updateWedding(wedding)
         await opened.close()
-        print(TerminalSanitizer.sanitize("Renamed '\(found.name)' to '\(renamed.name)'."))
+        try CommandOutput.print(TerminalSanitizer.sanitize("Renamed '\(found.name)' to '\(renamed.name)'."))
     }
 }

@@ -39,6 +39,6 @@ struct WeddingShareCommand: AsyncParsableCommand {
         case shared?: sentence = "\(user) was already a \(role.rawValue) of '\(wedding.name)'; nothing changed."
         case let previous?: sentence = "\(user) is now a \(role.rawValue) of '\(wedding.name)' (was a \(previous.rawValue))."
         }
-        print(TerminalSanitizer.sanitize(sentence))
+        try CommandOutput.print(TerminalSanitizer.sanitize(sentence))
     }
 }

@@ -45,7 +45,7 @@ struct WeddingSyncCommand: AsyncParsableCommand {
             await data.close()
             throw error
         }
-        print(TerminalSanitizer.sanitizeLines(lines.joined(separator: "\n")))
+        try CommandOutput.print(TerminalSanitizer.sanitizeLines(lines.joined(separator: "\n")))
     }
 
     private func sync(_ wedding: Wedding, _ tier: TieredWeddingHost) async throws -> [String] {

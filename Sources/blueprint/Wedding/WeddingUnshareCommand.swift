@@ -24,6 +24,6 @@ struct WeddingUnshareCommand: AsyncParsableCommand {
         let wedding = try await opened.repositories.weddings.findWedding(name)
         let role = try await host.unshare(wedding, from: user)
         await opened.close()
-        print(TerminalSanitizer.sanitize("\(user) (a \(role.rawValue)) can no longer open '\(wedding.name)'."))
+        try CommandOutput.print(TerminalSanitizer.sanitize("\(user) (a \(role.rawValue)) can no longer open '\(wedding.name)'."))
     }
 }
