@@ -87,9 +87,25 @@ public final class PostgresWeddingHost: WeddingDataHost {
     /// A host dropped without `close()` stops listening (its connections close with their links).
     deinit { listener.cancel() }
 
-    /// The weddings this role may open. A wedding whose stored settings do not decode (written by
-    /// another program) is left out and logged, never stopping the others.
+    /// A wedding whose row this role sees but whose stored settings blueprint cannot read
+    /// (written by another program): why, in words.
+    public struct UnreadableWedding: Sendable, Equatable {
+        public let id: WeddingID
+        public let reason: String
+    }
+
+    /// The weddings this role may open. A wedding whose stored settings do not decode is left
+    /// out and logged, never stopping the others (`unreadableWeddings()` names it).
     public func listWeddings() async throws -> [Wedding] {
+        try await readWeddings().readable
+    }
+
+    /// The weddings this role sees whose stored settings do not decode.
+    public func unreadableWeddings() async throws -> [UnreadableWedding] {
+        try await readWeddings().unreadable
+    }
+
+    private func readWeddings() async throws -> (readable: [Wedding], unreadable: [UnreadableWedding]) {
         let rows = try await link.withConnection { connection in
             var rows: [(UUID, String)] = []
             for try await row in try await connection.statement("SELECT id, record FROM weddings", logger: settings.logger)
@@ -98,17 +114,18 @@ public final class PostgresWeddingHost: WeddingDataHost {
             }
             return rows
         }
-        return rows.compactMap { id, record in
+        var readable: [Wedding] = [], unreadable: [UnreadableWedding] = []
+        for (id, record) in rows {
             do {
-                return try PostgresWedding.decodeWedding(record, id: WeddingID(id))
+                readable.append(try PostgresWedding.decodeWedding(record, id: WeddingID(id)))
             } catch {
                 settings.logger.warning("a wedding in the database cannot be read; left out", metadata: [
                     "wedding": "\(id)", "error": "\(error)",
                 ])
-                return nil
+                unreadable.append(UnreadableWedding(id: WeddingID(id), reason: "\(error)"))
             }
         }
-        .sorted { ($0.name.lowercased(), $0.weddingID) < ($1.name.lowercased(), $1.weddingID) }
+        return (readable.sorted { ($0.name.lowercased(), $0.weddingID) < ($1.name.lowercased(), $1.weddingID) }, unreadable)
     }
 
     /// The database is the authority: the same as `listWeddings()`.

@@ -76,9 +76,9 @@ struct DatabaseChecks {
         } catch {
             return .problem("cannot open the weddings: \(error)", fix: "ask the database's administrator")
         }
-        let found: Result<([Wedding], [WeddingID: WeddingAccess]), any Error>
+        let found: Result<([Wedding], [WeddingID: WeddingAccess], [PostgresWeddingHost.UnreadableWedding]), any Error>
         do {
-            found = .success((try await host.listWeddings(), try await host.accessToWeddings()))
+            found = .success((try await host.listWeddings(), try await host.accessToWeddings(), try await host.unreadableWeddings()))
         } catch {
             found = .failure(error)
         }
@@ -86,10 +86,15 @@ struct DatabaseChecks {
         switch found {
         case let .failure(error):
             return .problem("cannot list the weddings: \(error)", fix: "ask the database's administrator")
-        case let .success((weddings, _)) where weddings.isEmpty:
+        case let .success((_, _, unreadable)) where !unreadable.isEmpty:
+            return .problem(unreadable.map { "\($0.reason)" }.joined(separator: "; "),
+                            fix: "another program wrote \(unreadable.count == 1 ? "this wedding's settings" : "these weddings' settings"); "
+                                + "its owner or the database's administrator can restore them from a backup or delete the wedding "
+                                + "(the other weddings are unaffected)")
+        case let .success((weddings, _, _)) where weddings.isEmpty:
             return .ok("no wedding you can open yet: create one, or ask an owner to share theirs "
                        + "(`blueprint wedding share NAME --role planner \(url.user)`)")
-        case let .success((weddings, access)):
+        case let .success((weddings, access, _)):
             let listed = weddings.map { "'\($0.name)' (\(access[$0.weddingID]?.role.rawValue ?? "?"))" }
             return .ok("\(weddings.count) wedding\(weddings.count == 1 ? "" : "s") you can open: " + listed.joined(separator: ", "))
         }

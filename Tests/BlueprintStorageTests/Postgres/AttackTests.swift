@@ -229,6 +229,7 @@ struct AttackTests {
         try await planner.run("UPDATE weddings SET record = '{\"id\": \"\(scene.victim)\"}' WHERE id = '\(scene.victim)'")
         let plannerHost = try await scene.database.openHost(as: scene.planner)
         #expect(try await plannerHost.listWeddings().map(\.weddingID) == [own])
+        #expect(try await plannerHost.unreadableWeddings().map(\.id) == [scene.victim], "named for doctor to report")
         #expect(try await plannerHost.read(own) { $0.wedding.name } == "Mine")
         await #expect(throws: RepositoryError.self) { try await plannerHost.read(scene.victim) { $0.guests.count } }
         await plannerHost.close()
