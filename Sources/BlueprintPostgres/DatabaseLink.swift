@@ -8,10 +8,11 @@ import Synchronization
 
 /// This process's connection to the database: opened on first use, reopened after it broke,
 /// and lent to one caller at a time (a transaction's statements never interleave with
-/// another's). Every failure comes out as words naming the server (`DatabaseFailure`).
+/// another's). Every failure comes out as words naming the server
+/// (`DatabaseFailure`): failing to connect at all as `DatabaseUnreachable` or `DatabaseRefusal`.
 ///
-/// A failure that may pass (see `RetryPolicy.isTransient`: the connection lost or refused, a
-/// serialization failure, a deadlock, a server restarting) is retried with backoff and jitter
+/// A failure that may pass (see `DatabaseFailure.mayPass`: the server not reached, the connection
+/// lost, a serialization failure, a deadlock, a server restarting) is retried with backoff and jitter
 /// within `retry`'s budget, on a new connection if the old one broke, so the caller never sees
 /// it. Running `body` again is safe: a transaction that failed before its COMMIT was rolled
 /// back by the server (a lost connection aborts it), so nothing of the first try remains; a
@@ -34,9 +35,7 @@ final class DatabaseLink: Sendable {
     func withConnection<T>(isolation: isolated (any Actor)? = #isolation,
                            _ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
         do {
-            return try await retry.run(transient: Self.mayPass) { try await once(body) }
-        } catch let failure as Unreachable {
-            throw failure.described
+            return try await retry.run { try await once(body) }
         } catch {
             throw DatabaseFailure.describe(error, url: url)
         }
@@ -80,10 +79,6 @@ final class DatabaseLink: Sendable {
         }
     }
 
-    private static func mayPass(_ error: any Error) -> Bool {
-        (error as? Unreachable)?.transient ?? RetryPolicy.isTransient(error)
-    }
-
     /// Closes the connection, if one is open, once whoever holds it is done (PostgresNIO must
     /// not have a connection closed under a statement whose rows are still being read: it
     /// traps); after this, statements are refused.
@@ -110,23 +105,10 @@ final class DatabaseLink: Sendable {
         configuration.options.connectTimeout = .seconds(5)
         do {
             return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        } catch let error as PSQLError where error.code == .server {
-            throw Unreachable(described: DatabaseFailure.describe(error, url: url), transient: RetryPolicy.isTransient(error))
-        } catch let error as PSQLError {
-            throw Unreachable(described: RepositoryError.storage(
-                "cannot reach the \(url): \(error.underlying.map { "\($0)" } ?? "\(error.code)")"),
-                              transient: RetryPolicy.isTransient(error))
         } catch {
-            throw Unreachable(described: RepositoryError.storage("cannot reach the \(url): \(error)"),
-                              transient: RetryPolicy.isTransient(error))
+            throw DatabaseFailure.connecting(error, url: url)
         }
     }
-}
-
-/// Opening a connection failed: in the words for the user, and whether trying again may help.
-private struct Unreachable: Error {
-    let described: any Error
-    let transient: Bool
 }
 
 /// Hands the one connection to one caller at a time, in the order they asked.
