@@ -2,8 +2,9 @@ import BlueprintTestSupport
 import Foundation
 import Testing
 
-/// Commands on a database that refuses them, or that cannot be reached.
-@Suite("Commands when the database refuses, or is out of reach")
+/// Commands on a database that refuses them, that cannot be reached, or that another machine
+/// changed a moment ago.
+@Suite("Commands when the database refuses, is out of reach, or changed elsewhere")
 struct DatabaseReachTests {
     private static let guests = "First Name,Last Name\nAna,Ruiz\n"
 
@@ -57,5 +58,22 @@ struct DatabaseReachTests {
         #expect(listed.status != 0 && !listed.stdout.contains("No weddings"), "\(listed.stdout)")
         #expect(listed.stderr.contains("cannot be reached (") && listed.stderr.contains("no copy of its weddings yet"),
                 "\(listed.stderr)")
+    }
+
+    @Test("stats right after another machine's import shows the new count")
+    func statsAfterAnotherImport() throws {
+        let setting = try DatabaseSetting()
+        let url = setting.url(as: setting.cluster.user)
+        let here = try BlueprintProcess.withTemporaryDataDirectory()
+        let there = try BlueprintProcess.withTemporaryDataDirectory()
+        try here.run(["db", "migrate"], as: url)
+        #expect(try here.run(["wedding", "create", "Mei & Sam"], as: url).status == 0)
+        #expect(try here.run(["stats", "--json"], as: url).stdout.contains("\"invited\" : 0"))
+
+        let imported = try there.run(["import", "guests", try there.file(named: "guests.csv", Self.guests)], as: url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let stats = try here.run(["stats", "--json"], as: url)
+        #expect(stats.stdout.contains("\"invited\" : 1"), "\(stats.stdout)")
+        #expect(stats.stderr.isEmpty, "online, nothing to say: \(stats.stderr)")
     }
 }

@@ -16,6 +16,9 @@ import Synchronization
 ///   differs is stored in the copy verbatim, versions as the database has them.
 /// - Online writes go to the database first (authoritative, version-checked there), then the
 ///   same records are stored in the copy verbatim; they are published once, from the copy.
+/// - Opened `.connectingFirst` (a command), the first read of each wedding waits for the copy to
+///   be brought up to date (its queued edits sent first), so a command answers with what the
+///   database holds whenever it answers.
 /// - Offline (the database cannot be reached, `DatabaseUnreachable`: at open, or a database
 ///   call failed and the server does not answer): reads and writes use the copy, `connection` is
 ///   `.offline(lastSynced:)`, and each write is queued durably in the copy's outbox in the same
@@ -80,6 +83,8 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         var relays: [WeddingID: Task<Void, Never>] = [:]
         var reconnecting: Task<Void, Never>?
         var revalidated: Set<WeddingID> = []
+        /// A command's synchronisation before its first read of a wedding, while it runs (`freshen`).
+        var freshening: [WeddingID: Task<Void, any Error>] = [:]
         /// Weddings read from the copy while offline, and said so (`DatabaseNotice.workingOffline`).
         var toldOffline: Set<WeddingID> = []
         /// Weddings known to have a local copy.
@@ -261,12 +266,38 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
             }
             markSynced(wedding)
             state.withLock { _ = $0.revalidated.insert(wedding) }
+        } else if start == .connectingFirst {
+            try await freshen(wedding)
         } else if state.withLock({ ($0.connecting != nil || (!$0.offline && $0.database != nil))
                                      && $0.revalidated.insert(wedding).inserted }) {
             Task { [weak self] in await self?.revalidate(wedding) }
         }
         tellIfOffline(about: wedding)
         return try await copy.read(wedding, body)
+    }
+
+    /// Brings the copy of `wedding` up to date (its queued edits sent first) before a command's
+    /// first read of it, and waits, so the command answers with what the database holds; reads
+    /// that come meanwhile wait for the same synchronisation. Offline, the copy is read as it is.
+    private func freshen(_ wedding: WeddingID) async throws {
+        let running = state.withLock { state -> Task<Void, any Error>? in
+            if let running = state.freshening[wedding] { return running }
+            guard !state.offline, state.database != nil, state.revalidated.insert(wedding).inserted else { return nil }
+            let task = Task { try await self.catchUp(on: wedding) }
+            state.freshening[wedding] = task
+            return task
+        }
+        guard let running else { return }
+        do {
+            try await running.value
+            state.withLock { _ = $0.freshening.removeValue(forKey: wedding) }
+        } catch {
+            state.withLock { state in
+                state.freshening[wedding] = nil
+                state.revalidated.remove(wedding)
+            }
+            throw error
+        }
     }
 
     /// Says, once per wedding while offline, that `wedding` is read from the copy and how old it is.
