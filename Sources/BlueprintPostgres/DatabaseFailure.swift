@@ -35,6 +35,10 @@ enum DatabaseFailure {
                 return RepositoryError.storage("the \(url) refused: permission denied (\(message))")
             case "42P01":
                 return DatabaseSchemaError.missing(url: url.description)
+            // A statement that ran too long, or waited too long for a lock (`DatabaseSession`'s limits).
+            case "57014", "55P03":
+                return RepositoryError.storage("the \(url) gave up on a statement: \(message) "
+                                               + "(\(DatabaseSession.limits)); nothing was changed")
             case _ where state.hasPrefix("23"):
                 return RepositoryError.storage("the \(url) refused a change that breaks one of its rules: \(message)")
             case _ where state.hasPrefix("57P") || state.hasPrefix("08"):

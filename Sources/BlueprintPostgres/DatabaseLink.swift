@@ -8,7 +8,7 @@ import Synchronization
 
 /// This process's connection to the database: opened on first use, reopened after it broke,
 /// and lent to one caller at a time (a transaction's statements never interleave with
-/// another's). Every failure comes out as words naming the server
+/// another's), each set up as `session` says. Every failure comes out as words naming the server
 /// (`DatabaseFailure`): failing to connect at all as `DatabaseUnreachable` or `DatabaseRefusal`.
 ///
 /// A failure that may pass (see `DatabaseFailure.mayPass`: the server not reached, the connection
@@ -23,11 +23,13 @@ final class DatabaseLink: Sendable {
     private let logger: Logger
     private let gate = ConnectionGate()
     private let retry: RetryPolicy
+    private let session: DatabaseSession
 
-    init(url: DatabaseURL, logger: Logger, retry: RetryPolicy = .statements) {
+    init(url: DatabaseURL, logger: Logger, retry: RetryPolicy = .statements, session: DatabaseSession = DatabaseSession()) {
         self.url = url
         self.logger = logger
         self.retry = retry
+        self.session = session
     }
 
     /// Runs `body` with the connection, alone; again, on a fresh connection if need be, after a
@@ -66,7 +68,7 @@ final class DatabaseLink: Sendable {
     /// One try: the raw error if it fails, for `withConnection` to judge and describe.
     private func once<T>(isolation: isolated (any Actor)? = #isolation,
                          _ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
-        let connection = try await gate.acquire(opening: open)
+        let connection = try await gate.acquire(opening: openSession)
         do {
             let result = try await body(connection)
             await gate.release(keeping: true)
@@ -84,6 +86,18 @@ final class DatabaseLink: Sendable {
     /// traps); after this, statements are refused.
     func close() async {
         if let connection = await gate.closeWhenIdle() { try? await connection.close() }
+    }
+
+    /// A new connection, set up as `session` says.
+    private func openSession() async throws -> PostgresConnection {
+        let connection = try await open()
+        do {
+            try await session.apply(to: connection, logger: logger)
+            return connection
+        } catch {
+            try? await connection.close()
+            throw error
+        }
     }
 
     private func open() async throws -> PostgresConnection {

@@ -10,5 +10,25 @@ public enum DatabaseNotice: Sendable, Equatable {
     /// A change to `wedding` was saved in this machine's copy only and queued for the database,
     /// which cannot be reached; it is sent when the database answers.
     case queued(DatabaseUnreachable, wedding: WeddingID)
+    /// A change to a wedding waits for another session's change to it to end (its row lock),
+    /// `holder`'s if the database says whose; `waited` so far.
+    case waiting(for: LockHolder?, waited: Duration)
 }
 
+/// A session holding a wedding's row lock, as far as the database shows it to every role.
+public struct LockHolder: Sendable, Equatable, CustomStringConvertible {
+    /// The PostgreSQL role it connected as.
+    public let role: String
+    /// The author a session of blueprint's names (`DatabaseSession`); nil for another program's.
+    public let author: String?
+    /// The program a session not blueprint's names (`application_name`), if any.
+    public let program: String?
+    /// How long its transaction has been open; nil where the database does not show it (another
+    /// role's session, to a role without `pg_read_all_stats`).
+    public let heldFor: Duration?
+
+    /// "mei's change", "sam's change (psql)".
+    public var description: String {
+        "\(author ?? role)'s change" + (program.map { " (\($0))" } ?? "")
+    }
+}

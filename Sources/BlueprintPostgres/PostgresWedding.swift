@@ -9,6 +9,10 @@ struct PostgresWeddingSettings: Sendable {
     let author: String
     let clock: @Sendable () -> Timestamp
     let logger: Logger
+    /// How long a write waits for another session's change to its wedding (`WeddingRowLock`).
+    var lockWait = WeddingRowLock.Wait.standard
+    /// Who is told that a write waits (`DatabaseNotice.waiting`).
+    var notices: (@Sendable (DatabaseNotice) -> Void)?
 }
 
 /// One wedding's data in this process, kept in step with the database and with other
@@ -262,15 +266,19 @@ actor PostgresWedding {
     }
 
     /// Applies the changes others committed after `seen` to `current` and publishes each;
-    /// with `locking`, locks the wedding's row for a write first.
+    /// with `locking`, locks the wedding's row for a write first (saying whose change it waits
+    /// for, if another session holds it: `WeddingRowLock`).
     private func catchUp(_ current: WeddingDataset, on connection: PostgresConnection, locking: Bool) async throws
         -> WeddingDataset {
-        let head = try await connection.statement(
-            locking ? "SELECT last_sequence FROM weddings WHERE id = \(id.rawValue) FOR UPDATE"
-                    : "SELECT last_sequence FROM weddings WHERE id = \(id.rawValue)",
-            logger: settings.logger)
         var latest: Int64?
-        for try await value in head.decode(Int64.self) { latest = value }
+        if locking {
+            latest = try await WeddingRowLock(wedding: id, wait: settings.lockWait, logger: settings.logger,
+                                              notices: settings.notices).take(on: connection)
+        } else {
+            let head = try await connection.statement("SELECT last_sequence FROM weddings WHERE id = \(id.rawValue)",
+                                                      logger: settings.logger)
+            for try await value in head.decode(Int64.self) { latest = value }
+        }
         guard let latest else {
             forget()
             throw RepositoryError.weddingNotFound(id.description)

@@ -36,22 +36,27 @@ public final class PostgresWeddingHost: WeddingDataHost {
     let settings: PostgresWeddingSettings
     private let weddings = Mutex<[WeddingID: PostgresWedding]>([:])
 
-    /// Connects to the database at `url` and checks its schema.
+    /// Connects to the database at `url` and checks its schema. Throws `DatabaseUnreachable` if
+    /// nothing answers there, `DatabaseRefusal` if it refuses this process (see `DatabaseFailure`).
     ///
     /// - Parameters:
     ///   - author: who this process writes as, in the `changes` rows and change events.
     ///   - localRoot: the data directory under which this machine keeps document files.
     ///   - clock: the time stamped on records and changes.
+    ///   - notices: who is told, as it happens, that a write waits for another session's change.
     public static func open(_ url: DatabaseURL, author: String, localRoot: String,
-                            clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) async throws -> PostgresWeddingHost {
-        try await open(url, author: author, localRoot: localRoot, clock: clock, listenerPolicy: .listener)
+                            clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
+                            notices: (@Sendable (DatabaseNotice) -> Void)? = nil) async throws -> PostgresWeddingHost {
+        try await open(url, author: author, localRoot: localRoot, clock: clock, listenerPolicy: .listener, notices: notices)
     }
 
-    /// `open`, with the change listener's reconnections paced by `listenerPolicy` (for tests).
+    /// `open`, with the change listener's reconnections paced by `listenerPolicy` and a write's
+    /// wait for another's change bounded by `lockWait` (for tests).
     static func open(_ url: DatabaseURL, author: String, localRoot: String, clock: @escaping @Sendable () -> Timestamp,
-                     listenerPolicy: RetryPolicy) async throws -> PostgresWeddingHost {
+                     listenerPolicy: RetryPolicy, lockWait: WeddingRowLock.Wait = .standard,
+                     notices: (@Sendable (DatabaseNotice) -> Void)? = nil) async throws -> PostgresWeddingHost {
         let host = PostgresWeddingHost(url: url, author: author, localRoot: localRoot, clock: clock,
-                                       listenerPolicy: listenerPolicy)
+                                       listenerPolicy: listenerPolicy, lockWait: lockWait, notices: notices)
         do {
             try await DatabaseSchema.check(host.link, logger: host.settings.logger)
         } catch {
@@ -62,13 +67,13 @@ public final class PostgresWeddingHost: WeddingDataHost {
     }
 
     private init(url: DatabaseURL, author: String, localRoot: String, clock: @escaping @Sendable () -> Timestamp,
-                 listenerPolicy: RetryPolicy) {
+                 listenerPolicy: RetryPolicy, lockWait: WeddingRowLock.Wait, notices: (@Sendable (DatabaseNotice) -> Void)?) {
         self.url = url
         self.author = author
         self.localRoot = localRoot
         let logger = Logger(label: "blueprint.postgres")
-        link = DatabaseLink(url: url, logger: logger)
-        settings = PostgresWeddingSettings(author: author, clock: clock, logger: logger)
+        link = DatabaseLink(url: url, logger: logger, session: DatabaseSession(author: author))
+        settings = PostgresWeddingSettings(author: author, clock: clock, logger: logger, lockWait: lockWait, notices: notices)
         listener = ChangeListener(url: url, logger: logger, policy: listenerPolicy)
         // A wedding not loaded here has nothing to catch up: its first read loads it as it is.
         listener.serve(.init(

@@ -6,7 +6,7 @@ import Foundation
 
 /// The lines a command prints on standard error as the database host tells it things
 /// (`DatabaseNotice`): that it works from this machine's copy, and how old that is; that a change
-/// was queued, and how to send it.
+/// was queued, and how to send it; whose change a write waits for.
 enum DatabaseNoticeLines {
     /// Prints `notice`'s line on standard error.
     @Sendable static func print(_ notice: DatabaseNotice) {
@@ -22,6 +22,11 @@ enum DatabaseNoticeLines {
         case let .queued(unreachable, _):
             return "warning: \(unreachable): the change is saved on this machine and queued, and is sent when the "
                 + "database answers (`blueprint wedding sync` sends it then)"
+        case let .waiting(holder, waited):
+            let held = holder?.heldFor.map(\.components.seconds).flatMap { $0 > 0 ? "held for \($0) s" : nil }
+                ?? (waited.components.seconds > 0 ? "\(waited.components.seconds) s so far" : nil)
+            return "waiting for \(holder?.description ?? "another session's change") to this wedding"
+                + (held.map { " (\($0))" } ?? "") + "…"
         }
     }
 }

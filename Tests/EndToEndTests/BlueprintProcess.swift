@@ -40,14 +40,7 @@ struct BlueprintProcess {
         let launcher = Self.launcher(honouringFileModes: honouringFileModes)
         process.executableURL = URL(fileURLWithPath: launcher[0])
         process.arguments = launcher.dropFirst() + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["BLUEPRINT_DATA_DIR"] = dataDirectory.path
-        environment["LANG"] = "C.UTF-8"
-        // The configuration file of whoever runs the tests must not change what the tests see.
-        environment["XDG_CONFIG_HOME"] = configurationHome.path
-        environment["XDG_STATE_HOME"] = stateHome.path
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
+        process.environment = environment(extra)
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -58,6 +51,19 @@ struct BlueprintProcess {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The environment `blueprint` runs in: this process's, with the data directory, a UTF-8
+    /// locale and folders of the test's own for configuration and state, then `extra`.
+    func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["BLUEPRINT_DATA_DIR"] = dataDirectory.path
+        environment["LANG"] = "C.UTF-8"
+        // The configuration file of whoever runs the tests must not change what the tests see.
+        environment["XDG_CONFIG_HOME"] = configurationHome.path
+        environment["XDG_STATE_HOME"] = stateHome.path
+        environment.merge(extra) { _, new in new }
+        return environment
     }
 
     /// The command that starts `blueprint`: the executable, or (`honouringFileModes` as root)

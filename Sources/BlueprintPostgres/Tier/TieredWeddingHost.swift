@@ -151,7 +151,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
 
     /// The database host, its schema checked (throws as `PostgresWeddingHost.open` does).
     private func openDatabase() async throws -> PostgresWeddingHost {
-        try await PostgresWeddingHost.open(url, author: author, localRoot: localRoot, clock: clock)
+        try await PostgresWeddingHost.open(url, author: author, localRoot: localRoot, clock: clock, notices: notices)
     }
 
     /// Makes the first attempt to reach the database, held until `connect()`; the host is not
