@@ -8,10 +8,11 @@ import Synchronization
 
 /// This process's connection to the database: opened on first use, reopened after it broke,
 /// and lent to one caller at a time (a transaction's statements never interleave with
-/// another's). Every failure comes out as words naming the server (`DatabaseFailure`).
+/// another's), each set up as `session` says. Every failure comes out as words naming the server
+/// (`DatabaseFailure`): failing to connect at all as `DatabaseUnreachable` or `DatabaseRefusal`.
 ///
-/// A failure that may pass (see `RetryPolicy.isTransient`: the connection lost or refused, a
-/// serialization failure, a deadlock, a server restarting) is retried with backoff and jitter
+/// A failure that may pass (see `DatabaseFailure.mayPass`: the server not reached, the connection
+/// lost, a serialization failure, a deadlock, a server restarting) is retried with backoff and jitter
 /// within `retry`'s budget, on a new connection if the old one broke, so the caller never sees
 /// it. Running `body` again is safe: a transaction that failed before its COMMIT was rolled
 /// back by the server (a lost connection aborts it), so nothing of the first try remains; a
@@ -22,11 +23,13 @@ final class DatabaseLink: Sendable {
     private let logger: Logger
     private let gate = ConnectionGate()
     private let retry: RetryPolicy
+    private let session: DatabaseSession
 
-    init(url: DatabaseURL, logger: Logger, retry: RetryPolicy = .statements) {
+    init(url: DatabaseURL, logger: Logger, retry: RetryPolicy = .statements, session: DatabaseSession = DatabaseSession()) {
         self.url = url
         self.logger = logger
         self.retry = retry
+        self.session = session
     }
 
     /// Runs `body` with the connection, alone; again, on a fresh connection if need be, after a
@@ -34,9 +37,7 @@ final class DatabaseLink: Sendable {
     func withConnection<T>(isolation: isolated (any Actor)? = #isolation,
                            _ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
         do {
-            return try await retry.run(transient: Self.mayPass) { try await once(body) }
-        } catch let failure as Unreachable {
-            throw failure.described
+            return try await retry.run { try await once(body) }
         } catch {
             throw DatabaseFailure.describe(error, url: url)
         }
@@ -67,7 +68,7 @@ final class DatabaseLink: Sendable {
     /// One try: the raw error if it fails, for `withConnection` to judge and describe.
     private func once<T>(isolation: isolated (any Actor)? = #isolation,
                          _ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
-        let connection = try await gate.acquire(opening: open)
+        let connection = try await gate.acquire(opening: openSession)
         do {
             let result = try await body(connection)
             await gate.release(keeping: true)
@@ -80,10 +81,6 @@ final class DatabaseLink: Sendable {
         }
     }
 
-    private static func mayPass(_ error: any Error) -> Bool {
-        (error as? Unreachable)?.transient ?? RetryPolicy.isTransient(error)
-    }
-
     /// Closes the connection, if one is open, once whoever holds it is done (PostgresNIO must
     /// not have a connection closed under a statement whose rows are still being read: it
     /// traps); after this, statements are refused.
@@ -91,26 +88,25 @@ final class DatabaseLink: Sendable {
         if let connection = await gate.closeWhenIdle() { try? await connection.close() }
     }
 
+    /// A new connection, set up as `session` says.
+    private func openSession() async throws -> PostgresConnection {
+        let connection = try await open()
+        do {
+            try await session.apply(to: connection, logger: logger)
+            return connection
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
     private func open() async throws -> PostgresConnection {
         do {
             return try await PostgresConnection.connect(to: url, logger: logger)
-        } catch let error as PSQLError where error.code == .server {
-            throw Unreachable(described: DatabaseFailure.describe(error, url: url), transient: RetryPolicy.isTransient(error))
-        } catch let error as PSQLError {
-            throw Unreachable(described: RepositoryError.storage(
-                "cannot reach the \(url): \(error.underlying.map { "\($0)" } ?? "\(error.code)")"),
-                              transient: RetryPolicy.isTransient(error))
         } catch {
-            throw Unreachable(described: RepositoryError.storage("cannot reach the \(url): \(error)"),
-                              transient: RetryPolicy.isTransient(error))
+            throw DatabaseFailure.connecting(error, url: url)
         }
     }
-}
-
-/// Opening a connection failed: in the words for the user, and whether trying again may help.
-private struct Unreachable: Error {
-    let described: any Error
-    let transient: Bool
 }
 
 /// Hands the one connection to one caller at a time, in the order they asked.

@@ -9,6 +9,10 @@ struct PostgresWeddingSettings: Sendable {
     let author: String
     let clock: @Sendable () -> Timestamp
     let logger: Logger
+    /// How long a write waits for another session's change to its wedding (`WeddingRowLock`).
+    var lockWait = WeddingRowLock.Wait.standard
+    /// Who is told that a write waits (`DatabaseNotice.waiting`).
+    var notices: (@Sendable (DatabaseNotice) -> Void)?
 }
 
 /// One wedding's data in this process, kept in step with the database and with other
@@ -268,7 +272,8 @@ actor PostgresWedding {
     }
 
     /// Applies the changes others committed after `seen` to `current` and publishes each;
-    /// with `locking`, locks the wedding's row for a write first.
+    /// with `locking`, locks the wedding's row for a write first (saying whose change it waits
+    /// for, if another session holds it: `WeddingRowLock`).
     ///
     /// A change is applied only if the records it names are, in the database, as it leaves them
     /// (`recordsAgree`): a `changes` row that says otherwise (written by another program, or
@@ -276,17 +281,11 @@ actor PostgresWedding {
     /// truth, and the difference is published as a reread.
     private func catchUp(_ current: WeddingDataset, on connection: PostgresConnection, locking: Bool) async throws
         -> WeddingDataset {
-        let head = try await connection.statement(
-            locking ? "SELECT last_sequence FROM weddings WHERE id = \(id.rawValue) FOR UPDATE"
-                    : "SELECT last_sequence FROM weddings WHERE id = \(id.rawValue)",
-            logger: settings.logger)
-        var latest: Int64?
-        for try await value in head.decode(Int64.self) { latest = value }
-        guard var latest else {
-            // Locking needs a writer's role: a wedding this role may only read is seen unlocked.
-            if locking, try await lastSequence(on: connection) != nil {
-                throw RepositoryError.notPermitted(DatabaseFailure.writeRefusal(link.url))
-            }
+        let head = locking
+            ? try await WeddingRowLock(wedding: id, wait: settings.lockWait, logger: settings.logger, notices: settings.notices)
+                .take(on: connection, refusal: DatabaseFailure.writeRefusal(link.url))
+            : try await lastSequence(on: connection)
+        guard var latest = head else {
             forget()
             throw RepositoryError.weddingNotFound(id.description)
         }

@@ -39,18 +39,24 @@ public final class PostgresWeddingHost: WeddingDataHost {
     private let weddings = Mutex<[WeddingID: PostgresWedding]>([:])
 
     /// Connects to the database at `url`, checks its schema and asks who this process is there.
+    /// Throws `DatabaseUnreachable` if nothing answers there, `DatabaseRefusal` if it refuses this
+    /// process (see `DatabaseFailure`).
     ///
     /// - Parameters:
     ///   - localRoot: the data directory under which this machine keeps document files.
     ///   - clock: the time stamped on records and changes.
+    ///   - notices: who is told, as it happens, that a write waits for another session's change.
     public static func open(_ url: DatabaseURL, localRoot: String,
-                            clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) async throws -> PostgresWeddingHost {
-        try await open(url, localRoot: localRoot, clock: clock, listenerPolicy: .listener)
+                            clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
+                            notices: (@Sendable (DatabaseNotice) -> Void)? = nil) async throws -> PostgresWeddingHost {
+        try await open(url, localRoot: localRoot, clock: clock, listenerPolicy: .listener, notices: notices)
     }
 
-    /// `open`, with the change listener's reconnections paced by `listenerPolicy` (for tests).
+    /// `open`, with the change listener's reconnections paced by `listenerPolicy` and a write's
+    /// wait for another's change bounded by `lockWait` (for tests).
     static func open(_ url: DatabaseURL, localRoot: String, clock: @escaping @Sendable () -> Timestamp,
-                     listenerPolicy: RetryPolicy) async throws -> PostgresWeddingHost {
+                     listenerPolicy: RetryPolicy, lockWait: WeddingRowLock.Wait = .standard,
+                     notices: (@Sendable (DatabaseNotice) -> Void)? = nil) async throws -> PostgresWeddingHost {
         let logger = Logger(label: "blueprint.postgres")
         let link = DatabaseLink(url: url, logger: logger)
         let author: String
@@ -61,17 +67,19 @@ public final class PostgresWeddingHost: WeddingDataHost {
             await link.close()
             throw error
         }
-        return PostgresWeddingHost(url: url, link: link, author: author, localRoot: localRoot, clock: clock,
-                                   logger: logger, listenerPolicy: listenerPolicy)
+        let settings = PostgresWeddingSettings(author: author, clock: clock, logger: logger, lockWait: lockWait, notices: notices)
+        return PostgresWeddingHost(url: url, link: link, localRoot: localRoot, settings: settings,
+                                   listenerPolicy: listenerPolicy)
     }
 
-    private init(url: DatabaseURL, link: DatabaseLink, author: String, localRoot: String,
-                 clock: @escaping @Sendable () -> Timestamp, logger: Logger, listenerPolicy: RetryPolicy) {
+    private init(url: DatabaseURL, link: DatabaseLink, localRoot: String, settings: PostgresWeddingSettings,
+                 listenerPolicy: RetryPolicy) {
         self.url = url
-        self.author = author
+        author = settings.author
         self.localRoot = localRoot
         self.link = link
-        settings = PostgresWeddingSettings(author: author, clock: clock, logger: logger)
+        self.settings = settings
+        let logger = settings.logger
         listener = ChangeListener(url: url, logger: logger, policy: listenerPolicy)
         // A wedding not loaded here has nothing to catch up: its first read loads it as it is.
         listener.serve(.init(

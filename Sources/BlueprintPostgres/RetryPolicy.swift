@@ -1,6 +1,4 @@
 import Foundation
-import NIOCore
-import PostgresNIO
 
 /// How often, and after how long a pause, an operation that failed for a passing reason is
 /// tried again: exponential backoff with full jitter (AWS's "full jitter": each pause is drawn
@@ -75,25 +73,6 @@ struct RetryPolicy: Sendable {
         }
     }
 
-    /// Whether `error` (as PostgresNIO throws it) may pass if the same thing is tried again:
-    /// the connection refused, reset or closed by the server, a timeout, a serialization failure
-    /// (`40001`), a deadlock (`40P01`), a server shutting down or starting up (`57P01`,
-    /// `57P02`, `57P03`), a connection failure (`08…`). Never a refusal (permission, a broken
-    /// rule, a conflict, invalid data, a schema problem): those would fail the same way again,
-    /// and keep their words.
-    static func isTransient(_ error: any Error) -> Bool {
-        if error is ChannelError || error is IOError { return true }
-        guard let error = error as? PSQLError else { return false }
-        switch error.code {
-        case .server:
-            let state = error.serverInfo?[.sqlState] ?? ""
-            return ["40001", "40P01", "57P01", "57P02", "57P03"].contains(state) || state.hasPrefix("08")
-        // A connection closed under a statement (its server end went first, and the client
-        // noticed) is made again: blueprint closes its own only once it is done with them.
-        case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
-            return true
-        default:
-            return false
-        }
-    }
+    /// Whether `error` may pass if the same thing is tried again (`DatabaseFailure.mayPass`).
+    static func isTransient(_ error: any Error) -> Bool { DatabaseFailure.mayPass(error) }
 }

@@ -18,13 +18,15 @@ struct WeddingData {
     let fileStore: FileStore?
 
     /// Opens the database at `url` if there is one (with its local copies under `root`, see
-    /// `TieredWeddingHost`; `start` says whether to wait for the database), else the data
-    /// directory at `root`.
+    /// `TieredWeddingHost`; `start` says whether to wait for the database: a command, which
+    /// does, prints on standard error what the host tells it, see `DatabaseNoticeLines`), else
+    /// the data directory at `root`.
     static func open(root: String, database url: DatabaseURL?, author: String, cache: RepositoryCache,
                      start: TieredWeddingHost.Start = .connectingFirst) async throws -> WeddingData {
         if let url {
             let host = try await TieredWeddingHost.open(url, author: author, localRoot: root, previewing: WeddingPreviewer(),
-                                                        start: start)
+                                                        start: start,
+                                                        notices: start == .connectingFirst ? DatabaseNoticeLines.print : nil)
             return WeddingData(host: host, repositories: Repositories(host: host, cache: cache), place: "the \(url)",
                                fileStore: nil)
         }

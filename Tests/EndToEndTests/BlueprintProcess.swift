@@ -84,6 +84,18 @@ struct BlueprintProcess {
         let launcher = launcher ?? Self.launcher(honouringFileModes: honouringFileModes)
         process.executableURL = URL(fileURLWithPath: launcher[0])
         process.arguments = launcher.dropFirst() + arguments
+        process.environment = environment(extra)
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, output.fileHandleForReading, errors.fileHandleForReading)
+    }
+
+    /// The environment `blueprint` runs in: this process's, with the data directory, a UTF-8
+    /// locale and folders of the test's own for configuration and state, then `extra`.
+    func environment(_ extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["BLUEPRINT_DATA_DIR"] = dataDirectory.path
         environment["LANG"] = "C.UTF-8"
@@ -91,13 +103,7 @@ struct BlueprintProcess {
         environment["XDG_CONFIG_HOME"] = configurationHome.path
         environment["XDG_STATE_HOME"] = stateHome.path
         environment.merge(extra) { _, new in new }
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return (process, output.fileHandleForReading, errors.fileHandleForReading)
+        return environment
     }
 
     /// The command that starts `blueprint`: the executable, or (`honouringFileModes` as root)

@@ -101,6 +101,10 @@ public enum FeedConnection: Equatable, Sendable {
     /// The database cannot be reached: the wedding is its local copy, last brought up to date
     /// with the database at `lastSynced` (`nil`: not known).
     case offline(lastSynced: Timestamp?)
+    /// The database answered and refused this process (a password or role it does not accept,
+    /// no such database, TLS that failed, a schema of another version), for the reason given:
+    /// the wedding is its local copy, read only, until that is put right.
+    case refused(String)
 }
 
 extension ChangeFeed {

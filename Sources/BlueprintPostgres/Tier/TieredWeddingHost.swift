@@ -16,11 +16,20 @@ import Synchronization
 ///   differs is stored in the copy verbatim, versions as the database has them.
 /// - Online writes go to the database first (authoritative, version-checked there), then the
 ///   same records are stored in the copy verbatim; they are published once, from the copy.
-/// - Offline (a database call failed and the server does not answer, or it could not be
-///   reached at open): reads and writes use the copy, `connection` is `.offline(lastSynced:)`,
-///   and each write is queued durably in the copy's outbox in the same locked section as its
-///   journal line (`FileStore.writeQueued`, `QueuedCommitsFile`), so nothing typed offline is
-///   dropped, not even by a crash between the two files (the outbox is written first).
+/// - Opened `.connectingFirst` (a command), the first read of each wedding waits for the copy to
+///   be brought up to date (its queued edits sent first), so a command answers with what the
+///   database holds whenever it answers.
+/// - Offline (the database cannot be reached, `DatabaseUnreachable`: at open, or a database
+///   call failed and the server does not answer): reads and writes use the copy, `connection` is
+///   `.offline(lastSynced:)`, and each write is queued durably in the copy's outbox in the same
+///   locked section as its journal line (`FileStore.writeQueued`, `QueuedCommitsFile`), so
+///   nothing typed offline is dropped, not even by a crash between the two files (the outbox is
+///   written first). `notices` is told, once per wedding read from the copy, and for each write
+///   queued.
+/// - Refused (the database answered and refused this process, `DatabaseRefusal`, or its schema
+///   is another version): an error from `open`; found behind (opened `.fromTheCopy`) or on
+///   reconnecting, the copy still reads, every write is refused with it, `connection` is
+///   `.refused`, and the host tries the database no more.
 /// - Reconnecting (retried with backoff while offline, or `reconnect()`): the queued commits are
 ///   pushed in order, each version-checked against the version the copy had; one the database
 ///   refuses as a conflict is kept (`conflicts(in:)`, mine; theirs is what the copy holds after
@@ -45,6 +54,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     private let start: Start
     private let clock: @Sendable () -> Timestamp
     private let logger = Logger(label: "blueprint.tier")
+    private let notices: (@Sendable (DatabaseNotice) -> Void)?
     private let state: Mutex<TierState>
     private let gate = SyncGate()
 
@@ -59,19 +69,26 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
 
     private struct TierState: Sendable {
         var database: PostgresWeddingHost?
-        var offline: Bool
+        var offline = false
+        /// Why the database cannot be reached, once it could not.
+        var unreachable: DatabaseUnreachable?
         /// The first attempt to reach the database, while it runs (`Start.fromTheCopy`).
         var connecting: Task<Void, Never>?
         /// Lets the first attempt begin (finished by `connect()`).
         var release: AsyncStream<Void>.Continuation?
-        /// Why the database must not be used (its schema is another version), found behind.
-        var refusal: DatabaseSchemaError?
+        /// Why the database must not be used: it refused this process (`DatabaseRefusal`), or its
+        /// schema is another version (`DatabaseSchemaError`), found behind or on reconnecting.
+        var refusal: (any Error)?
         /// Weddings whose changes were asked for: followed in the database once it answers.
         var watched: Set<WeddingID> = []
         /// What relays the database host's own connection state, by wedding.
         var relays: [WeddingID: Task<Void, Never>] = [:]
         var reconnecting: Task<Void, Never>?
         var revalidated: Set<WeddingID> = []
+        /// A command's synchronisation before its first read of a wedding, while it runs (`freshen`).
+        var freshening: [WeddingID: Task<Void, any Error>] = [:]
+        /// Weddings read from the copy while offline, and said so (`DatabaseNotice.workingOffline`).
+        var toldOffline: Set<WeddingID> = []
         /// Weddings known to have a local copy.
         var copied: Set<WeddingID> = []
         var followed: [WeddingID: Task<Void, Never>] = [:]
@@ -95,44 +112,48 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     }
 
     /// Opens the local copy and the database. A database that cannot be reached is not an
-    /// error: the host starts offline and keeps trying; one that answers with a schema of
-    /// another version is refused, as `PostgresWeddingHost.open` refuses it (opened
-    /// `.fromTheCopy`, found behind: then every write is refused with it).
+    /// error: the host starts offline and keeps trying. One that refuses this process
+    /// (`DatabaseRefusal`) or answers with a schema of another version is refused, as
+    /// `PostgresWeddingHost.open` refuses it (opened `.fromTheCopy`, found behind: then the copy
+    /// reads and every write is refused with it). `notices` is told what a person waiting on a
+    /// command should know (see `DatabaseNotice`).
     public static func open(_ url: DatabaseURL, author: String, localRoot: String,
                             previewing: (any WeddingPreviewing)? = nil, start: Start = .connectingFirst,
+                            notices: (@Sendable (DatabaseNotice) -> Void)? = nil,
                             clock: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) }) async throws -> TieredWeddingHost {
         let copy = try FileStore(root: copyRoot(of: url, in: localRoot), clock: clock, previewing: previewing, author: author)
+        let host = TieredWeddingHost(url: url, author: author, localRoot: localRoot, copy: copy, start: start,
+                                     notices: notices, clock: clock)
         if start == .fromTheCopy {
-            let host = TieredWeddingHost(url: url, author: author, localRoot: localRoot, copy: copy, database: nil,
-                                         start: start, clock: clock)
             host.connectBehind()
             return host
         }
-        var database: PostgresWeddingHost?
         do {
-            database = try await PostgresWeddingHost.open(url, localRoot: localRoot, clock: clock)
-        } catch let error as DatabaseSchemaError {
-            await copy.close()
-            throw error
+            host.connected(.success(try await host.openDatabase()))
+        } catch let unreachable as DatabaseUnreachable {
+            host.connected(.failure(unreachable))
         } catch {
-            Logger(label: "blueprint.tier").notice("the database cannot be reached; working from the local copy",
-                                                  metadata: ["error": "\(error)"])
+            await host.close()
+            throw error
         }
-        let host = TieredWeddingHost(url: url, author: author, localRoot: localRoot, copy: copy, database: database,
-                                     start: start, clock: clock)
-        if database == nil { host.startReconnecting() }
         return host
     }
 
-    private init(url: DatabaseURL, author: String, localRoot: String, copy: FileStore, database: PostgresWeddingHost?,
-                 start: Start, clock: @escaping @Sendable () -> Timestamp) {
+    private init(url: DatabaseURL, author: String, localRoot: String, copy: FileStore, start: Start,
+                 notices: (@Sendable (DatabaseNotice) -> Void)?, clock: @escaping @Sendable () -> Timestamp) {
         self.start = start
         self.url = url
         self.author = author
         self.localRoot = localRoot
         self.copy = copy
+        self.notices = notices
         self.clock = clock
-        state = Mutex(TierState(database: database, offline: database == nil))
+        state = Mutex(TierState())
+    }
+
+    /// The database host, its schema checked (throws as `PostgresWeddingHost.open` does).
+    private func openDatabase() async throws -> PostgresWeddingHost {
+        try await PostgresWeddingHost.open(url, localRoot: localRoot, clock: clock, notices: notices)
     }
 
     /// Makes the first attempt to reach the database, held until `connect()`; the host is not
@@ -140,21 +161,14 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     private func connectBehind() {
         let (released, release) = AsyncStream<Void>.makeStream()
         state.withLock { state in
-            state.offline = false
             state.release = release
             state.connecting = Task { [weak self] in
                 for await _ in released {}
                 guard let self, !self.state.withLock({ $0.closed }) else { return }
                 do {
-                    self.connected(try await PostgresWeddingHost.open(self.url, localRoot: self.localRoot, clock: self.clock))
-                } catch let error as DatabaseSchemaError {
-                    self.logger.error("the database's schema is another version; working from the local copy, read only",
-                                      metadata: ["error": "\(error)"])
-                    self.connected(nil, refusal: error)
+                    self.connected(.success(try await self.openDatabase()))
                 } catch {
-                    self.logger.notice("the database cannot be reached; working from the local copy",
-                                       metadata: ["error": "\(error)"])
-                    self.connected(nil)
+                    self.connected(.failure(error))
                 }
             }
         }
@@ -166,27 +180,30 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         state.withLock { $0.release }?.finish()
     }
 
-    /// Ends the first attempt: online with `database`, else offline (retrying unless refused).
-    private func connected(_ database: PostgresWeddingHost?, refusal: DatabaseSchemaError? = nil) {
-        let (closed, watched) = state.withLock { state in
+    /// Ends the first attempt: online with the database; else offline (and retrying) or
+    /// refused, as its failure says.
+    private func connected(_ outcome: Result<PostgresWeddingHost, any Error>) {
+        let closed = state.withLock { state in
             state.connecting = nil
             state.release = nil
-            state.database = database
-            state.offline = database == nil
-            state.refusal = refusal
-            return (state.closed, Array(state.watchers.keys))
+            if case let .success(database) = outcome { state.database = database }
+            return state.closed
         }
         guard !closed else { return }
-        if database == nil {
-            if refusal == nil { startReconnecting() }
-            for wedding in watched { announce(.offline(lastSynced: lastSynced(wedding)), to: wedding) }
-        } else {
-            databaseAnswers()
+        switch outcome {
+        case .success: databaseAnswers()
+        case let .failure(unreachable as DatabaseUnreachable): goOffline(because: unreachable)
+        case let .failure(error): refuse(error)
         }
     }
 
     /// Whether the database is being worked around (its copy used alone) at the moment.
     public var isOffline: Bool { state.withLock { $0.offline } }
+
+    /// Why the database cannot be reached, while it cannot (nil online, and when it refused).
+    public var unreachable: DatabaseUnreachable? {
+        state.withLock { $0.offline && $0.refusal == nil ? $0.unreachable : nil }
+    }
 
     // MARK: Weddings
 
@@ -200,11 +217,16 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         return try await listAllWeddings()
     }
 
+    /// The database's weddings; without it, the copied ones (none copied: an error saying why
+    /// the database cannot be used, never an empty list).
     public func listAllWeddings() async throws -> [Wedding] {
         if let database = await online() {
             do { return try await database.listWeddings() } catch { try await fallBack(from: error, database) }
         }
-        return try await copy.listWeddings()
+        let copied = try await copy.listWeddings()
+        guard copied.isEmpty else { return copied }
+        if let refusal = state.withLock({ $0.refusal }) { throw RepositoryError.storage("\(refusal)") }
+        throw RepositoryError.storage("\(whyOffline), and this machine has no copy of its weddings yet")
     }
 
     public func createWedding(_ wedding: Wedding) async throws -> Wedding {
@@ -237,8 +259,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 dataset = try await database.read(wedding) { $0 }
             } catch {
                 try await fallBack(from: error, database)
-                throw RepositoryError.storage("the wedding \(wedding) is not copied to this machine yet, "
-                                              + "and the \(url) cannot be reached")
+                throw RepositoryError.storage("the wedding \(wedding) is not copied to this machine yet, and \(whyOffline)")
             }
             do {
                 _ = try await copy.createWedding(copying: dataset)
@@ -247,11 +268,46 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
             }
             markSynced(wedding)
             state.withLock { _ = $0.revalidated.insert(wedding) }
+        } else if start == .connectingFirst {
+            try await freshen(wedding)
         } else if state.withLock({ ($0.connecting != nil || (!$0.offline && $0.database != nil))
                                      && $0.revalidated.insert(wedding).inserted }) {
             Task { [weak self] in await self?.revalidate(wedding) }
         }
+        tellIfOffline(about: wedding)
         return try await copy.read(wedding, body)
+    }
+
+    /// Brings the copy of `wedding` up to date (its queued edits sent first) before a command's
+    /// first read of it, and waits, so the command answers with what the database holds; reads
+    /// that come meanwhile wait for the same synchronisation. Offline, the copy is read as it is.
+    private func freshen(_ wedding: WeddingID) async throws {
+        let running = state.withLock { state -> Task<Void, any Error>? in
+            if let running = state.freshening[wedding] { return running }
+            guard !state.offline, state.database != nil, state.revalidated.insert(wedding).inserted else { return nil }
+            let task = Task { try await self.catchUp(on: wedding) }
+            state.freshening[wedding] = task
+            return task
+        }
+        guard let running else { return }
+        do {
+            try await running.value
+            state.withLock { _ = $0.freshening.removeValue(forKey: wedding) }
+        } catch {
+            state.withLock { state in
+                state.freshening[wedding] = nil
+                state.revalidated.remove(wedding)
+            }
+            throw error
+        }
+    }
+
+    /// Says, once per wedding while offline, that `wedding` is read from the copy and how old it is.
+    private func tellIfOffline(about wedding: WeddingID) {
+        guard let notices, let unreachable = state.withLock({ state in
+            state.offline && state.refusal == nil && state.toldOffline.insert(wedding).inserted ? state.unreachable : nil
+        }) else { return }
+        notices(.workingOffline(unreachable, wedding: wedding, lastSynced: lastSynced(wedding)))
     }
 
     public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
@@ -270,8 +326,10 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 try await fallBack(from: error, database)
             }
         }
-        if let refusal = state.withLock({ $0.refusal }) { throw RepositoryError.storage(refusal.description) }
-        return try await copy.writeQueued(wedding, operation: operation, body)
+        if let refusal = state.withLock({ $0.refusal }) { throw RepositoryError.storage("\(refusal)") }
+        let result = try await copy.writeQueued(wedding, operation: operation, body)
+        notices?(.queued(whyOffline, wedding: wedding))
+        return result
     }
 
     /// The document files are kept in the wedding's local copy (as `PostgresWeddingHost` says),
@@ -296,8 +354,9 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     }
 
     public func connection(_ wedding: WeddingID) -> FeedConnection {
-        let (connecting, offline, database) = state.withLock { ($0.connecting != nil, $0.offline, $0.database) }
+        let (connecting, offline, database, refusal) = state.withLock { ($0.connecting != nil, $0.offline, $0.database, $0.refusal) }
         if connecting { return .connecting }
+        if let refusal { return .refused("\(refusal)") }
         guard !offline, let database else { return .offline(lastSynced: lastSynced(wedding)) }
         return database.connection(wedding)
     }
@@ -338,9 +397,10 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// does not, the host goes offline.
     private func probeWhileReconnecting(_ database: PostgresWeddingHost, for wedding: WeddingID) async {
         while !Task.isCancelled, !isOffline, database.connection(wedding) == .reconnecting {
-            if await !database.isReachable() {
-                goOffline(because: "the link bringing others' changes broke and the database does not answer")
-                return
+            do {
+                if let unreachable = try await database.unreachable() { return goOffline(because: unreachable) }
+            } catch {
+                return refuse(error)
             }
             try? await Task.sleep(for: .seconds(1))
         }
@@ -466,17 +526,31 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     }
 
     /// Tries the database now: if it answers, pushes every copied wedding's queued commits and
-    /// brings the copies up to date. Returns whether the database answered.
+    /// brings the copies up to date. Returns whether the database answered; throws its refusal
+    /// if it answered with one (the host then uses it no more).
     @discardableResult
-    public func reconnect() async -> Bool {
-        var database = state.withLock { $0.database }
-        if database == nil {
-            database = try? await PostgresWeddingHost.open(url, localRoot: localRoot, clock: clock)
+    public func reconnect() async throws -> Bool {
+        let database: PostgresWeddingHost
+        do {
+            if let known = state.withLock({ $0.database }) {
+                if let unreachable = try await known.unreachable() { throw unreachable }
+                database = known
+            } else {
+                database = try await openDatabase()
+            }
+        } catch let unreachable as DatabaseUnreachable {
+            state.withLock { $0.unreachable = unreachable }
+            return false
+        } catch {
+            refuse(error)
+            throw error
         }
-        guard let database, await database.isReachable() else { return false }
         state.withLock { state in
             state.database = database
             state.offline = false
+            state.unreachable = nil
+            state.refusal = nil
+            state.toldOffline = []
             state.reconnecting = nil
         }
         logger.info("the database answers again", metadata: ["url": "\(url)"])
@@ -673,32 +747,67 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
 
     private func required(_ action: String) async throws -> PostgresWeddingHost {
         guard let database = await online() else {
-            if let refusal = state.withLock({ $0.refusal }) { throw RepositoryError.storage(refusal.description) }
-            throw RepositoryError.storage("cannot \(action) while the \(url) cannot be reached; "
+            if let refusal = state.withLock({ $0.refusal }) { throw RepositoryError.storage("\(refusal)") }
+            throw RepositoryError.storage("cannot \(action): \(whyOffline); "
                                           + "the edits made meanwhile are kept and sent when it answers again")
         }
         return database
     }
 
+    /// Why the database cannot be reached, for messages.
+    private var whyOffline: DatabaseUnreachable {
+        state.withLock { $0.unreachable } ?? DatabaseUnreachable(url: url.description, reason: "it does not answer")
+    }
+
     /// Rethrows `error` unless the database has stopped answering; then the host goes offline
-    /// and the caller goes on with the copy.
+    /// and the caller goes on with the copy. If it answers with a refusal (a password changed
+    /// meanwhile), the host uses it no more, and throws that.
     func fallBack(from error: any Error, _ database: PostgresWeddingHost) async throws {
-        guard case RepositoryError.storage = error, await !database.isReachable() else { throw error }
-        goOffline(because: "\(error)")
+        if let unreachable = error as? DatabaseUnreachable { return goOffline(because: unreachable) }
+        if error is DatabaseRefusal {
+            refuse(error)
+            throw error
+        }
+        guard case RepositoryError.storage = error else { throw error }
+        let unreachable: DatabaseUnreachable?
+        do {
+            unreachable = try await database.unreachable()
+        } catch let refusal {
+            refuse(refusal)
+            throw refusal
+        }
+        guard let unreachable else { throw error }
+        goOffline(because: unreachable)
     }
 
     /// Works from the copy from now on, and keeps trying the database; says so to every watcher.
-    private func goOffline(because reason: String) {
+    private func goOffline(because unreachable: DatabaseUnreachable) {
         let watched = state.withLock { state -> [WeddingID]? in
             guard !state.offline, !state.closed else { return nil }
             state.offline = true
+            state.unreachable = unreachable
             return Array(state.watchers.keys)
         }
         guard let watched else { return }
-        logger.notice("the database stopped answering; working from the local copy", metadata: ["error": "\(reason)"])
+        logger.notice("the database cannot be reached; working from the local copy", metadata: ["error": "\(unreachable)"])
         persistSynced()
         startReconnecting()
         for wedding in watched { announce(.offline(lastSynced: lastSynced(wedding)), to: wedding) }
+    }
+
+    /// Uses the database no more: it refused this process (`error`: a `DatabaseRefusal`, or a
+    /// `DatabaseSchemaError`). The copy still reads, every write is refused with it, and every
+    /// watcher is told (`FeedConnection.refused`).
+    private func refuse(_ error: any Error) {
+        let watched = state.withLock { state -> [WeddingID]? in
+            guard !state.closed else { return nil }
+            state.offline = true
+            state.refusal = error
+            return Array(state.watchers.keys)
+        }
+        guard let watched else { return }
+        logger.error("the database refused this process; working from the local copy, read only", metadata: ["error": "\(error)"])
+        for wedding in watched { announce(connection(wedding), to: wedding) }
     }
 
     /// Retries the database with exponential backoff and jitter until it answers.
@@ -710,7 +819,12 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(delay * Double.random(in: 0.8...1.2)))
                     guard let self, !Task.isCancelled else { return }
-                    if await self.reconnect() { return }
+                    do {
+                        if try await self.reconnect() { return }
+                    } catch {
+                        // Refused: trying again will not help (`connection` says why).
+                        return
+                    }
                     delay = min(delay * 2, 30)
                 }
             }

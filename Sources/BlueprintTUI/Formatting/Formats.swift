@@ -37,7 +37,7 @@ public enum Formats {
     }
 
     /// The header's word for how other sessions' changes arrive: "● live", "○ not live",
-    /// "◌ reconnecting", "○ offline · last synced 3 min ago".
+    /// "◌ reconnecting", "○ offline · last synced 3 min ago", "✗ refused" (the status line says why).
     public static func marker(_ connection: FeedConnection, now: Timestamp, timeZone: TimeZone) -> String {
         switch connection {
         case .live: "● live"
@@ -46,6 +46,7 @@ public enum Formats {
         case .reconnecting: "◌ reconnecting"
         case let .offline(lastSynced?): "○ offline · last synced " + ago(lastSynced, now: now, timeZone: timeZone)
         case .offline(nil): "○ offline"
+        case .refused: "✗ refused"
         }
     }
 

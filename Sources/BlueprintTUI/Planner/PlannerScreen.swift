@@ -142,7 +142,13 @@ public final class PlannerScreen: Screen, PlannerHost {
         })
         let connectionChanges = session.connectionChanges()
         observers.append(Task { [weak self] in
-            for await _ in connectionChanges { self?.requestRedraw() }
+            for await connection in connectionChanges {
+                // The header says "✗ refused"; the status line says why.
+                if case let .refused(reason) = connection {
+                    self?.report("Read only, from this machine's copy: \(reason)", severity: .error)
+                }
+                self?.requestRedraw()
+            }
         })
         if let presence = session.presence {
             let updates = presence.updates()

@@ -18,7 +18,8 @@ extension DataDirectoryOptions {
         }
         guard let host = await tier.database else {
             await opened.close()
-            throw CommandFailure("\(what) needs the database, and the \(tier.url) cannot be reached now")
+            throw CommandFailure("\(what) needs the database, and the \(tier.url) cannot be reached now"
+                                 + (tier.unreachable.map { " (\($0.reason))" } ?? ""))
         }
         return (opened, host)
     }

@@ -51,8 +51,9 @@ struct WeddingSyncCommand: AsyncParsableCommand {
     private func sync(_ wedding: Wedding, _ tier: TieredWeddingHost) async throws -> [String] {
         let id = wedding.weddingID
         var lines: [String] = []
-        if !(await tier.reconnect()) {
-            lines.append("The \(tier.url) cannot be reached; edits made offline stay queued until it answers.")
+        if try await !tier.reconnect() {
+            lines.append("The \(tier.url) cannot be reached (\(tier.unreachable?.reason ?? "no answer")); "
+                         + "edits made offline stay queued until it answers.")
         }
         var conflicts = try await tier.offlineConflicts(in: id)
         if let number = keepMine ?? takeTheirs {

@@ -92,7 +92,7 @@ struct DocumentContentTests {
         #expect(try await exported(document.id, by: ana, in: id, to: here) == Self.contract, "the bytes are here")
 
         try cluster.start()
-        #expect(await ana.reconnect())
+        #expect(try await ana.reconnect())
         #expect(try await ana.queued(in: id).isEmpty)
         try await ben.catchUp(on: id)
         #expect(try await ben.read(id) { $0.documents.records.map(\.id) } == [document.id])
@@ -109,7 +109,7 @@ struct DocumentContentTests {
         #expect(ben.isOffline)
 
         try cluster.start()
-        #expect(await ben.reconnect())
+        #expect(try await ben.reconnect())
         #expect(try await exported(document.id, by: ben, in: id, to: there) == Self.contract)
         await ana.close()
         await ben.close()

@@ -43,14 +43,15 @@ struct PostgresHostTests {
         await #expect(throws: DatabaseSchemaError.self) { try await DatabaseSchema.migrate(newer.url) }
     }
 
-    @Test("a server that is not there is a storage error naming it")
+    @Test("a server that is not there cannot be reached, the error naming it and why")
     func unreachableServer() async throws {
         let url = try DatabaseURL("postgresql:///wedding?host=/nonexistent/socket/dir&user=mei", loginName: "mei")
         do {
             _ = try await PostgresWeddingHost.open(url, localRoot: TestDatabase.documentsRoot)
             Issue.record("opened a database that does not exist")
-        } catch let RepositoryError.storage(message) {
-            #expect(message.contains("cannot reach") && message.contains("/nonexistent/socket/dir"), "\(message)")
+        } catch let unreachable as DatabaseUnreachable {
+            #expect(unreachable.description.contains("/nonexistent/socket/dir cannot be reached (no server is listening"),
+                    "\(unreachable)")
         }
     }
 
@@ -224,8 +225,8 @@ struct PostgresHostTests {
         do {
             try await host.catchUp(on: id)
             Issue.record("caught up with a server that was stopped")
-        } catch let RepositoryError.storage(message) {
-            #expect(message.contains(cluster.socketDirectory), "\(message)")
+        } catch let unreachable as DatabaseUnreachable {
+            #expect(unreachable.description.contains(cluster.socketDirectory), "\(unreachable)")
         }
         try cluster.start()
         try await host.catchUp(on: id)

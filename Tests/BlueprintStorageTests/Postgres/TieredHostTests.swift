@@ -70,7 +70,7 @@ struct TieredHostTests {
         #expect(try await reopened.queued(in: id).count == 2, "the queue is kept on disk")
 
         try setup.cluster.start()
-        #expect(await reopened.reconnect())
+        #expect(try await reopened.reconnect())
         #expect(!reopened.isOffline)
         #expect(try await reopened.queued(in: id).isEmpty)
         #expect(try await reopened.conflicts(in: id).isEmpty)
@@ -138,7 +138,7 @@ struct TieredHostTests {
         #expect(try await host.listWeddings().map(\.weddingID) == [id])
 
         try setup.cluster.start()
-        #expect(await host.reconnect())
+        #expect(try await host.reconnect())
         #expect(await connections.next() == host.connection(id))
         #expect(host.connection(id) != .offline(lastSynced: Fixtures.now))
         let other = try await setup.database()

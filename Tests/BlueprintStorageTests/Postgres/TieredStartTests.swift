@@ -105,7 +105,7 @@ struct TieredStartTests {
             #expect(try await host.read(id) { $0.wedding.weddingID } == id)
 
             try cluster.start()
-            #expect(await host.reconnect())
+            #expect(try await host.reconnect())
             #expect(try await eventually { host.connection(id) == .live }, "\(start)")
             let other = try await TestDatabase(url: url).openHost(author: "ben")
             let bo = try await other.write(id, operation: "add") { try $0.insert(Guest(firstName: "Bo", lastName: "Ek")) }

@@ -37,6 +37,7 @@ struct PlannerShellTests {
         #expect(Formats.marker(.offline(lastSynced: Timestamp(millisecondsSince1970: now.millisecondsSince1970 - 180_000)),
                                now: now, timeZone: utc) == "○ offline · last synced 3 min ago")
         #expect(Formats.marker(.offline(lastSynced: nil), now: now, timeZone: utc) == "○ offline")
+        #expect(Formats.marker(.refused("no such database"), now: now, timeZone: utc) == "✗ refused")
     }
 
     @Test("when other sessions' changes cannot be watched for, the header says ○ not live, in the warning style")
@@ -71,6 +72,19 @@ struct PlannerShellTests {
         planner.host.simulateConnection(.live)
         await planner.untilRedrawRequests(exceed: reconnected)
         #expect(planner.rows[0].hasSuffix("170 days to go ● live"))
+    }
+
+    @Test("when the database refuses the session (found behind the first frame), the header says ✗ refused and the status line why, by itself",
+          .timeLimit(.minutes(1)))
+    func refusedMarker() async throws {
+        let planner = await PlannerHarness()
+        _ = await planner.screen.warmedUp()
+        let before = planner.redrawRequests
+        planner.host.simulateConnection(.refused("the server refused to let mei in: password authentication failed"))
+        await planner.untilRedrawRequests(exceed: before)
+        #expect(planner.rows[0].hasSuffix("170 days to go ✗ refused"), "not ○ offline: \(planner.rows[0])")
+        #expect(planner.rows.contains { $0.contains("Read only, from this machine's copy: the server refused to let mei in") },
+                "\(planner.rows.joined(separator: "\n"))")
     }
 
     @Test("0–8, Tab and Shift-Tab switch panes, in the order of the tabs; the active tab follows")
