@@ -43,9 +43,9 @@ struct ConnectionConfiguration {
     /// before (`allow`'s second try, with TLS).
     let attempts: [Attempt]
 
-    /// How to connect to `url`. Throws a `DatabaseConnectionRefusal` when `verify-ca` or
+    /// How to connect to `url`. Throws a `DatabaseRefusal` when `verify-ca` or
     /// `verify-full` has no root certificate file to check against.
-    init(_ url: DatabaseURL) throws(DatabaseConnectionRefusal) {
+    init(_ url: DatabaseURL) throws(DatabaseRefusal) {
         self.url = url
         guard case .tcp = url.endpoint else {
             attempts = [.withoutTLS]
@@ -61,7 +61,7 @@ struct ConnectionConfiguration {
             guard let roots else {
                 let file = url.rootCertificateFile.map { "the root certificate file \($0) does not exist" }
                     ?? "no root certificate file is given"
-                throw DatabaseConnectionRefusal("TLS: \(file), and sslmode=\(url.sslMode.rawValue) checks the certificate of "
+                throw DatabaseRefusal(description: "TLS: \(file), and sslmode=\(url.sslMode.rawValue) checks the certificate of "
                                                 + "\(Self.server(of: url)) against it: give the CA's certificate with "
                                                 + "sslrootcert=/path/ca.crt")
             }
@@ -71,7 +71,7 @@ struct ConnectionConfiguration {
     }
 
     /// PostgresNIO's configuration for `attempt`.
-    func configuration(_ attempt: Attempt) throws(DatabaseConnectionRefusal) -> PostgresConnection.Configuration {
+    func configuration(_ attempt: Attempt) throws(DatabaseRefusal) -> PostgresConnection.Configuration {
         var configuration: PostgresConnection.Configuration
         switch url.endpoint {
         case .socket:
@@ -91,7 +91,7 @@ struct ConnectionConfiguration {
         return configuration
     }
 
-    private func context(_ verification: Verification) throws(DatabaseConnectionRefusal) -> NIOSSLContext {
+    private func context(_ verification: Verification) throws(DatabaseRefusal) -> NIOSSLContext {
         var tls = TLSConfiguration.makeClientConfiguration()
         switch verification {
         case .none:
@@ -106,7 +106,7 @@ struct ConnectionConfiguration {
         do {
             return try NIOSSLContext(configuration: tls)
         } catch {
-            throw DatabaseConnectionRefusal("TLS: the root certificate file \(url.rootCertificateFile ?? "") cannot be used "
+            throw DatabaseRefusal(description: "TLS: the root certificate file \(url.rootCertificateFile ?? "") cannot be used "
                                             + "(\(error)): it must hold the CA's certificates in PEM")
         }
     }
@@ -122,20 +122,20 @@ struct ConnectionConfiguration {
     /// What `error`, from connecting by `attempt`, means when it is a refusal that trying again
     /// will not change (TLS as the sslmode asks cannot be had, no password to give); nil for
     /// any other error.
-    func refusal(_ error: PSQLError, connecting attempt: Attempt) -> DatabaseConnectionRefusal? {
+    func refusal(_ error: PSQLError, connecting attempt: Attempt) -> DatabaseRefusal? {
         switch error.code {
         case .sslUnsupported:
-            return DatabaseConnectionRefusal("TLS: \(Self.server(of: url)) does not offer TLS, and sslmode=\(url.sslMode.rawValue) "
+            return DatabaseRefusal(description: "TLS: \(Self.server(of: url)) does not offer TLS, and sslmode=\(url.sslMode.rawValue) "
                                              + "asks for it")
         case .authMechanismRequiresPassword:
             let asked = "authentication: \(Self.server(of: url)) asks \(url.user) for a password, and none was given "
                 + "(in the URL, PGPASSWORD or a password file such as ~/.pgpass)"
-            return DatabaseConnectionRefusal(([asked] + url.warnings).joined(separator: "; "))
+            return DatabaseRefusal(description: ([asked] + url.warnings).joined(separator: "; "))
         case .connectionError, .failedToAddSSLHandler:
             guard let underlying = error.underlying, underlying is NIOSSLError || underlying is NIOSSLExtraError else {
                 return nil
             }
-            return DatabaseConnectionRefusal("TLS with \(Self.server(of: url)) failed: " + tlsProblem(underlying, attempt: attempt))
+            return DatabaseRefusal(description: "TLS with \(Self.server(of: url)) failed: " + tlsProblem(underlying, attempt: attempt))
         default:
             return nil
         }
@@ -156,7 +156,7 @@ struct ConnectionConfiguration {
 
 extension PostgresConnection {
     /// A new connection to `url`, made as `ConnectionConfiguration` says. Throws a
-    /// `DatabaseConnectionRefusal` for a refusal that trying again will not change (TLS, no
+    /// `DatabaseRefusal` for a refusal that trying again will not change (TLS, no
     /// password), else what PostgresNIO threw.
     static func connect(to url: DatabaseURL, logger: Logger) async throws -> PostgresConnection {
         let plan = try ConnectionConfiguration(url)
@@ -178,14 +178,4 @@ extension PostgresConnection {
         }
         return try await connecting(plan.attempts[plan.attempts.count - 1])
     }
-}
-
-/// Connecting to a database was refused for a reason that trying again will not change: TLS
-/// could not be had as the URL's sslmode asks (none offered, a certificate not trusted or not
-/// naming the host, no root certificate file), or the server wants a password and none was
-/// found. Never quotes a password.
-public struct DatabaseConnectionRefusal: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
-
-    init(_ description: String) { self.description = description }
 }

@@ -58,6 +58,7 @@ enum DatabaseFailure {
 
     /// What failing to open a connection to `url` means: `DatabaseUnreachable` or `DatabaseRefusal`.
     static func connecting(_ error: any Error, url: DatabaseURL) -> any Error {
+        if let refusal = error as? DatabaseRefusal { return refusal }
         if let reason = unreachable(error) { return DatabaseUnreachable(url: url.description, reason: reason) }
         return DatabaseRefusal(description: refusal(error, url: url))
     }
@@ -131,14 +132,10 @@ enum DatabaseFailure {
             default:
                 return "the \(url) refused the connection: \(message) (SQLSTATE \(state))"
             }
-        case .sslUnsupported:
-            return "the server of the \(url) does not offer TLS, which the URL requires (sslmode=require)"
         case .failedToAddSSLHandler, .receivedUnencryptedDataAfterSSLRequest:
             return "TLS with the \(url) failed: \(error.underlying.map { "\($0)" } ?? "\(error.code)")"
         case .connectionError:
             return error.underlying.map { refusal($0, url: url) } ?? "cannot connect to the \(url)"
-        case .authMechanismRequiresPassword:
-            return "the server refused to let \(url.user) in to the \(url): it asks for a password, and none was given"
         case .unsupportedAuthMechanism, .saslError:
             return "the server refused to let \(url.user) in to the \(url): its way of logging in failed or is not "
                 + "supported (\(error.code))"

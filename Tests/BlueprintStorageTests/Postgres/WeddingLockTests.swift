@@ -118,7 +118,7 @@ struct WeddingLockTests {
         let named = holderNamed(in: await notices.first())
         #expect(named == LockHolder(role: setup.planner, program: nil, heldFor: nil),
                 "the planner's own session, named by its role; its start is not shown to another role")
-        #expect(named?.description == "Sam's change")
+        #expect(named?.description == "\(setup.planner)'s change")
 
         try await holder.release()
         let guest = try await write.value
@@ -141,7 +141,7 @@ struct WeddingLockTests {
             _ = try await writer.write(setup.id, operation: "add") { try $0.insert(Guest(firstName: "Ana", lastName: "Ruiz")) }
             Issue.record("saved while another session held the wedding")
         } catch let RepositoryError.storage(message) {
-            #expect(message.contains("gave up waiting for Sam's change to this wedding"), "\(message)")
+            #expect(message.contains("gave up waiting for \(setup.planner)'s change to this wedding"), "\(message)")
             #expect(message.contains("nothing was changed"), "\(message)")
         }
         #expect(!notices.all.isEmpty && notices.all.allSatisfy { holderNamed(in: $0)?.role == setup.planner },

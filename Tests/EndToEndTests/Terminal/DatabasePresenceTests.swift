@@ -3,7 +3,8 @@ import Testing
 
 /// Two planners on one database wedding from two machines (two data directories, each person
 /// connecting as their own PostgreSQL role): presence goes through the database, so each shows
-/// the other, and what the other is editing, though no file of one is seen by the other.
+/// the other, and what the other is editing, though no file of one is seen by the other. Each is
+/// named by their role, as the database knows them, whatever their configuration calls them.
 extension FullScreenTests {
     /// A data directory whose configuration names its person `name`.
     private func machine(of name: String) throws -> BlueprintProcess {
@@ -28,21 +29,25 @@ extension FullScreenTests {
         try await mine.waitFor("GUESTS │ 40 guests")
         let theirs = try TmuxSession(there, environment: ["BLUEPRINT_DATABASE_URL": sam])
         try await theirs.waitFor("GUESTS │ 40 guests")
-        try await mine.waitFor("Sam here in the header", within: .seconds(5)) { $0.split(separator: "\n").first?.contains("Sam here") == true }
-        try await theirs.waitFor("Mei here in the header", within: .seconds(5)) { $0.split(separator: "\n").first?.contains("Mei here") == true }
+        try await mine.waitFor("\(setting.sam) here in the header", within: .seconds(5)) {
+            $0.split(separator: "\n").first?.contains("\(setting.sam) here") == true
+        }
+        try await theirs.waitFor("\(setting.mei) here in the header", within: .seconds(5)) {
+            $0.split(separator: "\n").first?.contains("\(setting.mei) here") == true
+        }
 
         let name = try await openEditForm(theirs)
         #expect(try await openEditForm(mine) == name)
-        try await mine.waitFor("Sam is editing this guest", within: .seconds(5))
-        try await theirs.waitFor("Mei is editing this guest", within: .seconds(5))
+        try await mine.waitFor("\(setting.sam) is editing this guest", within: .seconds(5))
+        try await theirs.waitFor("\(setting.mei) is editing this guest", within: .seconds(5))
         try theirs.press("Escape")
         try await mine.waitFor("the notice gone", within: .seconds(5)) { !$0.contains("is editing this guest") && $0.contains("┌─ Edit ") }
         try mine.press("Escape")
 
         try theirs.press("q")
         #expect(try await theirs.waitForExit() == 0)
-        try await mine.waitFor("Sam gone from the header", within: .seconds(5)) {
-            $0.split(separator: "\n").first?.contains("Sam here") == false
+        try await mine.waitFor("\(setting.sam) gone from the header", within: .seconds(5)) {
+            $0.split(separator: "\n").first?.contains("\(setting.sam) here") == false
         }
         try mine.press("q")
         #expect(try await mine.waitForExit() == 0)
