@@ -17,8 +17,8 @@ final class TwoHosts: @unchecked Sendable {
     func make() async throws {
         let url = try DatabaseURL(try PostgresTestCluster.shared().makeDatabase(), loginName: "bench")
         _ = try await DatabaseSchema.migrate(url)
-        let writer = try await PostgresWeddingHost.open(url, author: "ana@laptop", localRoot: documents)
-        let reader = try await PostgresWeddingHost.open(url, author: "ben@desktop", localRoot: documents)
+        let writer = try await PostgresWeddingHost.open(url, localRoot: documents)
+        let reader = try await PostgresWeddingHost.open(url, localRoot: documents)
         wedding = try await writer.createWedding(Wedding(name: "Ana & Ben", totalBudget: Money(minorUnits: 1_000_000))).weddingID
         _ = try await reader.read(wedding) { $0.guests.count }
         arrivals = reader.changes(in: wedding)

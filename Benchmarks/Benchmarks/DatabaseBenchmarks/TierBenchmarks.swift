@@ -28,7 +28,7 @@ final class WeddingInDatabase: @unchecked Sendable {
         _ = try await DatabaseSchema.migrate(url)
         let dataset = try DemoWeddingGenerator.make(DemoWeddingOptions(today: CalendarDate(year: 2026, month: 11, day: 21)!,
                                                                        guests: guests))
-        let database = try await PostgresWeddingHost.open(url, author: "bench", localRoot: newFolder())
+        let database = try await PostgresWeddingHost.open(url, localRoot: newFolder())
         try await database.push(dataset, operation: "benchmark", contents: DemoAttachments.contents(of: dataset))
         await database.close()
         self.url = url
