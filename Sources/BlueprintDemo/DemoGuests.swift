@@ -202,6 +202,11 @@ enum DemoGuests {
             if guest.rsvp == .attending, random.chance(92) {
                 guest.mealChoice = random.pick(diet?.meals ?? mealOptions)
             }
+            if guest.bringsPlusOne {
+                let plusOneDiet = random.chance(11) ? random.pick(diets) : nil
+                guest.plusOneDietaryRestrictions = plusOneDiet?.restriction ?? ""
+                if random.chance(92) { guest.plusOneMealChoice = random.pick(plusOneDiet?.meals ?? mealOptions) }
+            }
             if random.chance(3) { guest.accessibilityNeeds = random.pick(accessibilityNeeds) }
             if random.chance(7) {
                 guest.notes = random.pick(notes)

@@ -129,7 +129,7 @@ struct StatsReport: Encodable {
             guests: GuestPart(invited: g.invited, attending: g.attending, attendingHeadcount: g.attendingHeadcount,
                               declined: g.declined, pending: g.pending, responseRate: g.responseRate,
                               mealCounts: g.mealCounts,
-                              guestsPerTable: Dictionary(uniqueKeysWithValues: g.guestsPerTable.map { (String($0.key), $0.value) })),
+                              guestsPerTable: Dictionary(uniqueKeysWithValues: g.seatsPerTable.map { (String($0.key), $0.value) })),
             budget: BudgetPart(totalBudget: b.totalBudget.minorUnits, income: b.income.minorUnits, allocated: b.allocated.minorUnits,
                                committed: b.committed.minorUnits, paid: b.paid.minorUnits,
                                remaining: b.remaining.minorUnits, dueNext30Days: b.dueNext30DaysTotal.minorUnits,

@@ -101,6 +101,19 @@ struct DemoContentTests {
         #expect(guests.contains { !$0.accessibilityNeeds.isEmpty })
     }
 
+    @Test("plus-ones coming have meals, so the meal counts add up to the headcount")
+    func plusOnesHaveMeals() {
+        let guests = dataset.guests.records
+        let plusOnes = guests.filter(\.bringsPlusOne)
+        #expect(plusOnes.count >= 10)
+        #expect(plusOnes.filter { !$0.plusOneMealChoice.isEmpty }.count * 10 >= plusOnes.count * 8)
+        #expect(guests.contains { $0.bringsPlusOne && !$0.plusOneDietaryRestrictions.isEmpty })
+        #expect(guests.allSatisfy { $0.bringsPlusOne || ($0.plusOneMealChoice.isEmpty && $0.plusOneDietaryRestrictions.isEmpty) })
+        let stats = GuestStats(guests: guests)
+        #expect(stats.mealCounts.values.reduce(0, +) == stats.attendingHeadcount)
+        #expect(stats.mealCounts.filter { !$0.key.isEmpty }.values.reduce(0, +) * 10 >= stats.attendingHeadcount * 8)
+    }
+
     @Test("a wedding party, contact details, gifts and thank-yous appear")
     func partyContactsAndGifts() {
         let guests = dataset.guests.records

@@ -6,7 +6,7 @@ import Testing
 struct GuestStatsTests {
     static let guests = [
         Guest(firstName: "Ana", lastName: "A", rsvp: .attending, plusOneAllowed: true, plusOneAttending: true,
-              mealChoice: "Fish", table: 1, createdAt: createdTime),
+              plusOneMealChoice: "Beef", mealChoice: "Fish", table: 1, createdAt: createdTime),
         // A plus-one marked attending without being allowed does not count.
         Guest(firstName: "Ben", lastName: "B", rsvp: .attending, plusOneAllowed: false, plusOneAttending: true,
               mealChoice: "Beef", table: 1, createdAt: createdTime),
@@ -32,14 +32,30 @@ struct GuestStatsTests {
         #expect(stats.responseRate == 5.0 / 8.0)
     }
 
-    @Test("counts meals of attending guests only, with no choice as empty")
+    @Test("counts meals of attending guests and their plus-ones coming, with no choice as empty")
     func meals() {
-        #expect(GuestStats(guests: Self.guests).mealCounts == ["Fish": 2, "Beef": 1, "": 1])
+        #expect(GuestStats(guests: Self.guests).mealCounts == ["Fish": 2, "Beef": 2, "": 1])
     }
 
-    @Test("counts people coming per table, plus-ones included")
+    @Test("meal counts add up to the headcount: a plus-one coming has a meal, chosen or not")
+    func mealsAddUpToTheHeadcount() {
+        let unchosen = Guest(firstName: "Ivy", lastName: "I", rsvp: .attending, plusOneAllowed: true, plusOneAttending: true,
+                             mealChoice: "Fish", createdAt: createdTime)
+        let notComing = Guest(firstName: "Jo", lastName: "J", rsvp: .attending, plusOneAllowed: true, plusOneAttending: false,
+                              plusOneMealChoice: "Vegan", mealChoice: "Fish", createdAt: createdTime)
+        var stats = GuestStats(guests: Self.guests + [unchosen, notComing])
+        #expect(stats.mealCounts == ["Fish": 4, "Beef": 2, "": 2])
+        #expect(stats.mealCounts.values.reduce(0, +) == stats.attendingHeadcount)
+        var chosen = unchosen
+        chosen.plusOneMealChoice = "Vegan"
+        stats.replace(unchosen, with: chosen)
+        #expect(stats.mealCounts == ["Fish": 4, "Beef": 2, "Vegan": 1, "": 1])
+        #expect(stats == GuestStats(guests: Self.guests + [chosen, notComing]))
+    }
+
+    @Test("counts seats taken per table, plus-ones included")
     func perTable() {
-        #expect(GuestStats(guests: Self.guests).guestsPerTable == [1: 3, 2: 1])
+        #expect(GuestStats(guests: Self.guests).seatsPerTable == [1: 3, 2: 1])
     }
 
     @Test("a plus-one counts only when allowed and attending, and the guest is attending")
@@ -61,7 +77,7 @@ struct GuestStatsTests {
         let stats = GuestStats(guests: [Guest]())
         #expect(stats.invited == 0 && stats.attendingHeadcount == 0 && stats.pending == 0)
         #expect(stats.responseRate == 0)
-        #expect(stats.mealCounts.isEmpty && stats.guestsPerTable.isEmpty)
+        #expect(stats.mealCounts.isEmpty && stats.seatsPerTable.isEmpty)
     }
 
     @Test("everyone answering is a response rate of 1")

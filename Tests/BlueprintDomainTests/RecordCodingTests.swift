@@ -17,7 +17,8 @@ struct RecordCodingTests {
     static let fullGuest = Guest(
         id: uuid(1), firstName: "José", lastName: "García", email: "jose@example.com", phone: "+1 555 0100",
         household: "The Garcías", invitedBy: .partner2, relationship: "Cousin", rsvp: .attending, plusOneAllowed: true,
-        plusOneName: "Marta", plusOneAttending: true, mealChoice: "Fish", dietaryRestrictions: "No nuts",
+        plusOneName: "Marta", plusOneAttending: true, plusOneMealChoice: "Vegan", plusOneDietaryRestrictions: "No gluten",
+        mealChoice: "Fish", dietaryRestrictions: "No nuts",
         accessibilityNeeds: "Step-free", table: 4, seat: 2, weddingPartyRole: "Usher",
         address: Address(line1: "1 Main St", line2: "Apt 2", city: "Lisbon", region: "LX", postalCode: "1000",
                          country: "PT"),
@@ -53,6 +54,19 @@ struct RecordCodingTests {
         #expect(try roundTrip(Self.fullExpense) == Self.fullExpense)
         #expect(try roundTrip(Self.fullVendor) == Self.fullVendor)
         #expect(try roundTrip(Self.fullTask) == Self.fullTask)
+    }
+
+    @Test("a guest exported before plus-ones had a meal and dietary needs decodes with neither")
+    func guestWithoutPlusOneMeal() throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.fullGuest)) as? [String: Any])
+        #expect(object["plusOneMealChoice"] as? String == "Vegan")
+        object["plusOneMealChoice"] = nil
+        object["plusOneDietaryRestrictions"] = nil
+        let older = try JSONDecoder().decode(Guest.self, from: JSONSerialization.data(withJSONObject: object))
+        var expected = Self.fullGuest
+        expected.plusOneMealChoice = ""
+        expected.plusOneDietaryRestrictions = ""
+        #expect(older == expected)
     }
 
     @Test("every model with its optional fields empty decodes back equal, the empties still empty")

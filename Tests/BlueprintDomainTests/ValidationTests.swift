@@ -64,6 +64,35 @@ struct ValidationTests {
             .validationIssues(in: tacoWedding).isEmpty)
     }
 
+    @Test("a plus-one's meal must be one of the wedding's options")
+    func plusOneMealChoice() {
+        let pizza = Guest(firstName: "Ana", lastName: "", plusOneAllowed: true, plusOneMealChoice: "Pizza", createdAt: createdTime)
+        let issues = pizza.validationIssues(in: dataset)
+        #expect(fields(issues) == ["plusOneMealChoice"])
+        #expect(issues.first?.message == "'Pizza' is not one of the meal options (Chicken, Beef, Fish, Vegetarian, Vegan)")
+        #expect(Guest(firstName: "Ana", lastName: "", plusOneAllowed: true, plusOneMealChoice: "Fish", createdAt: createdTime)
+            .validationIssues(in: dataset).isEmpty)
+    }
+
+    @Test("a plus-one named, coming, with a meal or dietary needs is refused in words when no plus-one is allowed")
+    func plusOneNotAllowed() {
+        let guest = Guest(firstName: "Ana", lastName: "", plusOneAllowed: false, plusOneName: "Jo", plusOneAttending: true,
+                          plusOneMealChoice: "Fish", plusOneDietaryRestrictions: "no nuts", createdAt: createdTime)
+        let issues = guest.validationIssues(in: dataset)
+        #expect(fields(issues) == ["plusOneName", "plusOneAttending", "plusOneMealChoice", "plusOneDietaryRestrictions"])
+        #expect(issues.map(\.message) == ["no plus-one is allowed, so the plus-one cannot be named",
+                                          "no plus-one is allowed, so the plus-one cannot be coming",
+                                          "no plus-one is allowed, so the plus-one cannot have a meal",
+                                          "no plus-one is allowed, so the plus-one cannot have dietary needs"])
+        var allowed = guest
+        allowed.plusOneAllowed = true
+        #expect(allowed.validationIssues(in: dataset).isEmpty)
+        #expect(fields(Guest(firstName: "Ana", lastName: "", plusOneName: "Jo", createdAt: createdTime)
+            .validationIssues(in: dataset)) == ["plusOneName"])
+        #expect(fields(Guest(firstName: "Ana", lastName: "", plusOneAttending: true, createdAt: createdTime)
+            .validationIssues(in: dataset)) == ["plusOneAttending"])
+    }
+
     @Test("a category needs a name, a non-negative allocation and an existing parent")
     func categoryFields() {
         let category = BudgetCategory(name: "  ", allocated: Money(minorUnits: -1), parentID: uuid(777),

@@ -44,8 +44,8 @@ struct PreviewTests {
         #expect(!session.guests.isShowingPreview)
         #expect(Array(session.guests.visibleGuests.prefix(previewRows.count)) == previewRows)
         var loadedStats = session.guests.stats
-        #expect(!loadedStats.guestsPerTable.isEmpty && previewStats.guestsPerTable.isEmpty)
-        loadedStats.guestsPerTable = [:]
+        #expect(!loadedStats.seatsPerTable.isEmpty && previewStats.seatsPerTable.isEmpty)
+        loadedStats.seatsPerTable = [:]
         #expect(loadedStats == previewStats)
         session.close()
     }

@@ -17,6 +17,7 @@ extension Guest: ActivityDescribed {
         [.status("RSVP", \.rsvp) { $0.rawValue }, .field("name", \.firstName), .field("name", \.lastName),
          .field("email", \.email), .field("phone", \.phone), .field("household", \.household),
          .field("plus-one", \.plusOneAllowed), .field("plus-one", \.plusOneName), .field("plus-one", \.plusOneAttending),
+         .field("plus-one's meal", \.plusOneMealChoice), .field("plus-one's dietary needs", \.plusOneDietaryRestrictions),
          .field("meal", \.mealChoice), .field("dietary needs", \.dietaryRestrictions),
          .field("accessibility needs", \.accessibilityNeeds), .field("table", \.table), .field("seat", \.seat),
          .field("address", \.address), .field("notes", \.notes)]

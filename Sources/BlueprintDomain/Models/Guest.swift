@@ -56,6 +56,9 @@ public struct Guest: Record {
     public var plusOneAllowed: Bool
     public var plusOneName: String
     public var plusOneAttending: Bool
+    /// The plus-one's meal: one of the wedding's meal options, or empty.
+    public var plusOneMealChoice: String
+    public var plusOneDietaryRestrictions: String
     /// One of the wedding's meal options, or empty.
     public var mealChoice: String
     public var dietaryRestrictions: String
@@ -69,7 +72,8 @@ public struct Guest: Record {
     public init(id: UUID = UUID(), firstName: String, lastName: String, email: String = "", phone: String = "",
                 household: String = "", invitedBy: InvitedBy = .both, relationship: String = "",
                 rsvp: RSVPStatus = .invited, plusOneAllowed: Bool = false, plusOneName: String = "",
-                plusOneAttending: Bool = false, mealChoice: String = "", dietaryRestrictions: String = "",
+                plusOneAttending: Bool = false, plusOneMealChoice: String = "", plusOneDietaryRestrictions: String = "",
+                mealChoice: String = "", dietaryRestrictions: String = "",
                 accessibilityNeeds: String = "", table: Int? = nil, seat: Int? = nil, weddingPartyRole: String = "",
                 address: Address = Address(), notes: String = "", createdAt: Timestamp = Timestamp(Date()), version: Int = 1) {
         self.id = id
@@ -84,6 +88,8 @@ public struct Guest: Record {
         self.plusOneAllowed = plusOneAllowed
         self.plusOneName = plusOneName
         self.plusOneAttending = plusOneAttending
+        self.plusOneMealChoice = plusOneMealChoice
+        self.plusOneDietaryRestrictions = plusOneDietaryRestrictions
         self.mealChoice = mealChoice
         self.dietaryRestrictions = dietaryRestrictions
         self.accessibilityNeeds = accessibilityNeeds
@@ -109,6 +115,41 @@ public struct Guest: Record {
         return key.isEmpty ? nil : key
     }
 
+    /// Whether the guest is attending and brings a plus-one who is allowed and coming.
+    public var bringsPlusOne: Bool { rsvp == .attending && plusOneAllowed && plusOneAttending }
+
     /// People this guest brings if attending: the guest plus an attending plus-one.
-    public var headcount: Int { rsvp == .attending ? 1 + (plusOneAllowed && plusOneAttending ? 1 : 0) : 0 }
+    public var headcount: Int { rsvp == .attending ? 1 + (bringsPlusOne ? 1 : 0) : 0 }
+}
+
+extension Guest {
+    /// Reads files and exports written before plus-ones had a meal and dietary needs.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
+        updatedAt = try container.decode(Timestamp.self, forKey: .updatedAt)
+        version = try container.decode(Int.self, forKey: .version)
+        firstName = try container.decode(String.self, forKey: .firstName)
+        lastName = try container.decode(String.self, forKey: .lastName)
+        email = try container.decode(String.self, forKey: .email)
+        phone = try container.decode(String.self, forKey: .phone)
+        household = try container.decode(String.self, forKey: .household)
+        invitedBy = try container.decode(InvitedBy.self, forKey: .invitedBy)
+        relationship = try container.decode(String.self, forKey: .relationship)
+        rsvp = try container.decode(RSVPStatus.self, forKey: .rsvp)
+        plusOneAllowed = try container.decode(Bool.self, forKey: .plusOneAllowed)
+        plusOneName = try container.decode(String.self, forKey: .plusOneName)
+        plusOneAttending = try container.decode(Bool.self, forKey: .plusOneAttending)
+        plusOneMealChoice = try container.decodeIfPresent(String.self, forKey: .plusOneMealChoice) ?? ""
+        plusOneDietaryRestrictions = try container.decodeIfPresent(String.self, forKey: .plusOneDietaryRestrictions) ?? ""
+        mealChoice = try container.decode(String.self, forKey: .mealChoice)
+        dietaryRestrictions = try container.decode(String.self, forKey: .dietaryRestrictions)
+        accessibilityNeeds = try container.decode(String.self, forKey: .accessibilityNeeds)
+        table = try container.decodeIfPresent(Int.self, forKey: .table)
+        seat = try container.decodeIfPresent(Int.self, forKey: .seat)
+        weddingPartyRole = try container.decode(String.self, forKey: .weddingPartyRole)
+        address = try container.decode(Address.self, forKey: .address)
+        notes = try container.decode(String.self, forKey: .notes)
+    }
 }

@@ -13,10 +13,11 @@ public struct GuestStats: Hashable, Sendable, Codable {
     public var pending: Int
     /// Share of guests who answered yes or no, 0...1 (0 with no guests).
     public var responseRate: Double
-    /// Attending guests per meal choice; "" counts attending guests with no choice yet.
+    /// People coming per meal choice, plus-ones included (so the counts add up to the
+    /// headcount); "" counts those with no choice yet.
     public var mealCounts: [String: Int]
-    /// Attending headcount per table number.
-    public var guestsPerTable: [Int: Int]
+    /// Seats taken per table number: attending guests and their plus-ones.
+    public var seatsPerTable: [Int: Int]
 
     public init(guests: some Collection<Guest>) { self.init(counting: guests) }
 
@@ -39,7 +40,8 @@ public struct GuestStats: Hashable, Sendable, Codable {
             attending += step
             attendingHeadcount += step * guest.headcount
             Self.add(step, to: guest.mealChoice, in: &mealCounts)
-            if let table = guest.table { Self.add(step * guest.headcount, to: table, in: &guestsPerTable) }
+            if guest.bringsPlusOne { Self.add(step, to: guest.plusOneMealChoice, in: &mealCounts) }
+            if let table = guest.table { Self.add(step * guest.headcount, to: table, in: &seatsPerTable) }
         case .declined: declined += step
         case .invited, .pending, .maybe: pending += step
         }
@@ -62,6 +64,7 @@ public struct GuestStats: Hashable, Sendable, Codable {
                 attending += 1
                 attendingHeadcount += guest.headcount
                 meals[guest.mealChoice, default: 0] += 1
+                if guest.bringsPlusOne { meals[guest.plusOneMealChoice, default: 0] += 1 }
                 if let table = guest.table { tables[table, default: 0] += guest.headcount }
             case .declined: declined += 1
             case .invited, .pending, .maybe: pending += 1
@@ -73,6 +76,6 @@ public struct GuestStats: Hashable, Sendable, Codable {
         self.pending = pending
         self.responseRate = guests.isEmpty ? 0 : Double(attending + declined) / Double(guests.count)
         self.mealCounts = meals
-        self.guestsPerTable = tables
+        self.seatsPerTable = tables
     }
 }

@@ -22,6 +22,12 @@ enum Check {
         return ValidationIssue(field: field, message: "\(label) must be 1 or more")
     }
 
+    static func mealOption(_ value: String, _ field: String, in wedding: Wedding) -> ValidationIssue? {
+        guard !value.isEmpty, !wedding.mealOptions.contains(value) else { return nil }
+        return ValidationIssue(field: field, message: "'\(value)' is not one of the meal options ("
+                               + wedding.mealOptions.joined(separator: ", ") + ")")
+    }
+
     static func stars(_ value: Int?, _ field: String) -> ValidationIssue? {
         guard let value, !(1...5).contains(value) else { return nil }
         return ValidationIssue(field: field, message: "the rating must be 1 to 5 stars, not \(value)")
@@ -75,11 +81,26 @@ extension Guest {
             && lastName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             issues.insert(ValidationIssue(field: "firstName", message: "a first or last name is required"), at: 0)
         }
-        if !mealChoice.isEmpty, !dataset.wedding.mealOptions.contains(mealChoice) {
-            issues.append(ValidationIssue(field: "mealChoice", message: "'\(mealChoice)' is not one of the meal options ("
-                                          + dataset.wedding.mealOptions.joined(separator: ", ") + ")"))
-        }
+        issues += [Check.mealOption(mealChoice, "mealChoice", in: dataset.wedding),
+                   Check.mealOption(plusOneMealChoice, "plusOneMealChoice", in: dataset.wedding)].compactMap { $0 }
+        issues += plusOneIssues
         return issues
+    }
+
+    /// A plus-one's details on a guest whose plus-one is not allowed, each refused by name
+    /// rather than kept and ignored.
+    private var plusOneIssues: [ValidationIssue] {
+        guard !plusOneAllowed else { return [] }
+        let given: [(field: String, cannot: String, isGiven: Bool)] = [
+            ("plusOneName", "be named", !plusOneName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty),
+            ("plusOneAttending", "be coming", plusOneAttending),
+            ("plusOneMealChoice", "have a meal", !plusOneMealChoice.isEmpty),
+            ("plusOneDietaryRestrictions", "have dietary needs",
+             !plusOneDietaryRestrictions.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty),
+        ]
+        return given.filter(\.isGiven).map {
+            ValidationIssue(field: $0.field, message: "no plus-one is allowed, so the plus-one cannot \($0.cannot)")
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 import BlueprintDomain
 
 /// The seating plan to print: a block per table (its name and capacity when it has a record,
-/// over capacity said) with its guests by seat then name (seat, name and plus-one, answer,
-/// meal, dietary notes) and its counts, then the guests still without a table. Declined guests are left out, as in the planner's seating view (`SeatingChart`).
+/// over capacity said) with its guests by seat then name (seat, name, answer, meal, dietary
+/// notes; a coming plus-one on a row of their own) and its counts, then the guests still without
+/// a table. Declined guests are left out, as in the planner's seating view (`SeatingChart`).
 public struct SeatingPrintout: Sendable {
     /// The table's columns, in order.
     public static let columns = ["Seat", "Guest", "RSVP", "Meal", "Dietary notes"]
@@ -42,16 +43,15 @@ public struct SeatingPrintout: Sendable {
         return PrintableDocument(title: "\(wedding.name) — Seating", summary: [summary], sections: sections)
     }
 
+    /// A row per guest, followed by a row for their plus-one when one is coming ("+ Tom Reed",
+    /// or "+ guest" unnamed) with the plus-one's own meal and dietary notes.
     private static func table(_ guests: [Guest]) -> PrintableDocument.Table {
-        PrintableDocument.Table(columns: columns, rows: guests.map { guest in
-            PrintableDocument.Row([guest.seat.map(String.init) ?? "", name(guest), guest.rsvp.rawValue, guest.mealChoice,
-                                   guest.dietaryRestrictions])
+        PrintableDocument.Table(columns: columns, rows: guests.flatMap { guest in
+            let row = PrintableDocument.Row([guest.seat.map(String.init) ?? "", guest.fullName, guest.rsvp.rawValue,
+                                             guest.mealChoice, guest.dietaryRestrictions])
+            guard guest.plusOneAllowed && guest.plusOneAttending else { return [row] }
+            return [row, PrintableDocument.Row(["", "+ " + (guest.plusOneName.isEmpty ? "guest" : guest.plusOneName), "",
+                                                guest.plusOneMealChoice, guest.plusOneDietaryRestrictions])]
         })
-    }
-
-    /// The guest's name, with their plus-one when one is coming: "Ana Silva + Tom Reed".
-    private static func name(_ guest: Guest) -> String {
-        guard guest.plusOneAllowed && guest.plusOneAttending else { return guest.fullName }
-        return guest.fullName + " + " + (guest.plusOneName.isEmpty ? "guest" : guest.plusOneName)
     }
 }

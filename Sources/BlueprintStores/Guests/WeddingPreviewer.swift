@@ -11,7 +11,7 @@ public struct WeddingPreviewer: WeddingPreviewing {
 
     public func preview(of dataset: WeddingDataset) -> WeddingPreview {
         var figures = GuestStats(guests: dataset.guests)
-        figures.guestsPerTable = [:]
+        figures.seatsPerTable = [:]
         return WeddingPreview(wedding: dataset.wedding, guestStats: figures,
                               firstGuests: ListOrder(GuestStore.defaultOrder).first(WeddingPreview.guestCount, of: dataset.guests))
     }

@@ -15,7 +15,8 @@ import Testing
         [
             Guest(firstName: "Ana María", lastName: "López", email: "ana@example.com", phone: "+34 600 000 000",
                   household: "López", invitedBy: .partner1, relationship: "cousin", rsvp: .attending, plusOneAllowed: true,
-                  plusOneName: "Jo", plusOneAttending: true, mealChoice: "Vegetarian", dietaryRestrictions: "no nuts, no shellfish",
+                  plusOneName: "Jo", plusOneAttending: true, plusOneMealChoice: "Fish", plusOneDietaryRestrictions: "no gluten",
+                  mealChoice: "Vegetarian", dietaryRestrictions: "no nuts, no shellfish",
                   accessibilityNeeds: "step-free", table: 3, seat: 7, weddingPartyRole: "maid of honour",
                   address: Address(line1: "1 Calle Mayor", line2: "2º B", city: "Madrid", region: "Madrid",
                                    postalCode: "28013", country: "Spain"),
@@ -31,7 +32,7 @@ import Testing
         let text = String(decoding: try CSVExporter(wedding: wedding).guests([]), as: UTF8.self)
         #expect(text == "Full Name,First Name,Last Name,Email,Phone,RSVP Status,Invited By,Household,Relationship,"
                 + "Table Assignment,Seat Number,Meal Option,Dietary Restrictions,Accessibility Needs,Plus One Allowed,"
-                + "Plus One Name,Plus One Attending,Wedding Party Role,Address Line 1,Address Line 2,City,State,Zip Code,"
+                + "Plus One Name,Plus One Attending,Plus One Meal Option,Plus One Dietary Restrictions,Wedding Party Role,Address Line 1,Address Line 2,City,State,Zip Code,"
                 + "Country,Notes\n")
     }
 
@@ -46,7 +47,7 @@ import Testing
         let text = String(decoding: try CSVExporter(wedding: wedding).guests(Array(guests.prefix(1))), as: UTF8.self)
         let row = text.split(separator: "\n", maxSplits: 1)[1]
         #expect(row.hasPrefix("Ana María López,Ana María,López,ana@example.com,'+34 600 000 000,Attending,Ana,López,cousin,3,7,"
-                              + "Vegetarian,\"no nuts, no shellfish\",step-free,Yes,Jo,Yes,maid of honour,"))
+                              + "Vegetarian,\"no nuts, no shellfish\",step-free,Yes,Jo,Yes,Fish,no gluten,maid of honour,"))
     }
 
     @Test(arguments: [("Ana Lopez", "Ben Okafor", ["Ana", "Ben", "Both"]),

@@ -97,6 +97,42 @@ import Testing
                                     + "(Chicken, Beef, Fish, Vegetarian, Vegan)"])
     }
 
+    @Test func aPlusOnesMealAndDietaryNeedsAreRead() throws {
+        let file = "First Name,Plus One Allowed,Plus One Name,Plus One Attending,Plus One Meal,Plus One Dietary\n"
+            + "Ana,yes,Jo,yes,FISH,no nuts\nBen,yes,,no,,\n"
+        let read = try guests(file)
+        #expect(read.map(\.plusOneMealChoice) == ["Fish", ""])
+        #expect(read.map(\.plusOneDietaryRestrictions) == ["no nuts", ""])
+        let error = importError { () throws(CSVImportError) in
+            try importer.planGuests(bytes("First Name,Plus One Allowed,Plus One Meal Option\nAna,yes,Lobster\n"),
+                                    fileName: "guests.csv", existing: [])
+        }
+        #expect(messages(error) == ["guests.csv:2: column \"Plus One Meal Option\": 'Lobster' is not one of the meal options "
+                                    + "(Chicken, Beef, Fish, Vegetarian, Vegan)"])
+    }
+
+    @Test func aPlusOneNamedOrComingOnAGuestWithoutOneIsRefusedAndNothingIsImported() {
+        let file = "First Name,Plus One Allowed,Plus One Name,Plus One Attending,Plus One Meal Option\n"
+            + "Ana,yes,Jo,yes,Fish\n"
+            + "Ben,no,Sam,yes,Beef\n"
+        let error = importError { () throws(CSVImportError) in
+            try importer.planGuests(bytes(file), fileName: "guests.csv", existing: [])
+        }
+        #expect(messages(error) == [
+            "guests.csv:3: column \"Plus One Name\": no plus-one is allowed, so the plus-one cannot be named",
+            "guests.csv:3: column \"Plus One Attending\": no plus-one is allowed, so the plus-one cannot be coming",
+            "guests.csv:3: column \"Plus One Meal Option\": no plus-one is allowed, so the plus-one cannot have a meal",
+        ])
+        #expect(error?.description.hasSuffix("guests.csv: 3 problems; nothing was imported") == true)
+
+        let withoutAllowed = importError { () throws(CSVImportError) in
+            try importer.planGuests(bytes("First Name,Plus One Name\nAna,Jo\n"), fileName: "guests.csv", existing: [])
+        }
+        #expect(messages(withoutAllowed) == [
+            "guests.csv:2: column \"Plus One Name\": no plus-one is allowed, so the plus-one cannot be named",
+        ])
+    }
+
     @Test func tableNumbersAreWholeNumbersFromOne() throws {
         #expect(try guests("First Name,Table\nAna,12\nBen,\n").map(\.table) == [12, nil])
         let error = importError { () throws(CSVImportError) in

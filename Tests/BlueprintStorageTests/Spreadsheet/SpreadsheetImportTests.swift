@@ -91,6 +91,22 @@ import Testing
         #expect(messages.first?.hasPrefix("bad_guests.xlsx: Sheet!C4: column \"Email\": ") == true, "\(messages)")
     }
 
+    @Test func aPlusOnesMealAndDietaryNeeds() throws {
+        let plan = try guests("plus_ones.xlsx")
+        #expect(plan.batch.inserts.map { [$0.plusOneName, $0.plusOneMealChoice, $0.plusOneDietaryRestrictions] }
+            == [["Jo", "Fish", "no nuts"]])
+        #expect(plan.ignoredColumns.isEmpty)
+    }
+
+    @Test func aPlusOneOnAGuestWithoutOneIsRefusedNamingTheSheetCellAndColumn() throws {
+        let error = try guestsError("plus_ones_not_allowed.xlsx")
+        #expect(messages(error) == [
+            "plus_ones_not_allowed.xlsx: Sheet1!C3: column \"Plus One Name\": no plus-one is allowed, so the plus-one cannot be named",
+            "plus_ones_not_allowed.xlsx: Sheet1!D3: column \"Plus One Attending\": no plus-one is allowed, so the plus-one cannot be coming",
+        ])
+        #expect(error?.description.hasSuffix("2 problems; nothing was imported") == true, "\(String(describing: error))")
+    }
+
     @Test func progressCountsTheSheetsRows() throws {
         let reports = Mutex<[CSVProgress]>([])
         _ = try CSVImporter(wedding: testWedding(), mode: .addOnly, progress: { progress in reports.withLock { $0.append(progress) } })

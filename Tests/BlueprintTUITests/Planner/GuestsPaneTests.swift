@@ -17,11 +17,11 @@ struct GuestsPaneTests {
         return pane.selectedRow.map { planner.session.guests.visibleGuests[$0].fullName }
     }
 
-    @Test("the figures strip: headcount with plus-ones, answers, response rate and meals in the wedding's order")
+    @Test("the figures strip: headcount with plus-ones, answers, response rate and meals (plus-ones' too) in the wedding's order")
     func statsStrip() async {
         let planner = await PlannerHarness()
         #expect(planner.rows[1].hasPrefix("4 coming (with plus-ones)  3 attending  1 declined  3 pending  57% responded  "))
-        #expect(planner.rows[2].hasPrefix("Meals: Beef 1, Fish 1, Vegan 1  "))
+        #expect(planner.rows[2].hasPrefix("Meals: Beef 1, Fish 1, Vegan 1, not chosen 1  "), "Ana's plus-one has not chosen")
     }
 
     @Test("at 80 columns every figure shows: the meals take a line of their own, and long ones break between meals")
@@ -29,7 +29,7 @@ struct GuestsPaneTests {
         let planner = await PlannerHarness(rows: 24, columns: 80)
         var rows = planner.rows
         #expect(rows[1].hasPrefix("4 coming (with plus-ones)  3 attending  1 declined  3 pending  57% responded  "))
-        #expect(rows[2].hasPrefix("Meals: Beef 1, Fish 1, Vegan 1  "))
+        #expect(rows[2].hasPrefix("Meals: Beef 1, Fish 1, Vegan 1, not chosen 1  "))
         #expect(rows[3].hasPrefix("Name ▲"))
 
         var dataset = Wedding1.dataset()
@@ -42,7 +42,7 @@ struct GuestsPaneTests {
         let long = await PlannerHarness([dataset], rows: 24, columns: 80)
         rows = long.rows
         #expect(rows[2].hasPrefix("Meals: Herb-roasted chicken with lemon 1, Seared salmon with fennel 1  "))
-        #expect(rows[3].hasPrefix("Wild mushroom risotto 1  "))
+        #expect(rows[3].hasPrefix("Wild mushroom risotto 1, not chosen 1  "))
         #expect(!rows[1...3].joined().contains("…"))
         #expect(rows[4].hasPrefix("Name ▲"))
     }
@@ -62,7 +62,8 @@ struct GuestsPaneTests {
     func narrow() async {
         let planner = await PlannerHarness(rows: 16, columns: 60)
         #expect(planner.rows[1...3].map { $0.trimmingCharacters(in: .whitespaces) }
-                == ["4 coming (with plus-ones)  3 attending  1 declined", "3 pending  57% responded", "Meals: Beef 1, Fish 1, Vegan 1"])
+                == ["4 coming (with plus-ones)  3 attending  1 declined", "3 pending  57% responded",
+                    "Meals: Beef 1, Fish 1, Vegan 1, not chosen 1"])
         #expect(planner.rows[4] == "Name ▲             RSVP      Meal           Table Plus-one  ")
     }
 
@@ -192,6 +193,38 @@ struct GuestsPaneTests {
         await planner.type("bob@example.com")
         await planner.press(.enter)
         #expect(try await planner.storedGuests().count == 8)
+    }
+
+    @Test("the plus-one's meal and dietary needs are the form's own fields, and are stored")
+    func plusOneMealInTheForm() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("e"))
+        for _ in 0..<11 { await planner.press(.tab) }
+        await planner.press(.right, .right, .right)
+        await planner.press(.tab)
+        await planner.type("no nuts")
+        await planner.press(.enter)
+        let ana = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
+        #expect(ana.plusOneMealChoice == "Fish")
+        #expect(ana.plusOneDietaryRestrictions == "no nuts")
+        #expect(ana.mealChoice == "Fish" && ana.dietaryRestrictions.isEmpty, "the guest's own meal is untouched")
+    }
+
+    @Test("a plus-one named or coming on a guest whose plus-one is not allowed is refused beside the field")
+    func plusOneNotAllowedIsRefused() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("e"))
+        for _ in 0..<8 { await planner.press(.tab) }
+        await planner.press(.right)
+        await planner.press(.enter)
+        #expect(planner.frame().contains("no plus-one is allowed, so the plus-one cannot be named"))
+        #expect(planner.statusRow.contains("Not saved: fix the problems shown"))
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.ana }?.version == 1)
+        await planner.press(.control("u"), .tab, .right)
+        await planner.press(.enter)
+        let ana = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
+        #expect(!ana.plusOneAllowed && ana.plusOneName.isEmpty && !ana.plusOneAttending)
+        #expect(ana.version == 2)
     }
 
     @Test("e edits the selected guest; the stored version goes up")

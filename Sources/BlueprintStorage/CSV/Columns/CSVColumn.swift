@@ -51,8 +51,9 @@ struct CSVColumn<R> {
     }
 
     /// A yes/no column.
-    static func flag(_ header: String, aliases: [String] = [], _ keyPath: WritableKeyPath<R, Bool>) -> CSVColumn {
-        field(header, aliases: aliases, keyPath,
+    static func flag(_ header: String, aliases: [String] = [], issueField: String? = nil,
+                     _ keyPath: WritableKeyPath<R, Bool>) -> CSVColumn {
+        field(header, aliases: aliases, issueField: issueField, keyPath,
               parse: { (text, _) throws(CSVValueError) in try CSVChoices.yesNo.parse(text, as: "yes or no") },
               format: { value, _ in CSVChoices.label(value) })
     }

@@ -40,15 +40,18 @@ extension CSVSchema where R == Guest {
                 .field("Seat Number", aliases: ["Seat", "Seat No"], issueField: "seat", \.seat,
                        parse: { (text, _) throws(CSVValueError) in try CSVValues.wholeNumber(text) },
                        format: { value, _ in value.map(String.init) ?? "" }),
-                .field("Meal Option", aliases: ["Meal", "Meal Choice", "Meal Selection", "Entrée"], issueField: "mealChoice",
-                       \.mealChoice,
-                       parse: { (text, context) throws(CSVValueError) in try context.mealOption(text) },
-                       format: { value, _ in value }),
+                .mealOption("Meal Option", aliases: ["Meal", "Meal Choice", "Meal Selection", "Entrée"], issueField: "mealChoice",
+                            \.mealChoice),
                 .text("Dietary Restrictions", aliases: ["Dietary", "Diet", "Dietary Needs", "Allergies"], \.dietaryRestrictions),
                 .text("Accessibility Needs", aliases: ["Accessibility"], \.accessibilityNeeds),
                 .flag("Plus One Allowed", aliases: ["Plus One", "Plus-One", "Plus 1", "Plus One Allowed?"], \.plusOneAllowed),
-                .text("Plus One Name", aliases: ["Plus 1 Name", "Guest of Guest"], \.plusOneName),
-                .flag("Plus One Attending", aliases: ["Plus 1 Attending"], \.plusOneAttending),
+                .text("Plus One Name", aliases: ["Plus 1 Name", "Guest of Guest"], issueField: "plusOneName", \.plusOneName),
+                .flag("Plus One Attending", aliases: ["Plus 1 Attending"], issueField: "plusOneAttending", \.plusOneAttending),
+                .mealOption("Plus One Meal Option", aliases: ["Plus One Meal", "Plus 1 Meal", "Plus One Meal Choice"],
+                            issueField: "plusOneMealChoice", \.plusOneMealChoice),
+                .text("Plus One Dietary Restrictions", aliases: ["Plus One Dietary", "Plus One Diet", "Plus 1 Dietary",
+                                                                 "Plus One Dietary Needs", "Plus One Allergies"],
+                      issueField: "plusOneDietaryRestrictions", \.plusOneDietaryRestrictions),
                 .text("Wedding Party Role", aliases: ["Role", "Wedding Party"], \.weddingPartyRole),
                 .text("Address Line 1", aliases: ["Address", "Address 1", "Street Address", "Street"], \.address.line1),
                 .text("Address Line 2", aliases: ["Address 2"], \.address.line2),
@@ -66,5 +69,15 @@ extension CSVSchema where R == Guest {
                 return (email.isEmpty ? [] : ["email:" + email]) + (name.isEmpty ? [] : ["name:" + name])
             },
             label: { $0.fullName })
+    }
+}
+
+extension CSVColumn where R == Guest {
+    /// A meal column: one of the wedding's meal options (any case), or blank for not chosen.
+    static func mealOption(_ header: String, aliases: [String], issueField: String,
+                           _ keyPath: WritableKeyPath<Guest, String>) -> CSVColumn {
+        field(header, aliases: aliases, issueField: issueField, keyPath,
+              parse: { (text, context) throws(CSVValueError) in try context.mealOption(text) },
+              format: { value, _ in value })
     }
 }

@@ -6,9 +6,6 @@ enum GuestDetail {
         let side = GuestForms.sideLabels(wedding)[InvitedBy.allCases.firstIndex(of: guest.invitedBy)!]
         let address = [guest.address.line1, guest.address.line2, guest.address.city, guest.address.region,
                        guest.address.postalCode, guest.address.country].filter { !$0.isEmpty }.joined(separator: ", ")
-        let plusOne = guest.plusOneAllowed
-            ? (guest.plusOneName.isEmpty ? "allowed" : guest.plusOneName) + (guest.plusOneAttending ? ", coming" : ", not coming")
-            : "not allowed"
         let giftLines: [DetailOverlay.Line] = gifts.isEmpty ? [.init(label: "Gifts", value: "none recorded", style: .muted)]
             : gifts.enumerated().map { index, gift in
                 .init(label: index == 0 ? "Gifts" : "", value: GiftText.line(gift), style: gift.thankYouSent ? .normal : .warning)
@@ -19,7 +16,7 @@ enum GuestDetail {
             .init(label: "Household", value: guest.household),
             .init(label: "Side", value: side),
             .init(label: "Relationship", value: guest.relationship),
-            .init(label: "Plus-one", value: plusOne),
+            .init(label: "Plus-one", value: plusOneText(guest)),
             .init(label: "Meal", value: guest.mealChoice.isEmpty ? "not chosen" : guest.mealChoice),
             .init(label: "Dietary needs", value: guest.dietaryRestrictions),
             .init(label: "Accessibility", value: guest.accessibilityNeeds),
@@ -33,5 +30,16 @@ enum GuestDetail {
             .init(label: "Notes", value: guest.notes),
             .init(label: "Updated", value: "\(guest.updatedAt) (version \(guest.version))", style: .muted),
         ]
+    }
+
+    /// "Sam, coming; meal Fish; dietary needs: no nuts", "allowed, not coming" or "not allowed".
+    private static func plusOneText(_ guest: Guest) -> String {
+        guard guest.plusOneAllowed else { return "not allowed" }
+        var text = (guest.plusOneName.isEmpty ? "allowed" : guest.plusOneName) + (guest.plusOneAttending ? ", coming" : ", not coming")
+        if guest.plusOneAttending || !guest.plusOneMealChoice.isEmpty {
+            text += "; meal " + (guest.plusOneMealChoice.isEmpty ? "not chosen" : guest.plusOneMealChoice)
+        }
+        if !guest.plusOneDietaryRestrictions.isEmpty { text += "; dietary needs: " + guest.plusOneDietaryRestrictions }
+        return text
     }
 }

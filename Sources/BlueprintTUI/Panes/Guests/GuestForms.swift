@@ -17,6 +17,7 @@ enum GuestForms {
     static func form(editing guest: Guest?, wedding: Wedding?) -> Form {
         let guest = guest ?? Guest(firstName: "", lastName: "")
         let meals = mealChoices(wedding, keeping: guest.mealChoice)
+        let plusOneMeals = mealChoices(wedding, keeping: guest.plusOneMealChoice)
         return Form(title: guest.fullName.isEmpty ? "New guest" : "Edit \(guest.fullName)", fields: [
             .text("firstName", "First name", guest.firstName),
             .text("lastName", "Last name", guest.lastName),
@@ -30,6 +31,9 @@ enum GuestForms {
             .toggle("plusOneAllowed", "Plus-one allowed", guest.plusOneAllowed),
             .text("plusOneName", "Plus-one name", guest.plusOneName),
             .toggle("plusOneAttending", "Plus-one coming", guest.plusOneAttending),
+            .choice("plusOneMealChoice", "Plus-one meal", ["Not chosen"] + plusOneMeals,
+                    selected: plusOneMeals.firstIndex(of: guest.plusOneMealChoice).map { $0 + 1 } ?? 0),
+            .text("plusOneDietaryRestrictions", "Plus-one diet", guest.plusOneDietaryRestrictions),
             .choice("mealChoice", "Meal", ["Not chosen"] + meals, selected: meals.firstIndex(of: guest.mealChoice).map { $0 + 1 } ?? 0),
             .text("dietaryRestrictions", "Dietary needs", guest.dietaryRestrictions),
             .text("accessibilityNeeds", "Accessibility", guest.accessibilityNeeds),
@@ -55,8 +59,9 @@ enum GuestForms {
         guest.plusOneAllowed = form.isOn("plusOneAllowed")
         guest.plusOneName = reader.text("plusOneName")
         guest.plusOneAttending = form.isOn("plusOneAttending")
-        let meal = form["mealChoice"]
-        guest.mealChoice = meal.selectedIndex == 0 ? "" : meal.text
+        guest.plusOneMealChoice = mealChoice(form["plusOneMealChoice"])
+        guest.plusOneDietaryRestrictions = reader.text("plusOneDietaryRestrictions")
+        guest.mealChoice = mealChoice(form["mealChoice"])
         guest.dietaryRestrictions = reader.text("dietaryRestrictions")
         guest.accessibilityNeeds = reader.text("accessibilityNeeds")
         guest.table = reader.number("table", "a table")
@@ -110,6 +115,11 @@ enum GuestForms {
             filter.meal.map { $0.isEmpty ? "no meal chosen" : "meal \($0)" },
             filter.text.isEmpty ? nil : "“\(filter.text.text)”",
         ])
+    }
+
+    /// The meal a meal field shows: "" for "Not chosen" (the first choice).
+    private static func mealChoice(_ field: FormField) -> String {
+        field.selectedIndex == 0 ? "" : field.text
     }
 
     /// The wedding's meal options, plus `current` if a guest holds one no longer offered.

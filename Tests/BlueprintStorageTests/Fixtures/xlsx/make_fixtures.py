@@ -129,6 +129,24 @@ def doctype():
 </sheetData></worksheet>""")
 
 
+def plus_ones():
+    # A plus-one's meal and dietary needs; then a plus-one named and coming though not allowed.
+    header = ('<row r="1"><c r="A1" t="inlineStr"><is><t>First Name</t></is></c>'
+              '<c r="B1" t="inlineStr"><is><t>Plus One Allowed</t></is></c>'
+              '<c r="C1" t="inlineStr"><is><t>Plus One Name</t></is></c>'
+              '<c r="D1" t="inlineStr"><is><t>Plus One Attending</t></is></c>'
+              '<c r="E1" t="inlineStr"><is><t>Plus One Meal Option</t></is></c>'
+              '<c r="F1" t="inlineStr"><is><t>Plus One Dietary Restrictions</t></is></c></row>')
+    sheet = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>{}</sheetData></worksheet>'
+    ana = ('<row r="2"><c r="A2" t="inlineStr"><is><t>Ana</t></is></c><c r="B2" t="b"><v>1</v></c>'
+           '<c r="C2" t="inlineStr"><is><t>Jo</t></is></c><c r="D2" t="b"><v>1</v></c>'
+           '<c r="E2" t="inlineStr"><is><t>fish</t></is></c><c r="F2" t="inlineStr"><is><t>no nuts</t></is></c></row>')
+    ben = ('<row r="3"><c r="A3" t="inlineStr"><is><t>Ben</t></is></c><c r="B3" t="b"><v>0</v></c>'
+           '<c r="C3" t="inlineStr"><is><t>Sam</t></is></c><c r="D3" t="b"><v>1</v></c></row>')
+    archive("plus_ones.xlsx", sheet.format(header + ana))
+    archive("plus_ones_not_allowed.xlsx", sheet.format(header + ana + ben))
+
+
 guests()
 shared()
 bad_guests()
@@ -138,3 +156,4 @@ vendors()
 inline()
 bomb()
 doctype()
+plus_ones()

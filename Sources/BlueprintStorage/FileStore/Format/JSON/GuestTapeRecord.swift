@@ -6,8 +6,8 @@ import BlueprintDomain
 extension Guest: TapeRecord {
     enum TapeField: Int, CaseIterable {
         case accessibilityNeeds, address, createdAt, dietaryRestrictions, email, firstName, household, id,
-             invitedBy, lastName, mealChoice, notes, phone, plusOneAllowed, plusOneAttending, plusOneName, relationship,
-             rsvp, seat, table, updatedAt, version, weddingPartyRole
+             invitedBy, lastName, mealChoice, notes, phone, plusOneAllowed, plusOneAttending,
+             plusOneDietaryRestrictions, plusOneMealChoice, plusOneName, relationship, rsvp, seat, table, updatedAt, version, weddingPartyRole
     }
 
     private static let tapeFields = TapeFields<TapeField>()
@@ -21,7 +21,10 @@ extension Guest: TapeRecord {
                   let household = values.string(.household), let invitedBy = values.value(.invitedBy, as: InvitedBy.self),
                   let relationship = values.string(.relationship), let rsvp = values.value(.rsvp, as: RSVPStatus.self),
                   let plusOneAllowed = values.bool(.plusOneAllowed), let plusOneName = values.string(.plusOneName),
-                  let plusOneAttending = values.bool(.plusOneAttending), let mealChoice = values.string(.mealChoice),
+                  let plusOneAttending = values.bool(.plusOneAttending),
+                  let plusOneMealChoice = values.string(.plusOneMealChoice, absent: ""),
+                  let plusOneDietaryRestrictions = values.string(.plusOneDietaryRestrictions, absent: ""),
+                  let mealChoice = values.string(.mealChoice),
                   let dietaryRestrictions = values.string(.dietaryRestrictions),
                   let accessibilityNeeds = values.string(.accessibilityNeeds),
                   let table = values.optionalInteger(.table), let seat = values.optionalInteger(.seat),
@@ -30,7 +33,9 @@ extension Guest: TapeRecord {
             else { return nil }
             var guest = Guest(id: id, firstName: firstName, lastName: lastName, email: email, phone: phone, household: household,
                               invitedBy: invitedBy, relationship: relationship, rsvp: rsvp, plusOneAllowed: plusOneAllowed,
-                              plusOneName: plusOneName, plusOneAttending: plusOneAttending, mealChoice: mealChoice,
+                              plusOneName: plusOneName, plusOneAttending: plusOneAttending,
+                              plusOneMealChoice: plusOneMealChoice, plusOneDietaryRestrictions: plusOneDietaryRestrictions,
+                              mealChoice: mealChoice,
                               dietaryRestrictions: dietaryRestrictions, accessibilityNeeds: accessibilityNeeds, table: table,
                               seat: seat, weddingPartyRole: weddingPartyRole, address: address, notes: notes, createdAt: createdAt, version: version)
             guest.updatedAt = updatedAt

@@ -81,6 +81,12 @@ struct TapeValues<Field: RawRepresentable<Int>> {
         entry(field).flatMap { try? reader.string(at: $0) }
     }
 
+    /// `absent` for a field the object does not have (written before the field existed), `nil`
+    /// for a value that is not a string.
+    func string(_ field: Field, absent: String) -> String? {
+        entry(field) == nil ? absent : string(field)
+    }
+
     func bool(_ field: Field) -> Bool? {
         entry(field).flatMap { try? reader.bool(at: $0) }
     }
