@@ -33,7 +33,8 @@ struct StatsCommand: AsyncParsableCommand {
     }
 }
 
-/// The figures `stats` prints. Its JSON shape is a documented interface: add keys, never rename.
+/// The figures `stats` prints. Its JSON shape is a documented interface (README): add keys; a
+/// renamed key is a breaking change, listed in CHANGELOG.md.
 struct StatsReport: Encodable {
     struct WeddingPart: Encodable {
         let id: String
@@ -45,10 +46,15 @@ struct StatsReport: Encodable {
     }
 
     struct GuestPart: Encodable {
+        /// The `mealCounts` key of the people coming who have not chosen a meal.
+        static let notChosen = "notChosen"
+
         let invited, attending, attendingHeadcount, declined, pending: Int
         let responseRate: Double
+        /// People coming (plus-ones included) per meal, and `notChosen`.
         let mealCounts: [String: Int]
-        let guestsPerTable: [String: Int]
+        /// Seats taken per table number: attending guests and their plus-ones.
+        let seatsPerTable: [String: Int]
     }
 
     struct BudgetPart: Encodable {
@@ -128,8 +134,9 @@ struct StatsReport: Encodable {
                                  minorDigits: wedding.currency.minorDigits),
             guests: GuestPart(invited: g.invited, attending: g.attending, attendingHeadcount: g.attendingHeadcount,
                               declined: g.declined, pending: g.pending, responseRate: g.responseRate,
-                              mealCounts: g.mealCounts,
-                              guestsPerTable: Dictionary(uniqueKeysWithValues: g.seatsPerTable.map { (String($0.key), $0.value) })),
+                              mealCounts: Dictionary(g.mealCounts.map { ($0.key.isEmpty ? GuestPart.notChosen : $0.key, $0.value) },
+                                                     uniquingKeysWith: +),
+                              seatsPerTable: Dictionary(uniqueKeysWithValues: g.seatsPerTable.map { (String($0.key), $0.value) })),
             budget: BudgetPart(totalBudget: b.totalBudget.minorUnits, income: b.income.minorUnits, allocated: b.allocated.minorUnits,
                                committed: b.committed.minorUnits, paid: b.paid.minorUnits,
                                remaining: b.remaining.minorUnits, dueNext30Days: b.dueNext30DaysTotal.minorUnits,
@@ -164,7 +171,7 @@ struct StatsReport: Encodable {
                      + "\(guests.declined) declined, \(guests.pending) pending; \(percent)% responded")
         if !guests.mealCounts.isEmpty {
             lines.append("         meals: " + guests.mealCounts.sorted { $0.key < $1.key }
-                .map { "\($0.key.isEmpty ? "not chosen" : safe($0.key)) \($0.value)" }.joined(separator: ", "))
+                .map { "\($0.key == GuestPart.notChosen ? "not chosen" : safe($0.key)) \($0.value)" }.joined(separator: ", "))
         }
         lines.append("Budget   \(money(budget.totalBudget)) total, "
                      + (budget.income == 0 ? "" : "+ \(money(budget.income)) gifts and contributions, ")
