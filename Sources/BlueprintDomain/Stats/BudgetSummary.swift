@@ -30,7 +30,8 @@ public struct CategoryMetrics: Hashable, Sendable, Codable, Identifiable {
     }
 }
 
-/// A payment still to make: an unpaid installment, or an unpaid expense without a schedule.
+/// A payment still to make (`Expense.duePayments`): an unpaid installment, or what the
+/// installments leave unpaid, due on the expense's due date (`installmentID` `nil`).
 public struct DuePayment: Hashable, Sendable, Codable {
     public var expenseID: UUID
     public var expenseName: String
@@ -53,9 +54,9 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
     /// Total budget plus income, minus committed.
     public var remaining: Money
     public var overBudgetCategories: [CategoryMetrics]
-    /// Unpaid payments due from today through 30 days ahead (an expense marked overdue is under `overdue` instead).
+    /// Payments still owed from today through 30 days ahead (`Expense.duePayments`), overdue ones excluded.
     public var dueNext30Days: [DuePayment]
-    /// Unpaid payments whose date has passed, and expenses marked overdue.
+    /// Payments still owed that are overdue (`Expense.isOverdue`): past their date, or of an expense marked overdue.
     public var overdue: [DuePayment]
     public var dueNext30DaysTotal: Money { dueNext30Days.sum(\.amount) }
     public var overdueTotal: Money { overdue.sum(\.amount) }
@@ -72,37 +73,18 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
         overBudgetCategories = CategoryMetrics.all(categories: categories, expenses: expenses).filter(\.isOverBudget)
         let horizon = today.adding(days: 30)
         var due: [DuePayment] = [], overdue: [DuePayment] = []
-        for payment in expenses.flatMap(BudgetSummary.unpaidPayments) {
-            if payment.dueDate < today {
-                overdue.append(payment)
-            } else if payment.dueDate <= horizon {
-                due.append(payment)
+        for expense in expenses {
+            for payment in expense.duePayments(today: today) {
+                if expense.isOverdue(payment, today: today) {
+                    overdue.append(payment)
+                } else if payment.dueDate <= horizon {
+                    due.append(payment)
+                }
             }
-        }
-        for expense in expenses where expense.paymentStatus == .overdue && expense.outstanding > .zero
-            && !overdue.contains(where: { $0.expenseID == expense.id }) {
-            due.removeAll { $0.expenseID == expense.id }
-            overdue.append(DuePayment(expenseID: expense.id, expenseName: expense.name, installmentID: nil,
-                                      amount: expense.outstanding, dueDate: expense.dueDate ?? today))
         }
         let byDate: (DuePayment, DuePayment) -> Bool = { ($0.dueDate, $0.expenseName) < ($1.dueDate, $1.expenseName) }
         dueNext30Days = due.sorted(by: byDate)
         self.overdue = overdue.sorted(by: byDate)
-    }
-
-    /// The dated payments still owed on an expense that is neither paid, cancelled nor refunded:
-    /// each unpaid installment, or the expense itself on its due date when it has no installments.
-    public static func unpaidPayments(_ expense: Expense) -> [DuePayment] {
-        guard expense.paymentStatus.isCommitted, expense.paymentStatus != .paid else { return [] }
-        if expense.installments.isEmpty {
-            guard let dueDate = expense.dueDate else { return [] }
-            return [DuePayment(expenseID: expense.id, expenseName: expense.name, installmentID: nil,
-                               amount: expense.amount, dueDate: dueDate)]
-        }
-        return expense.installments.filter { !$0.isPaid }.map {
-            DuePayment(expenseID: expense.id, expenseName: expense.name, installmentID: $0.id,
-                       amount: $0.amount, dueDate: $0.dueDate)
-        }
     }
 }
 

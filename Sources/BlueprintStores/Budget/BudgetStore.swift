@@ -121,24 +121,21 @@ public final class BudgetStore: DomainStore {
         await expenseRecords.delete(id: id, title: "delete expense")
     }
 
-    /// Marks the expense paid, and its unpaid installments paid today.
+    /// Marks the whole expense paid. Its installments keep their own record, so `markUnpaid`
+    /// takes back exactly this mark.
     @discardableResult
     public func markPaid(_ expenseID: UUID) async -> EditOutcome {
         guard var expense = expenseRecords[expenseID] else { return .failed(.notLoaded(.expense, id: expenseID)) }
-        let today = self.today
         expense.paymentStatus = .paid
-        for index in expense.installments.indices where !expense.installments[index].isPaid {
-            expense.installments[index].paidDate = today
-        }
         return await expenseRecords.update(expense, title: "mark paid")
     }
 
-    /// Takes a payment back: the expense is partly paid if an installment is paid, else pending.
-    /// Paid installments stay paid.
+    /// Takes back the mark `markPaid` set: the expense is pending again, and what its paid
+    /// installments paid is all that counts as paid.
     @discardableResult
     public func markUnpaid(_ expenseID: UUID) async -> EditOutcome {
         guard var expense = expenseRecords[expenseID] else { return .failed(.notLoaded(.expense, id: expenseID)) }
-        expense.paymentStatus = expense.installments.contains(where: \.isPaid) ? .partial : .pending
+        expense.paymentStatus = .pending
         return await expenseRecords.update(expense, title: "mark unpaid")
     }
 
@@ -159,8 +156,8 @@ public final class BudgetStore: DomainStore {
         }
     }
 
-    /// Marks the installment paid today; the expense becomes paid when none is left unpaid,
-    /// else partly paid.
+    /// Marks the installment paid today; a pending expense becomes paid once its paid
+    /// installments cover its amount, else partly paid.
     @discardableResult
     public func markInstallmentPaid(_ id: UUID, in expenseID: UUID) async -> EditOutcome {
         guard var expense = expenseRecords[expenseID],
@@ -168,7 +165,9 @@ public final class BudgetStore: DomainStore {
             return .failed(.notLoaded(.expense, id: expenseID))
         }
         expense.installments[index].paidDate = today
-        expense.paymentStatus = expense.installments.allSatisfy(\.isPaid) ? .paid : .partial
+        if expense.paymentStatus.isCommitted && expense.paymentStatus != .paid {
+            expense.paymentStatus = expense.outstanding == .zero ? .paid : .partial
+        }
         return await expenseRecords.update(expense, title: "mark installment paid")
     }
 
