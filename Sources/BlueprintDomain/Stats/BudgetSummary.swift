@@ -45,8 +45,10 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
     public var totalBudget: Money
     /// Sum of the categories' allocations.
     public var allocated: Money
-    /// Sum of committed expenses (cancelled and refunded excluded).
+    /// Committed expenses (cancelled and refunded excluded) plus `quoted`.
     public var committed: Money
+    /// Booked vendors' quotes their expenses do not yet reach (`Vendor.uncoveredQuote`).
+    public var quoted: Money
     public var paid: Money
     /// What counts as income: money gifts and contributions marked to count (`Gift.income`,
     /// `MoneyOwed.income`).
@@ -61,12 +63,15 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
     public var dueNext30DaysTotal: Money { dueNext30Days.sum(\.amount) }
     public var overdueTotal: Money { overdue.sum(\.amount) }
 
-    /// The summary as of `today`; `gifts` and `moneyOwed` bring what counts as income.
+    /// The summary as of `today`; `vendors` bring their booked quotes, `gifts` and `moneyOwed`
+    /// what counts as income.
     public init(wedding: Wedding, categories: some Collection<BudgetCategory>, expenses: some Collection<Expense>,
-                gifts: some Collection<Gift> = [Gift](), moneyOwed: some Collection<MoneyOwed> = [MoneyOwed](), today: CalendarDate) {
+                vendors: some Collection<Vendor> = [Vendor](), gifts: some Collection<Gift> = [Gift](),
+                moneyOwed: some Collection<MoneyOwed> = [MoneyOwed](), today: CalendarDate) {
         totalBudget = wedding.totalBudget
         allocated = categories.sum(\.allocated)
-        committed = expenses.sum(\.committed)
+        quoted = vendors.sum { $0.uncoveredQuote(expenses: expenses) }
+        committed = expenses.sum(\.committed) + quoted
         paid = expenses.sum(\.paid)
         income = gifts.sum(\.income) + moneyOwed.sum(\.income)
         remaining = totalBudget + income - committed

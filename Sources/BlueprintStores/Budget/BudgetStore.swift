@@ -19,6 +19,7 @@ public final class BudgetStore: DomainStore {
     private lazy var giftRecords = RecordCollection(RecordGateway(context.records.records(Gift.self), in: weddingID), in: self)
     private lazy var moneyOwedRecords = RecordCollection(RecordGateway(context.records.records(MoneyOwed.self), in: weddingID),
                                                          in: self)
+    private lazy var vendorRecords = RecordCollection(RecordGateway(context.records.records(Vendor.self), in: weddingID), in: self)
     private lazy var scenarioRecords = RecordCollection(RecordGateway(context.records.records(BudgetScenario.self), in: weddingID),
                                                         in: self)
     private var list = RowList(order: ListOrder(ExpenseSortKey.dueDate))
@@ -76,9 +77,9 @@ public final class BudgetStore: DomainStore {
         repository = context.budget
         weddings = context.weddings
         // The total budget lives on the wedding record, so its changes reload the budget too;
-        // gifts and money owed bring the income.
+        // vendors their booked quotes; gifts and money owed bring the income.
         super.init(weddingID: wedding, domain: .budget, validity: Self.validity,
-                   recordKinds: [.wedding, .category, .expense, .gift, .moneyOwed, .scenario], context: context)
+                   recordKinds: [.wedding, .category, .expense, .vendor, .gift, .moneyOwed, .scenario], context: context)
     }
 
     public func category(_ id: UUID) -> BudgetCategory? { categoryRecords[id] }
@@ -197,7 +198,7 @@ public final class BudgetStore: DomainStore {
     public func summary(asOf today: CalendarDate) -> BudgetSummary? {
         wedding.map {
             BudgetSummary(wedding: $0, categories: categoryRecords.records, expenses: expenseRecords.records,
-                          gifts: giftRecords.records, moneyOwed: moneyOwedRecords.records, today: today)
+                          vendors: vendorRecords.records, gifts: giftRecords.records, moneyOwed: moneyOwedRecords.records, today: today)
         }
     }
 
@@ -298,7 +299,9 @@ public final class BudgetStore: DomainStore {
     override func fetchRecords() async throws -> @MainActor () -> Void {
         let categoryMark = categoryRecords.loadMark(), expenseMark = expenseRecords.loadMark()
         let giftMark = giftRecords.loadMark(), owedMark = moneyOwedRecords.loadMark(), scenarioMark = scenarioRecords.loadMark()
+        let vendorMark = vendorRecords.loadMark()
         let (weddings, categories, expenses, id) = (self.weddings, categoryRecords.gateway, expenseRecords.gateway, weddingID)
+        let vendors = vendorRecords.gateway
         let (gifts, owed, scenarios) = (giftRecords.gateway, moneyOwedRecords.gateway, scenarioRecords.gateway)
         async let wedding = weddings.fetchWedding(id)
         async let loadedCategories = categories.fetchAll()
@@ -306,12 +309,14 @@ public final class BudgetStore: DomainStore {
         async let loadedGifts = gifts.fetchAll()
         async let loadedOwed = owed.fetchAll()
         async let loadedScenarios = scenarios.fetchAll()
-        let loaded = try await (wedding, loadedCategories, loadedExpenses)
+        async let loadedVendors = vendors.fetchAll()
+        let loaded = try await (wedding, loadedCategories, loadedExpenses, loadedVendors)
         let more = try await (loadedGifts, loadedOwed, loadedScenarios)
         return {
             self.wedding = loaded.0
             self.categoryRecords.show(loaded.1, loadedFrom: categoryMark)
             self.expenseRecords.show(loaded.2, loadedFrom: expenseMark)
+            self.vendorRecords.show(loaded.3, loadedFrom: vendorMark)
             self.giftRecords.show(more.0, loadedFrom: giftMark)
             self.moneyOwedRecords.show(more.1, loadedFrom: owedMark)
             self.scenarioRecords.show(more.2, loadedFrom: scenarioMark)
@@ -325,6 +330,7 @@ public final class BudgetStore: DomainStore {
             recordsDidChange()
         case _ where change.kind == .category: categoryRecords.apply(change)
         case _ where change.kind == .expense: expenseRecords.apply(change)
+        case _ where change.kind == .vendor: vendorRecords.apply(change)
         case _ where change.kind == .gift: giftRecords.apply(change)
         case _ where change.kind == .moneyOwed: moneyOwedRecords.apply(change)
         case _ where change.kind == .scenario: scenarioRecords.apply(change)
