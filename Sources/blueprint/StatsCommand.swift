@@ -52,7 +52,7 @@ struct StatsReport: Encodable {
     }
 
     struct BudgetPart: Encodable {
-        let totalBudget, income, allocated, committed, paid, remaining, dueNext30Days, overdue: Int64
+        let totalBudget, income, allocated, overAllocated, committed, paid, remaining, dueNext30Days, overdue: Int64
         let overBudgetCategories: [String]
     }
 
@@ -131,6 +131,7 @@ struct StatsReport: Encodable {
                               mealCounts: g.mealCounts,
                               guestsPerTable: Dictionary(uniqueKeysWithValues: g.guestsPerTable.map { (String($0.key), $0.value) })),
             budget: BudgetPart(totalBudget: b.totalBudget.minorUnits, income: b.income.minorUnits, allocated: b.allocated.minorUnits,
+                               overAllocated: b.overAllocated.minorUnits,
                                committed: b.committed.minorUnits, paid: b.paid.minorUnits,
                                remaining: b.remaining.minorUnits, dueNext30Days: b.dueNext30DaysTotal.minorUnits,
                                overdue: b.overdueTotal.minorUnits, overBudgetCategories: b.overBudgetCategories.map(\.name)),
@@ -169,6 +170,7 @@ struct StatsReport: Encodable {
         lines.append("Budget   \(money(budget.totalBudget)) total, "
                      + (budget.income == 0 ? "" : "+ \(money(budget.income)) gifts and contributions, ")
                      + "\(money(budget.allocated)) allocated, "
+                     + (budget.overAllocated == 0 ? "" : "\(money(budget.overAllocated)) beyond the total, ")
                      + "\(money(budget.committed)) committed, \(money(budget.paid)) paid, \(money(budget.remaining)) remaining")
         lines.append("         due in 30 days \(money(budget.dueNext30Days)), overdue \(money(budget.overdue))"
                      + (budget.overBudgetCategories.isEmpty ? "" : "; over budget: " + budget.overBudgetCategories.map(safe).joined(separator: ", ")))

@@ -45,6 +45,8 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
     public var totalBudget: Money
     /// Sum of the categories' allocations.
     public var allocated: Money
+    /// What the allocations exceed the total budget by; zero when they fit in it.
+    public var overAllocated: Money { max(.zero, allocated - totalBudget) }
     /// Committed expenses (cancelled and refunded excluded) plus `quoted`.
     public var committed: Money
     /// Booked vendors' quotes their expenses do not yet reach (`Vendor.uncoveredQuote`).

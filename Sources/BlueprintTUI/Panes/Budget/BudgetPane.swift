@@ -147,7 +147,10 @@ final class BudgetPane: Pane, SearchTarget {
         if summary.income != .zero {
             figures.add(figure: "+ " + money(summary.income), label: "gifts and contributions", .success)
         }
-        figures.add(figure: money(summary.allocated), label: "allocated", summary.allocated > summary.totalBudget ? .danger : .accent)
+        figures.add(figure: money(summary.allocated), label: "allocated", summary.overAllocated > .zero ? .danger : .accent)
+        if summary.overAllocated > .zero {
+            figures.add(figure: money(summary.overAllocated), label: "allocated beyond the total", .danger)
+        }
         figures.add(figure: money(summary.committed), label: "committed")
         figures.add(figure: money(summary.paid), label: "paid", .success)
         figures.add(figure: money(summary.remaining), label: "remaining", summary.remaining < .zero ? .danger : .accent)
