@@ -170,6 +170,18 @@ struct IntentTests {
         #expect(store.category(Sample.venue) != nil)
     }
 
+    @Test func aCategoryInUseIsDeletedByMovingItsExpensesAsOneUndoStep() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(BudgetStore.init)
+        #expect(store.expensesUsing(category: Sample.venue).map(\.id) == [Sample.venueDeposit])
+        #expect(await store.deleteCategory(Sample.venue, movingExpensesTo: Sample.flowers) == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.venueDeposit]?.categoryID } == Sample.flowers)
+        #expect(store.category(Sample.venue) == nil)
+        #expect(await store.undo() == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.venueDeposit]?.categoryID } == Sample.venue)
+        #expect(store.category(Sample.venue) != nil)
+    }
+
     @Test func bulkImportAddsAndUpdatesGuestsTogether() async throws {
         let harness = Harness()
         let store = await harness.loaded(GuestStore.init)

@@ -98,11 +98,36 @@ public final class BudgetStore: DomainStore {
         await categoryRecords.update(category, title: "edit category")
     }
 
-    /// Refused while expenses use the category. Vendors, tasks and child categories that named
-    /// it are unlinked (undo does not relink them).
+    /// Refused while expenses use the category (`expensesUsing`). Vendors, tasks and child
+    /// categories that named it are unlinked (undo does not relink them).
     @discardableResult
     public func deleteCategory(_ id: UUID) async -> EditOutcome {
         await categoryRecords.delete(id: id, title: "delete category")
+    }
+
+    /// The expenses counted in the category, as their own or as a share of a split.
+    public func expensesUsing(category id: UUID) -> [Expense] {
+        expenseRecords.records.filter { $0.categoryID == id || $0.allocatedCategoryIDs.contains(id) }
+    }
+
+    /// Moves the category's expenses (and shares of splits) to `target`, then deletes it, as
+    /// one undo step. A share moved into the expense's own category joins what it leaves there.
+    @discardableResult
+    public func deleteCategory(_ id: UUID, movingExpensesTo target: UUID) async -> EditOutcome {
+        var changes = RecordChangeSet()
+        for var expense in expensesUsing(category: id) {
+            if expense.categoryID == id { expense.categoryID = target }
+            expense.allocations = expense.allocations.compactMap { allocation in
+                guard allocation.categoryID == id else { return allocation }
+                guard target != expense.categoryID else { return nil }
+                var moved = allocation
+                moved.categoryID = target
+                return moved
+            }
+            changes.update(expense)
+        }
+        changes.delete(BudgetCategory.self, id: id)
+        return await commit(changes, title: "delete category")
     }
 
     // MARK: Expense intents

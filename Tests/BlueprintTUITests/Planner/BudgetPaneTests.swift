@@ -157,12 +157,17 @@ struct BudgetPaneTests {
         #expect(added.allocated == Money(minorUnits: 125_050))
     }
 
-    @Test("deleting a category that has expenses is refused with the reason; an expense is deleted after asking")
+    @Test("deleting a category that has expenses asks where they move, moves them in one undo step; an expense is deleted after asking")
     func deleting() async throws {
         let planner = await opened()
-        await planner.press(.character("d"), .character("y"))
-        #expect(planner.statusRow.contains("Not saved: cannot delete this budget category"))
+        await planner.press(.character("d"))
+        #expect(planner.frame().contains("Delete Flowers: move its 1 expense to"))
+        await planner.press(.enter)
+        #expect(try await planner.stored { $0.categories.count } == 2)
+        #expect(try await storedExpense(planner, Wedding1.bouquet)?.categoryID == Wedding1.music)
+        await planner.press(.character("u"))
         #expect(try await planner.stored { $0.categories.count } == 3)
+        #expect(try await storedExpense(planner, Wedding1.bouquet)?.categoryID == Wedding1.flowers)
         await planner.press(.enter, .character("d"))
         #expect(planner.frame().contains("Delete the expense Bridal bouquet?"))
         await planner.press(.character("y"))

@@ -45,6 +45,13 @@ enum BudgetForms {
         return FormReading(category, issues: reader.issues)
     }
 
+    /// Deleting a category that `used` ("2 expenses") names: where they move to.
+    static func moveExpensesForm(_ category: BudgetCategory, used: String, to others: [BudgetCategory]) -> Form {
+        Form(title: "Delete \(category.name): move its \(used) to", fields: [
+            .choice("target", "Move to", others.map(\.name), selected: 0),
+        ])
+    }
+
     // MARK: Expense
 
     static func expenseForm(_ expense: Expense?, in categoryID: UUID?, choices: Choices) -> Form {

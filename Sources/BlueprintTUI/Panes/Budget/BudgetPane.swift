@@ -317,10 +317,28 @@ final class BudgetPane: Pane, SearchTarget {
         return true
     }
 
+    /// A category no expense uses is deleted after asking; one in use asks where its expenses go.
     private func confirmDelete(_ category: BudgetCategory, host: any PlannerHost) {
         let budget = self.budget
-        host.confirmDelete("category", named: category.name, consequence: "Vendors and tasks linked to it are unlinked.",
-                           store: budget) { await budget.deleteCategory(category.id) }
+        let used = budget.expensesUsing(category: category.id).count
+        guard used > 0 else {
+            host.confirmDelete("category", named: category.name, consequence: "Vendors and tasks linked to it are unlinked.",
+                               store: budget) { await budget.deleteCategory(category.id) }
+            return
+        }
+        let others = choices.categories.filter { $0.id != category.id }
+        let expenses = used == 1 ? "1 expense" : "\(used) expenses"
+        guard !others.isEmpty else {
+            host.report("\(category.name) is used by \(expenses) and there is no other category to move them to", severity: .warning)
+            return
+        }
+        host.present(FormOverlay(BudgetForms.moveExpensesForm(category, used: expenses, to: others), store: budget,
+                                 subject: PresenceSubject(category, label: category.name)) { form in
+            let target = others[form["target"].selectedIndex]
+            return .save(success: "Deleted \(category.name); its \(expenses) moved to \(target.name)") {
+                await budget.deleteCategory(category.id, movingExpensesTo: target.id)
+            }
+        })
     }
 
     private func showDetail(_ category: BudgetCategory, host: any PlannerHost) {
