@@ -197,6 +197,15 @@ public final class BudgetStore: DomainStore {
         return await expenseRecords.update(expense, title: "mark installment paid")
     }
 
+    /// Replaces the expense's installments with `installments` (edited, some removed), as one
+    /// undo step.
+    @discardableResult
+    public func replaceInstallments(_ installments: [Installment], in expenseID: UUID) async -> EditOutcome {
+        guard var expense = expenseRecords[expenseID] else { return .failed(.notLoaded(.expense, id: expenseID)) }
+        expense.installments = installments
+        return await expenseRecords.update(expense, title: "edit installments")
+    }
+
     @discardableResult
     public func deleteInstallment(_ id: UUID, in expenseID: UUID) async -> EditOutcome {
         guard var expense = expenseRecords[expenseID], expense.installments.contains(where: { $0.id == id }) else {

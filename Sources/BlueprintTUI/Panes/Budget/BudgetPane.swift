@@ -234,7 +234,7 @@ final class BudgetPane: Pane, SearchTarget {
         case .delete:
             guard let selected else { return false }
             confirmDelete(selected, host: host)
-        case .markPaid, .recordInstallment, .toggle:
+        case .markPaid, .recordInstallment, .editInstallments, .toggle:
             let open = host.keymap.hint(.activate, in: keyMode, "opens the category's expenses")
             host.report("Choose an expense first" + (open.map { ": " + $0 } ?? ""), severity: .warning)
         default:
@@ -292,6 +292,9 @@ final class BudgetPane: Pane, SearchTarget {
         case .recordInstallment:
             guard let selected else { return false }
             openInstallmentForm(selected, host: host)
+        case .editInstallments:
+            guard let selected else { return false }
+            openInstallmentsForm(selected, host: host)
         case .activate:
             guard let selected else { return false }
             showDetail(selected, host: host)
@@ -369,6 +372,7 @@ final class BudgetPane: Pane, SearchTarget {
             actions: [
                 (.markPaid, "paid", { [weak self] in self?.markPaid($0, host: $1) }),
                 (.recordInstallment, "installment", { [weak self] in self?.openInstallmentForm($0, host: $1) }),
+                (.editInstallments, "edit installments", { [weak self] in self?.openInstallmentsForm($0, host: $1) }),
             ]))
     }
 
@@ -418,6 +422,26 @@ final class BudgetPane: Pane, SearchTarget {
                         self.expenseList.select(id: edited.id, in: budget.visibleExpenses)
                     }
                     return outcome
+                }
+            }
+        })
+    }
+
+    /// The form editing the expense's recorded installments; with none yet, says how to record one.
+    private func openInstallmentsForm(_ expense: Expense, host: any PlannerHost) {
+        guard !expense.installments.isEmpty else {
+            let record = host.keymap.hint(.recordInstallment, in: keyMode, "records one").map { ": " + $0 } ?? ""
+            host.report("\(expense.name) has no installments yet" + record, severity: .warning)
+            return
+        }
+        let budget = self.budget, choices = self.choices
+        host.present(FormOverlay(BudgetForms.installmentsForm(for: expense, currency: choices.currency), store: budget,
+                                 subject: PresenceSubject(expense, label: expense.name)) { form in
+            switch BudgetForms.installments(from: form, for: expense, choices: choices) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let installments):
+                return .save(success: "Saved the installments of \(expense.name)") {
+                    await budget.replaceInstallments(installments, in: expense.id)
                 }
             }
         })
