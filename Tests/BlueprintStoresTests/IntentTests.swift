@@ -182,6 +182,18 @@ struct IntentTests {
         #expect(store.category(Sample.venue) != nil)
     }
 
+    @Test func installmentsAreEditedAndRemovedAsOneUndoStep() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(BudgetStore.init)
+        let before = try #require(store.expense(Sample.venueDeposit)).installments
+        var edited = before[1]
+        edited.amount = Sample.money(3_000)
+        #expect(await store.replaceInstallments([edited], in: Sample.venueDeposit) == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.venueDeposit]?.installments } == [edited])
+        #expect(await store.undo() == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.venueDeposit]?.installments } == before)
+    }
+
     @Test func bulkImportAddsAndUpdatesGuestsTogether() async throws {
         let harness = Harness()
         let store = await harness.loaded(GuestStore.init)

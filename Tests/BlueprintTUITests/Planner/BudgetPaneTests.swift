@@ -141,6 +141,24 @@ struct BudgetPaneTests {
         #expect(planner.frame().contains("$400.00 of $1,200.00 paid"))
     }
 
+    @Test("I edits an expense's installments: a changed amount is saved, an emptied one deleted, u undoes")
+    func editInstallments() async throws {
+        let planner = await opened()
+        await planner.press(.character("j"), .character("j"), .enter, .character("I"))
+        #expect(planner.frame().contains("Installments of Venue deposit"))
+        await planner.press(.tab, .tab, .tab, .control("u"))
+        await planner.type("2500")
+        await planner.press(.enter)
+        var deposit = try #require(try await storedExpense(planner, Wedding1.venueDeposit))
+        #expect(deposit.installments.map(\.amount) == [Money(minorUnits: 300_000), Money(minorUnits: 250_000)])
+        await planner.press(.character("I"), .control("u"), .enter)
+        deposit = try #require(try await storedExpense(planner, Wedding1.venueDeposit))
+        #expect(deposit.installments.map(\.id) == [Wedding1.depositSecond])
+        await planner.press(.character("u"))
+        deposit = try #require(try await storedExpense(planner, Wedding1.venueDeposit))
+        #expect(deposit.installments.map(\.id) == [Wedding1.depositFirst, Wedding1.depositSecond])
+    }
+
     @Test("a category's amount is checked as money; the message sits beside the field")
     func categoryForm() async throws {
         let planner = await opened()
