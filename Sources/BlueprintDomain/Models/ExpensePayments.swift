@@ -13,7 +13,7 @@ extension Expense {
         guard owed > .zero else { return [] }
         var payments: [DuePayment] = []
         let schedule = installments.filter { !$0.isPaid }.sorted { ($0.dueDate, $0.id) < ($1.dueDate, $1.id) }
-        for installment in schedule where owed > .zero {
+        for installment in schedule where owed > .zero && installment.amount > .zero {
             let amount = min(installment.amount, owed)
             payments.append(DuePayment(expenseID: id, expenseName: name, installmentID: installment.id,
                                        amount: amount, dueDate: installment.dueDate))
