@@ -54,6 +54,7 @@ struct StatsReport: Encodable {
     struct BudgetPart: Encodable {
         let totalBudget, income, allocated, overAllocated, committed, paid, remaining, dueNext30Days, overdue: Int64
         let overBudgetCategories: [String]
+        let amountsBeyondLimit: [String]
     }
 
     struct VendorPart: Encodable {
@@ -134,7 +135,8 @@ struct StatsReport: Encodable {
                                overAllocated: b.overAllocated.minorUnits,
                                committed: b.committed.minorUnits, paid: b.paid.minorUnits,
                                remaining: b.remaining.minorUnits, dueNext30Days: b.dueNext30DaysTotal.minorUnits,
-                               overdue: b.overdueTotal.minorUnits, overBudgetCategories: b.overBudgetCategories.map(\.name)),
+                               overdue: b.overdueTotal.minorUnits, overBudgetCategories: b.overBudgetCategories.map(\.name),
+                               amountsBeyondLimit: b.amountsBeyondLimit),
             vendors: VendorPart(total: v.total,
                                 byStatus: Dictionary(uniqueKeysWithValues: v.byStatus.map { ($0.key.rawValue, $0.value) }),
                                 byCategory: Dictionary(uniqueKeysWithValues: v.byCategory.map { ($0.key.rawValue, $0.value) }),
@@ -174,6 +176,9 @@ struct StatsReport: Encodable {
                      + "\(money(budget.committed)) committed, \(money(budget.paid)) paid, \(money(budget.remaining)) remaining")
         lines.append("         due in 30 days \(money(budget.dueNext30Days)), overdue \(money(budget.overdue))"
                      + (budget.overBudgetCategories.isEmpty ? "" : "; over budget: " + budget.overBudgetCategories.map(safe).joined(separator: ", ")))
+        if !budget.amountsBeyondLimit.isEmpty {
+            lines.append("         amounts beyond the limit, to correct: " + budget.amountsBeyondLimit.map(safe).joined(separator: ", "))
+        }
         lines.append("Vendors  \(vendors.total) total, \(vendors.byStatus["booked"] ?? 0) booked; quoted \(money(vendors.totalQuoted)), "
                      + "booked cost \(money(vendors.bookedCost))"
                      + (vendors.archived == 0 ? "" : "; \(vendors.archived) archived, left out"))

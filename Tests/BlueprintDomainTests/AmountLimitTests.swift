@@ -32,6 +32,9 @@ struct AmountLimitTests {
         let summary = BudgetSummary(wedding: fixtureWedding, categories: [BudgetCategory(name: "Venue", allocated: Self.huge)],
                                     expenses: expenses, today: day("2026-06-01"))
         #expect(summary.committed == Money(minorUnits: .max))
+        #expect(summary.amountsBeyondLimit.count == 101)
+        #expect(summary.amountsBeyondLimit.first == "category 'Venue' allocated")
+        #expect(summary.amountsBeyondLimit.last == "expense 'Row 99' amount")
         #expect(summary.dueNext30DaysTotal == Money(minorUnits: .max))
         #expect(summary.remaining == fixtureWedding.totalBudget - Money(minorUnits: .max))
         #expect(Money(minorUnits: .min) - Money(minorUnits: 1) == Money(minorUnits: .min))

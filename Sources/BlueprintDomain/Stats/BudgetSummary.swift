@@ -62,6 +62,9 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
     public var dueNext30Days: [DuePayment]
     /// Payments still owed that are overdue (`Expense.isOverdue`): past their date, or of an expense marked overdue.
     public var overdue: [DuePayment]
+    /// Records holding an amount beyond `Money.limit` (only another program could write one), as
+    /// "expense 'Hall' amount": the figures above cannot be trusted until they are corrected.
+    public var amountsBeyondLimit: [String]
     public var dueNext30DaysTotal: Money { dueNext30Days.sum(\.amount) }
     public var overdueTotal: Money { overdue.sum(\.amount) }
 
@@ -71,6 +74,7 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
                 vendors: some Collection<Vendor> = [Vendor](), gifts: some Collection<Gift> = [Gift](),
                 moneyOwed: some Collection<MoneyOwed> = [MoneyOwed](), today: CalendarDate) {
         totalBudget = wedding.totalBudget
+        amountsBeyondLimit = Self.beyondLimit(wedding: wedding, categories: categories, expenses: expenses, vendors: vendors)
         allocated = categories.sum(\.allocated)
         quoted = vendors.sum { $0.uncoveredQuote(expenses: expenses) }
         committed = expenses.sum(\.committed) + quoted
@@ -92,6 +96,24 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
         let byDate: (DuePayment, DuePayment) -> Bool = { ($0.dueDate, $0.expenseName) < ($1.dueDate, $1.expenseName) }
         dueNext30Days = due.sorted(by: byDate)
         self.overdue = overdue.sorted(by: byDate)
+    }
+
+    private static func beyondLimit(wedding: Wedding, categories: some Collection<BudgetCategory>,
+                                    expenses: some Collection<Expense>, vendors: some Collection<Vendor>) -> [String] {
+        var found: [String] = []
+        func check(_ amount: Money?, _ record: String, _ field: String) {
+            if let amount, !amount.isWithinLimit { found.append("\(record) \(field)") }
+        }
+        check(wedding.totalBudget, "the wedding's", "total budget")
+        for category in categories { check(category.allocated, "category '\(category.name)'", "allocated") }
+        for expense in expenses {
+            check(expense.amount, "expense '\(expense.name)'", "amount")
+            for (index, installment) in expense.installments.enumerated() {
+                check(installment.amount, "expense '\(expense.name)'", "installment \(index + 1)")
+            }
+        }
+        for vendor in vendors { check(vendor.quotedAmount, "vendor '\(vendor.name)'", "quote") }
+        return found
     }
 }
 

@@ -157,6 +157,10 @@ final class BudgetPane: Pane, SearchTarget {
         figures.add(figure: money(summary.dueNext30DaysTotal), label: "due in 30 days", summary.dueNext30Days.isEmpty ? .accent : .warning)
         figures.add(figure: money(summary.overdueTotal), label: "overdue", summary.overdue.isEmpty ? .accent : .danger)
         var lines = figures.flowed(toWidth: width)
+        if !summary.amountsBeyondLimit.isEmpty {
+            lines.append(SegmentLine("Amounts beyond the limit, to correct: " + summary.amountsBeyondLimit.joined(separator: ", "),
+                                     .danger))
+        }
         let names = summary.overBudgetCategories.map(\.name)
         guard !names.isEmpty else { return lines }
         if let last = lines.last, case let beside = last + Self.overBudget(names, width: .max), beside.width <= width {
