@@ -117,9 +117,10 @@ public final class BudgetStore: DomainStore {
         var changes = RecordChangeSet()
         for var expense in expensesUsing(category: id) {
             if expense.categoryID == id { expense.categoryID = target }
+            let own = expense.categoryID
             expense.allocations = expense.allocations.compactMap { allocation in
                 guard allocation.categoryID == id else { return allocation }
-                guard target != expense.categoryID else { return nil }
+                guard target != own else { return nil }
                 var moved = allocation
                 moved.categoryID = target
                 return moved

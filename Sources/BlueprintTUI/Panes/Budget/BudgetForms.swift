@@ -145,8 +145,9 @@ enum BudgetForms {
     static func installments(from form: Form, for expense: Expense, choices: Choices) -> FormReading<[Installment]> {
         var reader = FieldReader(form)
         var kept: [Installment] = []
-        for (index, var installment) in expense.installments.enumerated() {
+        for (index, recorded) in expense.installments.enumerated() {
             let number = index + 1
+            var installment = recorded
             guard !reader.text("amount\(number)").isEmpty else { continue }
             installment.amount = reader.requiredMoney("amount\(number)", in: choices.currency, "an amount")
             installment.dueDate = reader.requiredDate("dueDate\(number)", "a due date")
