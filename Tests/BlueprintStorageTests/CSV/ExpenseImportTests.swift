@@ -137,7 +137,7 @@ import Testing
 }
 
 extension ExpenseImportTests {
-    @Test func amountsBeyondTheLimitAreRefusedByLineAndColumnAndNothingIsImported() {
+    @Test func amountsBeyondTheLimitAreRefusedByLineAndColumnAndNothingIsImported() throws {
         let rows = String(repeating: "Venue,a,999999999999999.99\n", count: 100)
         let error = importError { () throws(CSVImportError) in try plan("Category,Description,Amount\n" + rows) }
         let found = messages(error)

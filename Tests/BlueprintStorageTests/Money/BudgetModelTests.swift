@@ -77,8 +77,8 @@ private struct World {
         case 2:
             guard !expenses.isEmpty else { return "nothing to edit" }
             let index = dice.int(0...expenses.count - 1)
-            let floor = max(expenses[index].installments.sum(\.amount), fixedShares(expenses[index]))
-            expenses[index].amount = floor + dice.money(upTo: 300_000)
+            let least = max(expenses[index].installments.sum(\.amount), fixedShares(expenses[index]))
+            expenses[index].amount = least + dice.money(upTo: 300_000)
             expenses[index].dueDate = dice.chance(80) ? date() : nil
             expenses[index].vendorID = dice.chance(60) ? dice.pick(vendors).id : nil
             expenses[index].paymentStatus = dice.pick([PaymentStatus.pending, .partial, .overdue, .cancelled, .refunded, expenses[index].paymentStatus])
