@@ -109,7 +109,6 @@ extension Keymap {
         KeyBinding(.detail, [.character("d")], .delete, "Delete (asks first)"),
         KeyBinding(.detail, [.character("p")], .markPaid, "Mark the expense paid"),
         KeyBinding(.detail, [.character("i")], .recordInstallment, "Record an installment of the expense"),
-        KeyBinding(.detail, [.character("I")], .editInstallments, "Edit the expense's installments (an empty amount deletes one)"),
         KeyBinding(.detail, [.character("w")], .addNote, "Write a note on the record"),
         KeyBinding(.detail, [.character("D")], .showDocuments, "List the vendor's or expense's documents"),
         KeyBinding(.detail, [.character(":")], .command, "Type a command (:attach FILE attaches to the vendor or expense)"),

@@ -22,7 +22,7 @@ struct BudgetPaneTests {
     func summary() async {
         let planner = await opened()
         let rows = planner.rows
-        #expect(rows[1].hasPrefix("$20,000.00 total  $10,000.00 allocated  $7,900.00 committed  $3,000.00 paid  $12,100.00 remaining"))
+        #expect(rows[1].hasPrefix("$20,000.00 total  $10,000.00 allocated  $9,400.00 committed  $3,000.00 paid  $10,600.00 remaining"))
         #expect(rows[2].hasPrefix("$3,000.00 due in 30 days  $700.00 overdue  OVER BUDGET: Flowers"))
         #expect(planner.statusRow.hasPrefix(" BUDGET │ 3 categories, 1 over budget · Flowers: 1 expense"))
     }
@@ -32,7 +32,7 @@ struct BudgetPaneTests {
         let planner = await PlannerHarness(rows: 24, columns: 80)
         await planner.press(.character("2"))
         let summary = planner.rows[1...3].joined(separator: "\n")
-        for figure in ["$20,000.00 total", "$10,000.00 allocated", "$7,900.00 committed", "$3,000.00 paid", "$12,100.00 remaining",
+        for figure in ["$20,000.00 total", "$10,000.00 allocated", "$9,400.00 committed", "$3,000.00 paid", "$10,600.00 remaining",
                        "$3,000.00 due in 30 days", "$700.00 overdue", "OVER BUDGET: Flowers"] {
             #expect(summary.contains(figure), "\(figure)")
         }
@@ -138,7 +138,7 @@ struct BudgetPaneTests {
         #expect(band.installments.count == 1)
         #expect(band.installments[0].amount == Money(minorUnits: 40_000))
         #expect(band.installments[0].paidDate == Wedding1.today)
-        #expect(planner.frame().contains("$400.00 of $1,200.00 paid"))
+        #expect(planner.frame().contains("Part paid $400 of $1,200 paid"))
     }
 
     @Test("I edits an expense's installments: a changed amount is saved, an emptied one deleted, u undoes")
@@ -263,8 +263,8 @@ struct BudgetPaneTests {
         #expect(frame.contains("Vendors  Grand Hall"))
         #expect(frame.contains("Tasks  Book the venue"))
         await planner.press(.character("d"))
-        #expect(planner.frame().contains("Delete the category Venue? Vendors and tasks linked to it"))
-        await planner.press(.character("n"))
+        #expect(planner.frame().contains("Delete Venue: move its 1 expense to"))
+        await planner.press(.escape)
         #expect(try await planner.stored { $0.categories.count } == 3)
         #expect(HelpOverlay(keymap: planner.screen.keymap).lines.contains { $0.keys.string == "c" && $0.text.string.hasPrefix("Show the category's details") })
     }

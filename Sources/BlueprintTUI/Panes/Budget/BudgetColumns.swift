@@ -66,10 +66,10 @@ enum BudgetColumns {
         }
     }
 
-    /// With installments, how much of the amount is paid ("$400.00 of $1,000.00 paid"); else empty.
+    /// With installments, how much of the amount is paid ("$400 of $1,000 paid"); else empty.
     static func plan(_ expense: Expense, currency: Currency) -> String {
         guard !expense.installments.isEmpty else { return "" }
-        return "\(Formats.money(expense.paid, currency)) of \(Formats.money(expense.amount, currency)) paid"
+        return "\(Formats.shortMoney(expense.paid, currency)) of \(Formats.shortMoney(expense.amount, currency)) paid"
     }
 
     /// Something owed on it is overdue (`Expense.standing`).

@@ -376,7 +376,6 @@ final class BudgetPane: Pane, SearchTarget {
             actions: [
                 (.markPaid, "paid", { [weak self] in self?.markPaid($0, host: $1) }),
                 (.recordInstallment, "installment", { [weak self] in self?.openInstallmentForm($0, host: $1) }),
-                (.editInstallments, "edit installments", { [weak self] in self?.openInstallmentsForm($0, host: $1) }),
             ]))
     }
 
