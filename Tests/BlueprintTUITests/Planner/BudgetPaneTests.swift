@@ -82,7 +82,7 @@ struct BudgetPaneTests {
         #expect(planner.statusRow.hasPrefix(" EXPENSES │ 3 categories, 1 over budget · Venue: 1 expense"))
         let frame = planner.frame()
         #expect(frame.contains("▶ Expenses · Venue"))
-        #expect(frame.contains("Venue deposit               Grand Hall           $6,000.00   $3,000.00 2026-01-20 Partial   1/2 paid"))
+        #expect(frame.contains("Venue deposit     Grand Hall      $6,000.00   $3,000.00 2026-01-20 Part paid $3,000 of $6,000 paid"))
         await planner.press(.escape)
         #expect(planner.statusRow.hasPrefix(" BUDGET"))
         await planner.press(.character("v"))

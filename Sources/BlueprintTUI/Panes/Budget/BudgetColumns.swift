@@ -27,7 +27,7 @@ enum BudgetColumns {
             TableColumn(title("Paid", nil), minWidth: 11, alignment: .right, priority: 5),
             TableColumn(title("Due", .dueDate), minWidth: 10, priority: 8),
             TableColumn(title("Status", .status), minWidth: 9, priority: 7),
-            TableColumn(title("Plan", nil), minWidth: 8, maxWidth: 30, flex: 1, priority: 2),
+            TableColumn(title("Plan", nil), minWidth: 21, maxWidth: 30, flex: 1, priority: 2),
         ]
     }
 
