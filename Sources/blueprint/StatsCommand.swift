@@ -58,8 +58,9 @@ struct StatsReport: Encodable {
     }
 
     struct BudgetPart: Encodable {
-        let totalBudget, income, allocated, committed, paid, remaining, dueNext30Days, overdue: Int64
+        let totalBudget, income, allocated, overAllocated, committed, paid, remaining, dueNext30Days, overdue: Int64
         let overBudgetCategories: [String]
+        let amountsBeyondLimit: [String]
     }
 
     struct VendorPart: Encodable {
@@ -138,9 +139,11 @@ struct StatsReport: Encodable {
                                                      uniquingKeysWith: +),
                               seatsPerTable: Dictionary(uniqueKeysWithValues: g.seatsPerTable.map { (String($0.key), $0.value) })),
             budget: BudgetPart(totalBudget: b.totalBudget.minorUnits, income: b.income.minorUnits, allocated: b.allocated.minorUnits,
+                               overAllocated: b.overAllocated.minorUnits,
                                committed: b.committed.minorUnits, paid: b.paid.minorUnits,
                                remaining: b.remaining.minorUnits, dueNext30Days: b.dueNext30DaysTotal.minorUnits,
-                               overdue: b.overdueTotal.minorUnits, overBudgetCategories: b.overBudgetCategories.map(\.name)),
+                               overdue: b.overdueTotal.minorUnits, overBudgetCategories: b.overBudgetCategories.map(\.name),
+                               amountsBeyondLimit: b.amountsBeyondLimit),
             vendors: VendorPart(total: v.total,
                                 byStatus: Dictionary(uniqueKeysWithValues: v.byStatus.map { ($0.key.rawValue, $0.value) }),
                                 byCategory: Dictionary(uniqueKeysWithValues: v.byCategory.map { ($0.key.rawValue, $0.value) }),
@@ -176,9 +179,13 @@ struct StatsReport: Encodable {
         lines.append("Budget   \(money(budget.totalBudget)) total, "
                      + (budget.income == 0 ? "" : "+ \(money(budget.income)) gifts and contributions, ")
                      + "\(money(budget.allocated)) allocated, "
+                     + (budget.overAllocated == 0 ? "" : "\(money(budget.overAllocated)) beyond the total, ")
                      + "\(money(budget.committed)) committed, \(money(budget.paid)) paid, \(money(budget.remaining)) remaining")
         lines.append("         due in 30 days \(money(budget.dueNext30Days)), overdue \(money(budget.overdue))"
                      + (budget.overBudgetCategories.isEmpty ? "" : "; over budget: " + budget.overBudgetCategories.map(safe).joined(separator: ", ")))
+        if !budget.amountsBeyondLimit.isEmpty {
+            lines.append("         amounts beyond the limit, to correct: " + budget.amountsBeyondLimit.map(safe).joined(separator: ", "))
+        }
         lines.append("Vendors  \(vendors.total) total, \(vendors.byStatus["booked"] ?? 0) booked; quoted \(money(vendors.totalQuoted)), "
                      + "booked cost \(money(vendors.bookedCost))"
                      + (vendors.archived == 0 ? "" : "; \(vendors.archived) archived, left out"))

@@ -39,12 +39,13 @@ import Testing
             == [.expenses, .budgetSummary, .categoryMetrics, .vendorPaymentTotals, .budgetCategories])
     }
 
-    @Test func vendorsInvalidateTheirStatsAndOnDeleteWhatTheyUnlink() {
-        #expect(resources(.record(.created, .vendor)) == [.vendors, .vendorStats])
-        #expect(resources(.record(.updated, .vendor)) == [.vendors, .vendorStats])
-        #expect(resources(.record(.imported, .vendor)) == [.vendors, .vendorStats])
+    @Test func vendorsInvalidateTheirStatsAndTheBudgetSummaryAndOnDeleteWhatTheyUnlink() {
+        // A booked vendor's quote counts in the budget summary's committed figure.
+        #expect(resources(.record(.created, .vendor)) == [.vendors, .vendorStats, .budgetSummary])
+        #expect(resources(.record(.updated, .vendor)) == [.vendors, .vendorStats, .budgetSummary])
+        #expect(resources(.record(.imported, .vendor)) == [.vendors, .vendorStats, .budgetSummary])
         #expect(resources(.record(.deleted, .vendor))
-            == [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet, .notes, .documents],
+            == [.vendors, .vendorStats, .budgetSummary, .expenses, .tasks, .vendorPaymentTotals, .runSheet, .notes, .documents],
                 "delete unlinks the run sheet too, takes the vendor's notes and moves its documents to the wedding")
     }
 
@@ -126,7 +127,7 @@ import Testing
         await CacheInvalidator(cache: cache).invalidate(CacheOperation(.deleted, .vendor, in: wedding))
 
         let left = Set(cache.keysByRecency())
-        let dropped: Set<CacheResource> = [.vendors, .vendorStats, .expenses, .tasks, .vendorPaymentTotals, .runSheet,
+        let dropped: Set<CacheResource> = [.vendors, .vendorStats, .budgetSummary, .expenses, .tasks, .vendorPaymentTotals, .runSheet,
                                            .notes, .documents]
         #expect(left == Set(CacheKey.all(of: other)).union(CacheKey.all(of: wedding).filter { !dropped.contains($0.resource) }))
     }

@@ -87,7 +87,8 @@ struct MoneyTests {
     @Test("an amount beyond the range of minor units is too large, not wrapped")
     func rejectsTooLarge() {
         #expect(throws: MoneyParseError.tooLarge("99999999999999999999")) { try Currency.usd.parse("99999999999999999999") }
-        #expect(MoneyParseError.tooLarge("9e99").description == "'9e99' is too large")
+        #expect(MoneyParseError.tooLarge("9e99").description
+                == "'9e99' is more than the largest amount allowed (1,000,000,000,000 cents or other minor units)")
     }
 
     @Test("messages quote the text that was typed")

@@ -173,3 +173,17 @@ struct DashboardTests {
         session.close()
     }
 }
+
+extension DashboardTests {
+    @Test("the dashboard carries the allocations beyond the total budget")
+    func overAllocated() {
+        var wedding = Wedding(name: "Ana & Ben", partner1Name: "Ana", partner2Name: "Ben")
+        wedding.totalBudget = Money(minorUnits: 2_500_000)
+        let today = CalendarDate(year: 2026, month: 6, day: 1)!
+        let summary = BudgetSummary(wedding: wedding, categories: [BudgetCategory(name: "Venue", allocated: Money(minorUnits: 4_000_000))],
+                                    expenses: [], today: today)
+        let dashboard = Dashboard(wedding: wedding, guests: GuestStats(guests: [Guest]()), tasks: [WeddingTask](), budget: summary,
+                                  vendors: [Vendor](), milestones: [Milestone](), gifts: GiftSummary(), today: today)
+        #expect(dashboard.overAllocated == Money(minorUnits: 1_500_000))
+    }
+}

@@ -123,29 +123,34 @@ struct IntentTests {
         #expect(store.expense(Sample.bouquet)?.installments == [])
     }
 
-    @Test func markingAnExpensePaidPaysItsOpenInstallmentsToday() async throws {
+    @Test func markingAnExpensePaidPaysItInFullAndLeavesTheScheduleAsRecorded() async throws {
         let harness = Harness()
         let store = await harness.loaded(BudgetStore.init)
+        let before = try #require(store.expense(Sample.venueDeposit))
         #expect(await store.markPaid(Sample.venueDeposit) == .saved)
         let stored = try #require(try await harness.stored { $0.expenses[Sample.venueDeposit] })
         #expect(stored.paymentStatus == .paid)
-        #expect(stored.installments.allSatisfy { $0.isPaid })
-        #expect(stored.installments[0].paidDate == CalendarDate(year: 2025, month: 12, day: 1))
+        #expect(stored.installments == before.installments)
+        #expect(stored.paid == Sample.money(8_000))
+        #expect(stored.duePayments().isEmpty)
     }
 
-    @Test func markingAPartlyPaidExpenseUnpaidKeepsItsPaidInstallments() async throws {
+    @Test func markingPaidThenUnpaidUndoesExactlyThePayment() async throws {
         let harness = Harness()
         let store = await harness.loaded(BudgetStore.init)
-        #expect(await store.markPaid(Sample.venueDeposit) == .saved)
-        let paidBefore = try #require(store.summary).paid
+        let scheduled = Installment(amount: Sample.money(100), dueDate: Sample.today.adding(days: 5))
+        #expect(await store.saveInstallment(scheduled, in: Sample.bouquet) == .saved)
+        let paidBefore = try #require(store.summary).paid, dueBefore = try #require(store.summary).dueNext30DaysTotal
 
-        #expect(await store.markUnpaid(Sample.venueDeposit) == .saved)
+        #expect(await store.markPaid(Sample.bouquet) == .saved)
+        #expect(await store.markUnpaid(Sample.bouquet) == .saved)
 
-        let stored = try #require(try await harness.stored { $0.expenses[Sample.venueDeposit] })
-        #expect(stored.paymentStatus == .partial)
-        #expect(stored.installments.allSatisfy { $0.isPaid }, "paid installments stay paid")
-        #expect(store.expense(Sample.venueDeposit) == stored)
+        let stored = try #require(try await harness.stored { $0.expenses[Sample.bouquet] })
+        #expect(stored.installments == [scheduled], "the scheduled installment is still to pay")
+        #expect(stored.paid == .zero)
+        #expect(stored.standing(today: Sample.today) == .due)
         #expect(try #require(store.summary).paid == paidBefore)
+        #expect(try #require(store.summary).dueNext30DaysTotal == dueBefore)
     }
 
     @Test func markingAnExpenseWithoutPaidInstallmentsUnpaidLeavesItPending() async throws {
@@ -163,6 +168,30 @@ struct IntentTests {
         let outcome = await store.deleteCategory(Sample.venue)
         #expect(outcome == .failed(.repository(.stillReferenced(.category, id: Sample.venue, by: "1 expense"))))
         #expect(store.category(Sample.venue) != nil)
+    }
+
+    @Test func aCategoryInUseIsDeletedByMovingItsExpensesAsOneUndoStep() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(BudgetStore.init)
+        #expect(store.expensesUsing(category: Sample.venue).map(\.id) == [Sample.venueDeposit])
+        #expect(await store.deleteCategory(Sample.venue, movingExpensesTo: Sample.flowers) == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.venueDeposit]?.categoryID } == Sample.flowers)
+        #expect(store.category(Sample.venue) == nil)
+        #expect(await store.undo() == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.venueDeposit]?.categoryID } == Sample.venue)
+        #expect(store.category(Sample.venue) != nil)
+    }
+
+    @Test func installmentsAreEditedAndRemovedAsOneUndoStep() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(BudgetStore.init)
+        let before = try #require(store.expense(Sample.venueDeposit)).installments
+        var edited = before[1]
+        edited.amount = Sample.money(3_000)
+        #expect(await store.replaceInstallments([edited], in: Sample.venueDeposit) == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.venueDeposit]?.installments } == [edited])
+        #expect(await store.undo() == .saved)
+        #expect(try await harness.stored { $0.expenses[Sample.venueDeposit]?.installments } == before)
     }
 
     @Test func bulkImportAddsAndUpdatesGuestsTogether() async throws {

@@ -54,10 +54,11 @@ extension Expense: TableRecord {
 extension Vendor: TableRecord {
     public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Vendor>> { \.vendors }
     public static var listResource: CacheResource { .vendors }
-    public static var figures: Set<CacheResource> { [.vendorStats] }
+    /// Booked vendors' quotes count in the budget's committed figure.
+    public static var figures: Set<CacheResource> { [.vendorStats, .budgetSummary] }
     /// Expenses (whose payments are totalled per vendor) and tasks that name the vendor are unlinked.
     public static var references: [RecordReference<Vendor>] {
-        [.unlinked(\Expense.vendorID, feeding: [.vendorPaymentTotals]), .unlinked(\WeddingTask.vendorID),
+        [.unlinked(\Expense.vendorID, feeding: [.vendorPaymentTotals, .budgetSummary]), .unlinked(\WeddingTask.vendorID),
          .unlinked(\RunSheetItem.vendorID)]
     }
     public var saveMutation: Mutation { .saveVendor(self) }

@@ -30,7 +30,8 @@ public struct CategoryMetrics: Hashable, Sendable, Codable, Identifiable {
     }
 }
 
-/// A payment still to make: an unpaid installment, or an unpaid expense without a schedule.
+/// A payment still to make (`Expense.duePayments`): an unpaid installment, or what the
+/// installments leave unpaid, due on the expense's due date (`installmentID` `nil`).
 public struct DuePayment: Hashable, Sendable, Codable {
     public var expenseID: UUID
     public var expenseName: String
@@ -44,8 +45,12 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
     public var totalBudget: Money
     /// Sum of the categories' allocations.
     public var allocated: Money
-    /// Sum of committed expenses (cancelled and refunded excluded).
+    /// What the allocations exceed the total budget by; zero when they fit in it.
+    public var overAllocated: Money { max(.zero, allocated - totalBudget) }
+    /// Committed expenses (cancelled and refunded excluded) plus `quoted`.
     public var committed: Money
+    /// Booked vendors' quotes their expenses do not yet reach (`Vendor.uncoveredQuote`).
+    public var quoted: Money
     public var paid: Money
     /// What counts as income: money gifts and contributions marked to count (`Gift.income`,
     /// `MoneyOwed.income`).
@@ -53,56 +58,62 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
     /// Total budget plus income, minus committed.
     public var remaining: Money
     public var overBudgetCategories: [CategoryMetrics]
-    /// Unpaid payments due from today through 30 days ahead (an expense marked overdue is under `overdue` instead).
+    /// Payments still owed from today through 30 days ahead (`Expense.duePayments`), overdue ones excluded.
     public var dueNext30Days: [DuePayment]
-    /// Unpaid payments whose date has passed, and expenses marked overdue.
+    /// Payments still owed that are overdue (`Expense.isOverdue`): past their date, or of an expense marked overdue.
     public var overdue: [DuePayment]
+    /// Records holding an amount beyond `Money.limit` (only another program could write one), as
+    /// "expense 'Hall' amount": the figures above cannot be trusted until they are corrected.
+    public var amountsBeyondLimit: [String]
     public var dueNext30DaysTotal: Money { dueNext30Days.sum(\.amount) }
     public var overdueTotal: Money { overdue.sum(\.amount) }
 
-    /// The summary as of `today`; `gifts` and `moneyOwed` bring what counts as income.
+    /// The summary as of `today`; `vendors` bring their booked quotes, `gifts` and `moneyOwed`
+    /// what counts as income.
     public init(wedding: Wedding, categories: some Collection<BudgetCategory>, expenses: some Collection<Expense>,
-                gifts: some Collection<Gift> = [Gift](), moneyOwed: some Collection<MoneyOwed> = [MoneyOwed](), today: CalendarDate) {
+                vendors: some Collection<Vendor> = [Vendor](), gifts: some Collection<Gift> = [Gift](),
+                moneyOwed: some Collection<MoneyOwed> = [MoneyOwed](), today: CalendarDate) {
         totalBudget = wedding.totalBudget
+        amountsBeyondLimit = Self.beyondLimit(wedding: wedding, categories: categories, expenses: expenses, vendors: vendors)
         allocated = categories.sum(\.allocated)
-        committed = expenses.sum(\.committed)
+        quoted = vendors.sum { $0.uncoveredQuote(expenses: expenses) }
+        committed = expenses.sum(\.committed) + quoted
         paid = expenses.sum(\.paid)
         income = gifts.sum(\.income) + moneyOwed.sum(\.income)
         remaining = totalBudget + income - committed
         overBudgetCategories = CategoryMetrics.all(categories: categories, expenses: expenses).filter(\.isOverBudget)
         let horizon = today.adding(days: 30)
         var due: [DuePayment] = [], overdue: [DuePayment] = []
-        for payment in expenses.flatMap(BudgetSummary.unpaidPayments) {
-            if payment.dueDate < today {
-                overdue.append(payment)
-            } else if payment.dueDate <= horizon {
-                due.append(payment)
+        for expense in expenses {
+            for payment in expense.duePayments(today: today) {
+                if expense.isOverdue(payment, today: today) {
+                    overdue.append(payment)
+                } else if payment.dueDate <= horizon {
+                    due.append(payment)
+                }
             }
-        }
-        for expense in expenses where expense.paymentStatus == .overdue && expense.outstanding > .zero
-            && !overdue.contains(where: { $0.expenseID == expense.id }) {
-            due.removeAll { $0.expenseID == expense.id }
-            overdue.append(DuePayment(expenseID: expense.id, expenseName: expense.name, installmentID: nil,
-                                      amount: expense.outstanding, dueDate: expense.dueDate ?? today))
         }
         let byDate: (DuePayment, DuePayment) -> Bool = { ($0.dueDate, $0.expenseName) < ($1.dueDate, $1.expenseName) }
         dueNext30Days = due.sorted(by: byDate)
         self.overdue = overdue.sorted(by: byDate)
     }
 
-    /// The dated payments still owed on an expense that is neither paid, cancelled nor refunded:
-    /// each unpaid installment, or the expense itself on its due date when it has no installments.
-    public static func unpaidPayments(_ expense: Expense) -> [DuePayment] {
-        guard expense.paymentStatus.isCommitted, expense.paymentStatus != .paid else { return [] }
-        if expense.installments.isEmpty {
-            guard let dueDate = expense.dueDate else { return [] }
-            return [DuePayment(expenseID: expense.id, expenseName: expense.name, installmentID: nil,
-                               amount: expense.amount, dueDate: dueDate)]
+    private static func beyondLimit(wedding: Wedding, categories: some Collection<BudgetCategory>,
+                                    expenses: some Collection<Expense>, vendors: some Collection<Vendor>) -> [String] {
+        var found: [String] = []
+        func check(_ amount: Money?, _ record: String, _ field: String) {
+            if let amount, !amount.isWithinLimit { found.append("\(record) \(field)") }
         }
-        return expense.installments.filter { !$0.isPaid }.map {
-            DuePayment(expenseID: expense.id, expenseName: expense.name, installmentID: $0.id,
-                       amount: $0.amount, dueDate: $0.dueDate)
+        check(wedding.totalBudget, "the wedding's", "total budget")
+        for category in categories { check(category.allocated, "category '\(category.name)'", "allocated") }
+        for expense in expenses {
+            check(expense.amount, "expense '\(expense.name)'", "amount")
+            for (index, installment) in expense.installments.enumerated() {
+                check(installment.amount, "expense '\(expense.name)'", "installment \(index + 1)")
+            }
         }
+        for vendor in vendors { check(vendor.quotedAmount, "vendor '\(vendor.name)'", "quote") }
+        return found
     }
 }
 

@@ -15,7 +15,7 @@ public struct VendorLedger: Hashable, Sendable {
     public var paid: Money
     /// Committed minus paid, dated or not.
     public var outstanding: Money
-    /// Unpaid payments with a date, earliest first.
+    /// Payments still owed with a date (`Expense.duePayments`), earliest first.
     public var due: [Due]
     public var overdueTotal: Money { due.filter(\.isOverdue).sum(\.payment.amount) }
 
@@ -27,9 +27,7 @@ public struct VendorLedger: Hashable, Sendable {
         paid = linked.sum(\.paid)
         outstanding = linked.sum(\.outstanding)
         due = linked.flatMap { expense in
-            BudgetSummary.unpaidPayments(expense).map {
-                Due(payment: $0, isOverdue: $0.dueDate < today || expense.paymentStatus == .overdue)
-            }
+            expense.duePayments(today: today).map { Due(payment: $0, isOverdue: expense.isOverdue($0, today: today)) }
         }.sorted { ($0.payment.dueDate, $0.payment.expenseName) < ($1.payment.dueDate, $1.payment.expenseName) }
     }
 }

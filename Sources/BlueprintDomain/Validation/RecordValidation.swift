@@ -12,9 +12,12 @@ enum Check {
         return ValidationIssue(field: field, message: "'\(value)' is not an email address")
     }
 
-    static func notNegative(_ money: Money?, _ field: String, _ label: String) -> ValidationIssue? {
-        guard let money, money < .zero else { return nil }
-        return ValidationIssue(field: field, message: "\(label) cannot be negative")
+    /// An amount must be zero or more and within `Money.limit`.
+    static func amount(_ money: Money?, _ field: String, _ label: String) -> ValidationIssue? {
+        guard let money else { return nil }
+        if money < .zero { return ValidationIssue(field: field, message: "\(label) cannot be negative") }
+        guard money.isWithinLimit else { return ValidationIssue(field: field, message: "\(label) is \(Money.beyondLimit)") }
+        return nil
     }
 
     static func atLeastOne(_ value: Int?, _ field: String, _ label: String) -> ValidationIssue? {
@@ -62,7 +65,7 @@ public enum EmailShape {
 extension Wedding {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
         var issues = [Check.required(name, "name", "a wedding name"),
-                      Check.notNegative(totalBudget, "totalBudget", "the total budget")].compactMap { $0 }
+                      Check.amount(totalBudget, "totalBudget", "the total budget")].compactMap { $0 }
         if mealOptions.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
             issues.append(ValidationIssue(field: "mealOptions", message: "a meal option cannot be blank"))
         }
@@ -107,7 +110,7 @@ extension Guest {
 extension BudgetCategory {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
         var issues = [Check.required(name, "name", "a category name"),
-                      Check.notNegative(allocated, "allocated", "the allocated amount"),
+                      Check.amount(allocated, "allocated", "the allocated amount"),
                       Check.exists(parentID, BudgetCategory.self, in: dataset, "parent")].compactMap { $0 }
         var ancestor = parentID
         var seen: Set<UUID> = [id]
@@ -125,11 +128,11 @@ extension BudgetCategory {
 extension Expense {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
         var issues = [Check.required(name, "name", "an expense name"),
-                      Check.notNegative(amount, "amount", "the amount"),
+                      Check.amount(amount, "amount", "the amount"),
                       Check.exists(categoryID, BudgetCategory.self, in: dataset, "category"),
                       Check.exists(vendorID, Vendor.self, in: dataset, "vendor")].compactMap { $0 }
         for (index, installment) in installments.enumerated() {
-            if let issue = Check.notNegative(installment.amount, "installments[\(index + 1)].amount", "an installment") {
+            if let issue = Check.amount(installment.amount, "installments[\(index + 1)].amount", "an installment") {
                 issues.append(issue)
             }
         }
@@ -189,7 +192,7 @@ extension Expense {
 extension Vendor {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
         [Check.required(name, "name", "a vendor name"), Check.email(email),
-         Check.notNegative(quotedAmount, "quotedAmount", "the quoted amount"),
+         Check.amount(quotedAmount, "quotedAmount", "the quoted amount"),
          Check.exists(budgetCategoryID, BudgetCategory.self, in: dataset, "budgetCategory"),
          Check.stars(rating, "rating")].compactMap { $0 }
     }
@@ -234,7 +237,7 @@ extension RunSheetItem {
 
 extension Gift {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
-        var issues = [Check.notNegative(value, "value", "a gift's value")].compactMap { $0 }
+        var issues = [Check.amount(value, "value", "a gift's value")].compactMap { $0 }
         if guestIDs.isEmpty, from.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             issues.append(ValidationIssue(field: "from", message: "say who the gift is from: guests or a name"))
         }
@@ -249,8 +252,8 @@ extension Gift {
 extension MoneyOwed {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
         var issues = [Check.required(person, "person", "who the money is from or owed to"),
-                      Check.notNegative(amount, "amount", "the amount"),
-                      Check.notNegative(settled, "settled", "the amount settled")].compactMap { $0 }
+                      Check.amount(amount, "amount", "the amount"),
+                      Check.amount(settled, "settled", "the amount settled")].compactMap { $0 }
         if settled > amount {
             issues.append(ValidationIssue(field: "settled", message: "more is settled than the amount"))
         }
@@ -261,14 +264,14 @@ extension MoneyOwed {
 extension BudgetScenario {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
         var issues = [Check.required(name, "name", "a scenario name"),
-                      Check.notNegative(totalBudget, "totalBudget", "the total budget")].compactMap { $0 }
+                      Check.amount(totalBudget, "totalBudget", "the total budget")].compactMap { $0 }
         let folded = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if dataset.scenarios.contains(where: { $0.id != id && $0.name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == folded }) {
             issues.append(ValidationIssue(field: "name", message: "another scenario is called '\(name)'"))
         }
         for (index, line) in lines.enumerated() {
             if let issue = Check.required(line.name, "lines[\(index + 1)].name", "a category name") { issues.append(issue) }
-            if let issue = Check.notNegative(line.allocated, "lines[\(index + 1)].allocated", "an amount") { issues.append(issue) }
+            if let issue = Check.amount(line.allocated, "lines[\(index + 1)].allocated", "an amount") { issues.append(issue) }
         }
         if Set(lines.map { $0.name.lowercased() }).count != lines.count {
             issues.append(ValidationIssue(field: "lines", message: "two lines have the same category name"))

@@ -103,7 +103,8 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
             throw .tooManyMinorDigits(text, allowed: minorDigits, currency: code)
         }
         let padded = fractionText + String(repeating: "0", count: minorDigits - fractionText.count)
-        guard digits.count + padded.count <= 17, let units = Int64((digits.isEmpty ? "0" : digits) + padded) else {
+        guard digits.count + padded.count <= 17, let units = Int64((digits.isEmpty ? "0" : digits) + padded),
+              units <= Money.limit.minorUnits else {
             throw .tooLarge(text)
         }
         return Money(minorUnits: negative ? -units : units)
@@ -135,7 +136,7 @@ public enum MoneyParseError: Error, Equatable, Sendable, CustomStringConvertible
         case .notANumber(let text): return "'\(text)' is not an amount"
         case let .tooManyMinorDigits(text, allowed, currency):
             return "'\(text)' has more than \(allowed) decimal digit\(allowed == 1 ? "" : "s") for \(currency)"
-        case .tooLarge(let text): return "'\(text)' is too large"
+        case .tooLarge(let text): return "'\(text)' is \(Money.beyondLimit)"
         case let .otherCurrency(text, currency): return "'\(text)' is not in \(currency)"
         }
     }

@@ -105,10 +105,10 @@ public struct WeddingCalendar: Sendable {
                                        sequence: task.version))
     }
 
-    /// The payments still to make on an expense (`BudgetSummary.unpaidPayments`), each a to-do;
+    /// The payments still to make on an expense (`Expense.duePayments`), each a to-do;
     /// an installment says which of the schedule it is.
     private func paymentToDos(_ expense: Expense, _ contacts: VendorContacts) -> [DatedToDo] {
-        let payments = BudgetSummary.unpaidPayments(expense)
+        let payments = expense.duePayments()
         guard !payments.isEmpty else { return [] }
         let vendor = contacts.contact(expense.vendorID)
         let common = [vendor.isEmpty ? "" : "Vendor: " + vendor,

@@ -52,7 +52,7 @@ public struct FileBudgetRepository: BudgetRepository {
 
     public func budgetSummary(asOf today: CalendarDate, in wedding: WeddingID) async throws -> BudgetSummary {
         try await access.cached(.budgetSummary, wedding, asOf: today) {
-            BudgetSummary(wedding: $0.wedding, categories: $0.categories, expenses: $0.expenses, gifts: $0.gifts,
+            BudgetSummary(wedding: $0.wedding, categories: $0.categories, expenses: $0.expenses, vendors: $0.vendors, gifts: $0.gifts,
                           moneyOwed: $0.moneyOwed, today: today)
         }
     }

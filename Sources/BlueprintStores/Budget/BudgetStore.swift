@@ -19,6 +19,7 @@ public final class BudgetStore: DomainStore {
     private lazy var giftRecords = RecordCollection(RecordGateway(context.records.records(Gift.self), in: weddingID), in: self)
     private lazy var moneyOwedRecords = RecordCollection(RecordGateway(context.records.records(MoneyOwed.self), in: weddingID),
                                                          in: self)
+    private lazy var vendorRecords = RecordCollection(RecordGateway(context.records.records(Vendor.self), in: weddingID), in: self)
     private lazy var scenarioRecords = RecordCollection(RecordGateway(context.records.records(BudgetScenario.self), in: weddingID),
                                                         in: self)
     private var list = RowList(order: ListOrder(ExpenseSortKey.dueDate))
@@ -76,9 +77,9 @@ public final class BudgetStore: DomainStore {
         repository = context.budget
         weddings = context.weddings
         // The total budget lives on the wedding record, so its changes reload the budget too;
-        // gifts and money owed bring the income.
+        // vendors their booked quotes; gifts and money owed bring the income.
         super.init(weddingID: wedding, domain: .budget, validity: Self.validity,
-                   recordKinds: [.wedding, .category, .expense, .gift, .moneyOwed, .scenario], context: context)
+                   recordKinds: [.wedding, .category, .expense, .vendor, .gift, .moneyOwed, .scenario], context: context)
     }
 
     public func category(_ id: UUID) -> BudgetCategory? { categoryRecords[id] }
@@ -97,11 +98,37 @@ public final class BudgetStore: DomainStore {
         await categoryRecords.update(category, title: "edit category")
     }
 
-    /// Refused while expenses use the category. Vendors, tasks and child categories that named
-    /// it are unlinked (undo does not relink them).
+    /// Refused while expenses use the category (`expensesUsing`). Vendors, tasks and child
+    /// categories that named it are unlinked (undo does not relink them).
     @discardableResult
     public func deleteCategory(_ id: UUID) async -> EditOutcome {
         await categoryRecords.delete(id: id, title: "delete category")
+    }
+
+    /// The expenses counted in the category, as their own or as a share of a split.
+    public func expensesUsing(category id: UUID) -> [Expense] {
+        expenseRecords.records.filter { $0.categoryID == id || $0.allocatedCategoryIDs.contains(id) }
+    }
+
+    /// Moves the category's expenses (and shares of splits) to `target`, then deletes it, as
+    /// one undo step. A share moved into the expense's own category joins what it leaves there.
+    @discardableResult
+    public func deleteCategory(_ id: UUID, movingExpensesTo target: UUID) async -> EditOutcome {
+        var changes = RecordChangeSet()
+        for var expense in expensesUsing(category: id) {
+            if expense.categoryID == id { expense.categoryID = target }
+            let own = expense.categoryID
+            expense.allocations = expense.allocations.compactMap { allocation in
+                guard allocation.categoryID == id else { return allocation }
+                guard target != own else { return nil }
+                var moved = allocation
+                moved.categoryID = target
+                return moved
+            }
+            changes.update(expense)
+        }
+        changes.delete(BudgetCategory.self, id: id)
+        return await commit(changes, title: "delete category")
     }
 
     // MARK: Expense intents
@@ -121,24 +148,21 @@ public final class BudgetStore: DomainStore {
         await expenseRecords.delete(id: id, title: "delete expense")
     }
 
-    /// Marks the expense paid, and its unpaid installments paid today.
+    /// Marks the whole expense paid. Its installments keep their own record, so `markUnpaid`
+    /// takes back exactly this mark.
     @discardableResult
     public func markPaid(_ expenseID: UUID) async -> EditOutcome {
         guard var expense = expenseRecords[expenseID] else { return .failed(.notLoaded(.expense, id: expenseID)) }
-        let today = self.today
         expense.paymentStatus = .paid
-        for index in expense.installments.indices where !expense.installments[index].isPaid {
-            expense.installments[index].paidDate = today
-        }
         return await expenseRecords.update(expense, title: "mark paid")
     }
 
-    /// Takes a payment back: the expense is partly paid if an installment is paid, else pending.
-    /// Paid installments stay paid.
+    /// Takes back the mark `markPaid` set: the expense is pending again, and what its paid
+    /// installments paid is all that counts as paid.
     @discardableResult
     public func markUnpaid(_ expenseID: UUID) async -> EditOutcome {
         guard var expense = expenseRecords[expenseID] else { return .failed(.notLoaded(.expense, id: expenseID)) }
-        expense.paymentStatus = expense.installments.contains(where: \.isPaid) ? .partial : .pending
+        expense.paymentStatus = .pending
         return await expenseRecords.update(expense, title: "mark unpaid")
     }
 
@@ -159,8 +183,8 @@ public final class BudgetStore: DomainStore {
         }
     }
 
-    /// Marks the installment paid today; the expense becomes paid when none is left unpaid,
-    /// else partly paid.
+    /// Marks the installment paid today; a pending expense becomes paid once its paid
+    /// installments cover its amount, else partly paid.
     @discardableResult
     public func markInstallmentPaid(_ id: UUID, in expenseID: UUID) async -> EditOutcome {
         guard var expense = expenseRecords[expenseID],
@@ -168,8 +192,19 @@ public final class BudgetStore: DomainStore {
             return .failed(.notLoaded(.expense, id: expenseID))
         }
         expense.installments[index].paidDate = today
-        expense.paymentStatus = expense.installments.allSatisfy(\.isPaid) ? .paid : .partial
+        if expense.paymentStatus.isCommitted && expense.paymentStatus != .paid {
+            expense.paymentStatus = expense.outstanding == .zero ? .paid : .partial
+        }
         return await expenseRecords.update(expense, title: "mark installment paid")
+    }
+
+    /// Replaces the expense's installments with `installments` (edited, some removed), as one
+    /// undo step.
+    @discardableResult
+    public func replaceInstallments(_ installments: [Installment], in expenseID: UUID) async -> EditOutcome {
+        guard var expense = expenseRecords[expenseID] else { return .failed(.notLoaded(.expense, id: expenseID)) }
+        expense.installments = installments
+        return await expenseRecords.update(expense, title: "edit installments")
     }
 
     @discardableResult
@@ -198,7 +233,7 @@ public final class BudgetStore: DomainStore {
     public func summary(asOf today: CalendarDate) -> BudgetSummary? {
         wedding.map {
             BudgetSummary(wedding: $0, categories: categoryRecords.records, expenses: expenseRecords.records,
-                          gifts: giftRecords.records, moneyOwed: moneyOwedRecords.records, today: today)
+                          vendors: vendorRecords.records, gifts: giftRecords.records, moneyOwed: moneyOwedRecords.records, today: today)
         }
     }
 
@@ -299,7 +334,9 @@ public final class BudgetStore: DomainStore {
     override func fetchRecords() async throws -> @MainActor () -> Void {
         let categoryMark = categoryRecords.loadMark(), expenseMark = expenseRecords.loadMark()
         let giftMark = giftRecords.loadMark(), owedMark = moneyOwedRecords.loadMark(), scenarioMark = scenarioRecords.loadMark()
+        let vendorMark = vendorRecords.loadMark()
         let (weddings, categories, expenses, id) = (self.weddings, categoryRecords.gateway, expenseRecords.gateway, weddingID)
+        let vendors = vendorRecords.gateway
         let (gifts, owed, scenarios) = (giftRecords.gateway, moneyOwedRecords.gateway, scenarioRecords.gateway)
         async let wedding = weddings.fetchWedding(id)
         async let loadedCategories = categories.fetchAll()
@@ -307,12 +344,14 @@ public final class BudgetStore: DomainStore {
         async let loadedGifts = gifts.fetchAll()
         async let loadedOwed = owed.fetchAll()
         async let loadedScenarios = scenarios.fetchAll()
-        let loaded = try await (wedding, loadedCategories, loadedExpenses)
+        async let loadedVendors = vendors.fetchAll()
+        let loaded = try await (wedding, loadedCategories, loadedExpenses, loadedVendors)
         let more = try await (loadedGifts, loadedOwed, loadedScenarios)
         return {
             self.wedding = loaded.0
             self.categoryRecords.show(loaded.1, loadedFrom: categoryMark)
             self.expenseRecords.show(loaded.2, loadedFrom: expenseMark)
+            self.vendorRecords.show(loaded.3, loadedFrom: vendorMark)
             self.giftRecords.show(more.0, loadedFrom: giftMark)
             self.moneyOwedRecords.show(more.1, loadedFrom: owedMark)
             self.scenarioRecords.show(more.2, loadedFrom: scenarioMark)
@@ -326,6 +365,7 @@ public final class BudgetStore: DomainStore {
             recordsDidChange()
         case _ where change.kind == .category: categoryRecords.apply(change)
         case _ where change.kind == .expense: expenseRecords.apply(change)
+        case _ where change.kind == .vendor: vendorRecords.apply(change)
         case _ where change.kind == .gift: giftRecords.apply(change)
         case _ where change.kind == .moneyOwed: moneyOwedRecords.apply(change)
         case _ where change.kind == .scenario: scenarioRecords.apply(change)

@@ -44,7 +44,9 @@ public struct Dashboard: Equatable, Sendable {
     public var overdueTasks: [WeddingTask]
     /// Open tasks due from today through 7 days ahead (`TaskStats.dueWithin7Days`), soonest first.
     public var tasksDueSoon: [WeddingTask]
-    /// `BudgetSummary.overdue`: unpaid payments past their date, and expenses marked overdue.
+    /// `BudgetSummary.overAllocated`: the allocations beyond the total budget.
+    public var overAllocated: Money
+    /// `BudgetSummary.overdue`: payments still owed past their date, or of expenses marked overdue.
     public var overduePayments: [DuePayment]
     /// `BudgetSummary.dueNext30Days`: unpaid payments due from today through 30 days ahead.
     public var paymentsDueSoon: [DuePayment]
@@ -69,6 +71,7 @@ public struct Dashboard: Equatable, Sendable {
         }
         overdueTasks = tasks.filter { $0.isOverdue(today: today) }.sorted(by: byDue)
         tasksDueSoon = tasks.filter { $0.isDueWithin7Days(today: today) }.sorted(by: byDue)
+        overAllocated = budget?.overAllocated ?? .zero
         overduePayments = budget?.overdue ?? []
         paymentsDueSoon = budget?.dueNext30Days ?? []
         nextMilestones = Array(milestones.lazy.filter { !$0.isDone }.prefix(Self.milestonesShown))

@@ -57,6 +57,15 @@ public final class TaskStore: ListStore<TaskSortKey, TaskFilter> {
     }
 
     @discardableResult
+    public func renameSubtask(_ id: UUID, in taskID: UUID, to title: String) async -> EditOutcome {
+        guard var task = records[taskID], let index = task.subtasks.firstIndex(where: { $0.id == id }) else {
+            return .failed(.notLoaded(.task, id: taskID))
+        }
+        task.subtasks[index].title = title
+        return await saveSubtask(task.subtasks[index], in: task, title: "rename subtask")
+    }
+
+    @discardableResult
     public func deleteSubtask(_ id: UUID, in taskID: UUID) async -> EditOutcome {
         guard var task = records[taskID], task.subtasks.contains(where: { $0.id == id }) else {
             return .failed(.notLoaded(.task, id: taskID))

@@ -81,6 +81,15 @@ public enum Formats {
     /// `$1,234.50` in the wedding's currency.
     static func money(_ amount: Money, _ currency: Currency) -> String { currency.format(amount) }
 
+    /// `money` without minor digits that are all zero ("$400", "$1,200.50"), where room is short.
+    static func shortMoney(_ amount: Money, _ currency: Currency) -> String {
+        let full = currency.format(amount)
+        guard let dot = full.lastIndex(of: ".") else { return full }
+        let minor = full[full.index(after: dot)...].prefix { $0.isNumber }
+        guard minor.allSatisfy({ $0 == "0" }) else { return full }
+        return String(full[..<dot] + full[minor.endIndex...])
+    }
+
     /// A bar of `width` cells filled in proportion to `fraction` (capped at full): `█████░░░░░`,
     /// or `#####-----` where the locale cannot draw blocks.
     static func bar(_ fraction: Double, width: Int) -> String {

@@ -40,6 +40,7 @@ extension KeyAction {
         case .setRSVP(let status): "rsvp-" + status.rawValue
         case .markPaid: "mark-paid"
         case .recordInstallment: "record-installment"
+        case .editInstallments: "edit-installments"
         case .book: "book"
         case .archive: "archive"
         case .showArchived: "show-archived"
@@ -98,7 +99,7 @@ extension KeyAction {
         .search, .nextMatch, .previousMatch, .add, .edit, .delete, .toggle, .activate, .cancel,
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
-        .markPaid, .recordInstallment, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
+        .markPaid, .recordInstallment, .editInstallments, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
         .markThanked, .addNote, .showDocuments, .openDocument, .showTrash, .restore, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .moveToTableNumber, .unseatGuest,
         .suggestSeating,
         .keepTogether, .keepApart, .ruleProblems, .compareScenario, .makeLive,

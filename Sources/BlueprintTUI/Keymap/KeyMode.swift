@@ -160,6 +160,8 @@ public enum KeyAction: Hashable, Sendable {
     /// Sets the selected guest's answer.
     case setRSVP(RSVPStatus)
     case markPaid, recordInstallment, book, expand, expandAll
+    /// Edits (or deletes) the installments already recorded on the selected expense.
+    case editInstallments
     /// Archives the selected vendor, or brings an archived one back.
     case archive
     /// Shows or hides archived vendors.

@@ -55,6 +55,8 @@ extension Keymap {
         KeyBinding(.budget, [.character("D")], .showDocuments, "List the selected expense's documents"),
         KeyBinding(.budget, [.character("p")], .markPaid, "Mark the selected expense paid"),
         KeyBinding(.budget, [.character("i")], .recordInstallment, "Record an installment of the selected expense"),
+        KeyBinding(.budget, [.character("I")], .editInstallments,
+                   "Edit the selected expense's installments (amount, due, paid on; an empty amount deletes one)"),
         KeyBinding(.budget, [.character("c")], .categoryDetails, "Show the category's details: money, expenses, linked vendors and tasks"),
         KeyBinding(.budget, [.character("C")], .compareScenario,
                    "Compare the scenario with the live budget per category; again, with the next scenario"),

@@ -135,3 +135,15 @@ import Testing
         #expect(messages(error) == ["expenses.csv:2: the installments add up to more than the expense amount"])
     }
 }
+
+extension ExpenseImportTests {
+    @Test func amountsBeyondTheLimitAreRefusedByLineAndColumnAndNothingIsImported() throws {
+        let rows = String(repeating: "Venue,a,999999999999999.99\n", count: 100)
+        let error = importError { () throws(CSVImportError) in try plan("Category,Description,Amount\n" + rows) }
+        let found = messages(error)
+        #expect(found.count == 100)
+        #expect(found.first == "expenses.csv:2: column \"Amount\": '999999999999999.99' is more than the largest amount allowed "
+                + "(1,000,000,000,000 cents or other minor units)")
+        #expect(try amounts(["10,000,000,000.00"]) == [1_000_000_000_000])
+    }
+}

@@ -218,3 +218,15 @@ import Testing
         }
     }
 }
+
+extension WeddingCalendarTests {
+    @Test func whatAPaidInstallmentLeavesIsAToDoOnTheExpensesDate() throws {
+        var hire = Self.cake
+        hire.amount = Money(minorUnits: 1_200_000)
+        hire.installments = [Installment(id: Self.id(51), amount: Money(minorUnits: 500_000), dueDate: Self.date("2027-05-01"),
+                                         paidDate: Self.date("2027-05-01"))]
+        let toDo = try Self.entry(WeddingCalendar.uid(.expense, hire.id), in: Self.read(Self.calendar(expenses: [hire])))
+        #expect(try toDo.text("SUMMARY") == "Pay Cake: $7,000.00")
+        #expect(try toDo.property("DUE").value == "20270601")
+    }
+}

@@ -127,11 +127,11 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
     /// Each plain record kind probed as the store that shows it: the timeline store loads the
     /// run sheet with the milestones, one read counted on the milestones; the gift store loads
     /// the money owed with the gifts, one read counted on the gifts; the budget store loads the
-    /// scenarios with the expenses.
+    /// scenarios (and the vendors, for their booked quotes) with the expenses.
     private static let domains: [RecordKind: (reads: StoreDomain?, writes: StoreDomain)] = [
         .milestone: (.timeline, .timeline), .runSheetItem: (nil, .timeline), .scenario: (nil, .budget),
         .gift: (.gifts, .gifts), .moneyOwed: (nil, .gifts), .seatingTable: (.seating, .seating), .seatingRule: (nil, .seating),
-        .note: (.notes, .notes), .document: (.documents, .documents),
+        .note: (.notes, .notes), .document: (.documents, .documents), .vendor: (nil, .vendors),
     ]
 
     /// A change set is a write of each store whose kinds it changes.

@@ -138,4 +138,17 @@ struct TasksPaneTests {
         await planner.press(.character("y"))
         #expect(try await storedTask(planner, Wedding1.orderCake) == nil)
     }
+
+    @Test("e on a step renames it; u puts the old name back")
+    func renameStep() async throws {
+        let planner = await opened()
+        await planner.press(.character("j"), .character("j"), .character("o"), .character("j"), .character("e"))
+        #expect(planner.frame().contains("Step of Order the cake"))
+        await planner.press(.control("u"))
+        await planner.type("Taste three cakes")
+        await planner.press(.enter)
+        #expect(try await storedTask(planner, Wedding1.orderCake)?.subtasks.first?.title == "Taste three cakes")
+        await planner.press(.character("u"))
+        #expect(try await storedTask(planner, Wedding1.orderCake)?.subtasks.first?.title == "Taste cakes")
+    }
 }

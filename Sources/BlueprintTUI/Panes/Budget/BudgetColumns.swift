@@ -27,7 +27,7 @@ enum BudgetColumns {
             TableColumn(title("Paid", nil), minWidth: 11, alignment: .right, priority: 5),
             TableColumn(title("Due", .dueDate), minWidth: 10, priority: 8),
             TableColumn(title("Status", .status), minWidth: 9, priority: 7),
-            TableColumn(title("Plan", nil), minWidth: 8, priority: 2),
+            TableColumn(title("Plan", nil), minWidth: 21, maxWidth: 30, flex: 1, priority: 2),
         ]
     }
 
@@ -59,27 +59,31 @@ enum BudgetColumns {
         case 4:
             let late = isLate(expense, today: today)
             return TableCell(DisplayText(Formats.date(expense.dueDate)), style: late ? .danger : .normal)
-        case 5: return TableCell(DisplayText(Formats.label(expense.paymentStatus.rawValue)), style: style(expense.paymentStatus))
-        default:
-            guard !expense.installments.isEmpty else { return "" }
-            return TableCell(DisplayText("\(expense.installments.filter(\.isPaid).count)/\(expense.installments.count) paid"),
-                             style: .muted)
+        case 5:
+            let standing = expense.standing(today: today)
+            return TableCell(DisplayText(Formats.label(standing.rawValue)), style: style(standing))
+        default: return TableCell(DisplayText(plan(expense, currency: currency)), style: .muted)
         }
     }
 
-    /// Unpaid and past its due date, or marked overdue.
-    static func isLate(_ expense: Expense, today: CalendarDate) -> Bool {
-        guard expense.outstanding > .zero else { return false }
-        return expense.paymentStatus == .overdue || (expense.dueDate.map { $0 < today } ?? false)
+    /// With installments, how much of the amount is paid ("$400 of $1,000 paid"); else empty.
+    static func plan(_ expense: Expense, currency: Currency) -> String {
+        guard !expense.installments.isEmpty else { return "" }
+        return "\(Formats.shortMoney(expense.paid, currency)) of \(Formats.shortMoney(expense.amount, currency)) paid"
     }
 
-    static func style(_ status: PaymentStatus) -> TextStyle {
-        switch status {
+    /// Something owed on it is overdue (`Expense.standing`).
+    static func isLate(_ expense: Expense, today: CalendarDate) -> Bool {
+        expense.standing(today: today) == .overdue
+    }
+
+    static func style(_ standing: PaymentStanding) -> TextStyle {
+        switch standing {
         case .paid: .success
         case .overdue: .danger
-        case .partial: .warning
+        case .partlyPaid: .warning
         case .cancelled, .refunded: .muted
-        case .pending: .normal
+        case .due: .normal
         }
     }
 }

@@ -9,6 +9,7 @@ enum BudgetDetail {
     static func lines(_ expense: Expense, budget: BudgetStore, vendors: VendorStore, keymap: Keymap) -> [DetailOverlay.Line] {
         let currency = budget.wedding?.currency ?? .usd
         let money = { Formats.money($0, currency) }
+        let standing = expense.standing(today: budget.today)
         var lines: [DetailOverlay.Line] = [
             .init(label: "Expense", value: expense.name),
             .init(label: "Category", value: budget.category(expense.categoryID)?.name ?? ""),
@@ -18,7 +19,7 @@ enum BudgetDetail {
             .init(label: "Still to pay", value: money(expense.outstanding),
                   style: BudgetColumns.isLate(expense, today: budget.today) ? .danger : .normal),
             .init(label: "Due", value: Formats.date(expense.dueDate)),
-            .init(label: "Status", value: Formats.label(expense.paymentStatus.rawValue), style: BudgetColumns.style(expense.paymentStatus)),
+            .init(label: "Status", value: Formats.label(standing.rawValue), style: BudgetColumns.style(standing)),
             .init(label: "Paid by", value: expense.paymentMethod),
             .init(label: "Notes", value: expense.notes),
         ]
@@ -27,11 +28,14 @@ enum BudgetDetail {
             let record = keymap.hint(.recordInstallment, in: .detail, "records one").map { " (\($0))" } ?? ""
             lines.append(.init(label: "Installments", value: "none" + record, style: .muted))
         }
+        let owed = expense.duePayments(today: budget.today)
         for (index, installment) in expense.installments.enumerated() {
-            let paid = installment.paidDate.map { "paid \($0)" } ?? (installment.dueDate < budget.today ? "OVERDUE" : "not paid")
+            let payment = owed.first { $0.installmentID == installment.id }
+            let late = payment.map { expense.isOverdue($0, today: budget.today) } ?? false
+            let state = installment.paidDate.map { "paid \($0)" } ?? (payment == nil ? "settled" : late ? "OVERDUE" : "not paid")
             lines.append(.init(label: index == 0 ? "Installments" : "",
-                               value: "\(money(installment.amount)) due \(installment.dueDate) · \(paid)",
-                               style: installment.isPaid ? .success : installment.dueDate < budget.today ? .danger : .normal))
+                               value: "\(money(installment.amount)) due \(installment.dueDate) · \(state)",
+                               style: payment == nil ? .success : late ? .danger : .normal))
         }
         lines.append(.init(label: "Updated", value: "\(expense.updatedAt) (version \(expense.version))", style: .muted))
         return lines

@@ -45,6 +45,13 @@ enum BudgetForms {
         return FormReading(category, issues: reader.issues)
     }
 
+    /// Deleting a category that `used` ("2 expenses") names: where they move to.
+    static func moveExpensesForm(_ category: BudgetCategory, used: String, to others: [BudgetCategory]) -> Form {
+        Form(title: "Delete \(category.name): move its \(used) to", fields: [
+            .choice("target", "Move to", others.map(\.name), selected: 0),
+        ])
+    }
+
     // MARK: Expense
 
     static func expenseForm(_ expense: Expense?, in categoryID: UUID?, choices: Choices) -> Form {
@@ -120,6 +127,40 @@ enum BudgetForms {
                 .map { ValidationIssue(field: "amount", message: $0.message) })
         }
         return FormReading(installment, issues: reader.issues)
+    }
+
+    /// Each recorded installment's amount, due date and paid date, numbered in schedule order.
+    static func installmentsForm(for expense: Expense, currency: Currency) -> Form {
+        Form(title: "Installments of \(expense.name)", fields: expense.installments.enumerated().flatMap { index, installment in
+            let number = index + 1
+            return [FormField.text("amount\(number)", "\(number). Amount", currency.plain(installment.amount),
+                                   placeholder: "empty deletes it"),
+                    .text("dueDate\(number)", "\(number). Due", installment.dueDate.description, placeholder: "yyyy-mm-dd"),
+                    .text("paidDate\(number)", "\(number). Paid on", Formats.date(installment.paidDate),
+                          placeholder: "yyyy-mm-dd, empty if not yet paid")]
+        })
+    }
+
+    /// The installments the form leaves (one with its amount emptied is gone), each keeping its id.
+    static func installments(from form: Form, for expense: Expense, choices: Choices) -> FormReading<[Installment]> {
+        var reader = FieldReader(form)
+        var kept: [Installment] = []
+        for (index, recorded) in expense.installments.enumerated() {
+            let number = index + 1
+            var installment = recorded
+            guard !reader.text("amount\(number)").isEmpty else { continue }
+            installment.amount = reader.requiredMoney("amount\(number)", in: choices.currency, "an amount")
+            installment.dueDate = reader.requiredDate("dueDate\(number)", "a due date")
+            installment.paidDate = reader.date("paidDate\(number)")
+            kept.append(installment)
+        }
+        if reader.issues.isEmpty, let dataset = choices.dataset {
+            var planned = expense
+            planned.installments = kept
+            reader.add(planned.validationIssues(in: dataset).filter { $0.field.hasPrefix("installments") }
+                .map { ValidationIssue(field: "amount1", message: $0.message) })
+        }
+        return FormReading(kept, issues: reader.issues)
     }
 
     // MARK: Filter

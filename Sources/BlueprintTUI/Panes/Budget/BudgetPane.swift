@@ -147,13 +147,20 @@ final class BudgetPane: Pane, SearchTarget {
         if summary.income != .zero {
             figures.add(figure: "+ " + money(summary.income), label: "gifts and contributions", .success)
         }
-        figures.add(figure: money(summary.allocated), label: "allocated", summary.allocated > summary.totalBudget ? .danger : .accent)
+        figures.add(figure: money(summary.allocated), label: "allocated", summary.overAllocated > .zero ? .danger : .accent)
+        if summary.overAllocated > .zero {
+            figures.add(figure: money(summary.overAllocated), label: "allocated beyond the total", .danger)
+        }
         figures.add(figure: money(summary.committed), label: "committed")
         figures.add(figure: money(summary.paid), label: "paid", .success)
         figures.add(figure: money(summary.remaining), label: "remaining", summary.remaining < .zero ? .danger : .accent)
         figures.add(figure: money(summary.dueNext30DaysTotal), label: "due in 30 days", summary.dueNext30Days.isEmpty ? .accent : .warning)
         figures.add(figure: money(summary.overdueTotal), label: "overdue", summary.overdue.isEmpty ? .accent : .danger)
         var lines = figures.flowed(toWidth: width)
+        if !summary.amountsBeyondLimit.isEmpty {
+            lines.append(SegmentLine("Amounts beyond the limit, to correct: " + summary.amountsBeyondLimit.joined(separator: ", "),
+                                     .danger))
+        }
         let names = summary.overBudgetCategories.map(\.name)
         guard !names.isEmpty else { return lines }
         if let last = lines.last, case let beside = last + Self.overBudget(names, width: .max), beside.width <= width {
@@ -231,7 +238,7 @@ final class BudgetPane: Pane, SearchTarget {
         case .delete:
             guard let selected else { return false }
             confirmDelete(selected, host: host)
-        case .markPaid, .recordInstallment, .toggle:
+        case .markPaid, .recordInstallment, .editInstallments, .toggle:
             let open = host.keymap.hint(.activate, in: keyMode, "opens the category's expenses")
             host.report("Choose an expense first" + (open.map { ": " + $0 } ?? ""), severity: .warning)
         default:
@@ -289,6 +296,9 @@ final class BudgetPane: Pane, SearchTarget {
         case .recordInstallment:
             guard let selected else { return false }
             openInstallmentForm(selected, host: host)
+        case .editInstallments:
+            guard let selected else { return false }
+            openInstallmentsForm(selected, host: host)
         case .activate:
             guard let selected else { return false }
             showDetail(selected, host: host)
@@ -314,10 +324,28 @@ final class BudgetPane: Pane, SearchTarget {
         return true
     }
 
+    /// A category no expense uses is deleted after asking; one in use asks where its expenses go.
     private func confirmDelete(_ category: BudgetCategory, host: any PlannerHost) {
         let budget = self.budget
-        host.confirmDelete("category", named: category.name, consequence: "Vendors and tasks linked to it are unlinked.",
-                           store: budget) { await budget.deleteCategory(category.id) }
+        let used = budget.expensesUsing(category: category.id).count
+        guard used > 0 else {
+            host.confirmDelete("category", named: category.name, consequence: "Vendors and tasks linked to it are unlinked.",
+                               store: budget) { await budget.deleteCategory(category.id) }
+            return
+        }
+        let others = choices.categories.filter { $0.id != category.id }
+        let expenses = used == 1 ? "1 expense" : "\(used) expenses"
+        guard !others.isEmpty else {
+            host.report("\(category.name) is used by \(expenses) and there is no other category to move them to", severity: .warning)
+            return
+        }
+        host.present(FormOverlay(BudgetForms.moveExpensesForm(category, used: expenses, to: others), store: budget,
+                                 subject: PresenceSubject(category, label: category.name)) { form in
+            let target = others[form["target"].selectedIndex]
+            return .save(success: "Deleted \(category.name); its \(expenses) moved to \(target.name)") {
+                await budget.deleteCategory(category.id, movingExpensesTo: target.id)
+            }
+        })
     }
 
     private func showDetail(_ category: BudgetCategory, host: any PlannerHost) {
@@ -397,6 +425,26 @@ final class BudgetPane: Pane, SearchTarget {
                         self.expenseList.select(id: edited.id, in: budget.visibleExpenses)
                     }
                     return outcome
+                }
+            }
+        })
+    }
+
+    /// The form editing the expense's recorded installments; with none yet, says how to record one.
+    private func openInstallmentsForm(_ expense: Expense, host: any PlannerHost) {
+        guard !expense.installments.isEmpty else {
+            let record = host.keymap.hint(.recordInstallment, in: keyMode, "records one").map { ": " + $0 } ?? ""
+            host.report("\(expense.name) has no installments yet" + record, severity: .warning)
+            return
+        }
+        let budget = self.budget, choices = self.choices
+        host.present(FormOverlay(BudgetForms.installmentsForm(for: expense, currency: choices.currency), store: budget,
+                                 subject: PresenceSubject(expense, label: expense.name)) { form in
+            switch BudgetForms.installments(from: form, for: expense, choices: choices) {
+            case .invalid(let issues): return .invalid(issues)
+            case .valid(let installments):
+                return .save(success: "Saved the installments of \(expense.name)") {
+                    await budget.replaceInstallments(installments, in: expense.id)
                 }
             }
         })

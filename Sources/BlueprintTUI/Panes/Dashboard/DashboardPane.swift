@@ -70,6 +70,9 @@ final class DashboardPane: Pane {
         let overdue = now.overduePayments.sum(\.amount), due = now.paymentsDueSoon.sum(\.amount)
         line.add(figure: Formats.money(overdue, currency), label: "overdue", overdue > .zero ? .danger : .accent)
         line.add(figure: Formats.money(due, currency), label: "due in 30 days", due > .zero ? .warning : .accent)
+        if now.overAllocated > .zero {
+            line.add(figure: Formats.money(now.overAllocated, currency), label: "allocated beyond the total budget", .danger)
+        }
         return line.flowed(toWidth: width)
     }
 

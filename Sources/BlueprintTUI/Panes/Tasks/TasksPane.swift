@@ -155,8 +155,11 @@ final class TasksPane: Pane, SearchTarget {
             }
         case .add: openForm(nil, host: host)
         case .edit:
-            guard let task = selected?.task else { return false }
-            openForm(task, host: host)
+            switch selected {
+            case .task(let task, _)?: openForm(task, host: host)
+            case .subtask(let subtask, let parent)?: openStepForm(subtask, of: parent, host: host)
+            case .group?, nil: return false
+            }
         case .delete:
             switch selected {
             case .task(let task, _)?:
@@ -219,6 +222,17 @@ final class TasksPane: Pane, SearchTarget {
     private func confirmDelete(_ task: WeddingTask, host: any PlannerHost) {
         let tasks = self.tasks
         host.confirmDelete("task", named: task.title, consequence: "Its steps go too.", store: tasks) { await tasks.delete(task.id) }
+    }
+
+    /// Renames a step of `task`; an empty name is refused beside the field.
+    private func openStepForm(_ subtask: Subtask, of task: WeddingTask, host: any PlannerHost) {
+        let tasks = self.tasks
+        host.present(FormOverlay(Form(title: "Step of \(task.title)", fields: [.text("title", "Step", subtask.title)]), store: tasks,
+                                 subject: PresenceSubject(task, label: task.title)) { form in
+            let title = form.trimmed("title")
+            guard !title.isEmpty else { return .invalid([ValidationIssue(field: "title", message: "a step needs a name")]) }
+            return .save(success: "Renamed the step to \(title)") { await tasks.renameSubtask(subtask.id, in: task.id, to: title) }
+        })
     }
 
     private func openForm(_ task: WeddingTask?, host: any PlannerHost) {
