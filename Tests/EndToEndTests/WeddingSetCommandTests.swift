@@ -58,19 +58,21 @@ struct WeddingSetCommandTests {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
         try succeed(blueprint, ["demo", "--name", "Ana & Ben", "--guests", "40", "--seed", "5"])
         let before = try meals(blueprint)
-        let fish = try #require(before["Fish"]), beef = try #require(before["Beef"])
-        try succeed(blueprint, ["wedding", "set", "--meal-options", "Chicken, Beef, Salmon, Vegetarian, Vegan"])
+        let salmon = try #require(before["Seared salmon"]), beef = try #require(before["Braised short rib"])
+        try succeed(blueprint, ["wedding", "set", "--meal-options",
+                                "Herb-roasted chicken, Braised short rib, Grilled salmon, Wild mushroom risotto, Vegan tagine"])
         let renamed = try meals(blueprint)
-        #expect(renamed["Fish"] == nil && renamed["Salmon"] == fish && renamed["Beef"] == beef)
+        #expect(renamed["Seared salmon"] == nil && renamed["Grilled salmon"] == salmon && renamed["Braised short rib"] == beef)
 
         let snapshot = try blueprint.snapshot()
-        let refused = try blueprint.run(["wedding", "set", "--meal-options", "Chicken, Salmon, Vegetarian, Vegan"])
+        let fewer = "Herb-roasted chicken, Grilled salmon, Wild mushroom risotto, Vegan tagine"
+        let refused = try blueprint.run(["wedding", "set", "--meal-options", fewer])
         #expect(refused.status != 0)
-        #expect(refused.stderr.contains("guests chose Beef (\(beef) guest"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("guests chose Braised short rib (\(beef) guest"), "\(refused.stderr)")
         #expect(refused.stderr.contains("--remove-chosen-meals"), "\(refused.stderr)")
         #expect(try blueprint.snapshot() == snapshot)
-        try succeed(blueprint, ["wedding", "set", "--meal-options", "Chicken, Salmon, Vegetarian, Vegan", "--remove-chosen-meals"])
-        #expect(try meals(blueprint)["Beef"] == nil)
+        try succeed(blueprint, ["wedding", "set", "--meal-options", fewer, "--remove-chosen-meals"])
+        #expect(try meals(blueprint)["Braised short rib"] == nil)
     }
 
     @Test("create takes the RSVP deadline, and warns (without refusing) of a date already past")

@@ -101,7 +101,7 @@ struct FirstRunTests {
 
     @Test("the form takes the RSVP deadline; a date already past is accepted and said")
     func createWithTheDeadlineAndAPastDate() async throws {
-        let run = FirstRunHarness()
+        let run = FirstRunHarness(columns: 180)
         await run.press(.character("c"))
         await run.type("Mia & Noor")
         await run.press(.tab, .tab, .tab)

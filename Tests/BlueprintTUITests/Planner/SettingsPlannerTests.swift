@@ -34,12 +34,12 @@ struct SettingsPlannerTests {
     func movingTheDayMovesTheRunSheetAsOneStep() async throws {
         let (dataset, template) = GlobalFeatureTests.checklistWedding()
         let planner = await PlannerHarness([dataset], checklist: template)
-        await planner.press(.character("1"), .character("A"))
+        await planner.press(.character("1"), .character("D"))
         let guestsBefore = try await planner.storedGuests()
         #expect(guestsBefore != dataset.guests.records, "an unrelated, older change")
 
         await command(planner, "date 2026-08-20")
-        #expect(planner.frame().contains("Move 1 open checklist task and 6 run-sheet items"))
+        #expect(planner.frame().contains("Move 1 open checklist task") && planner.frame().contains("and 6 run-sheet items with it?"))
         await planner.press(.character("y"))
         #expect(planner.statusRow.contains("Moved 1 open checklist task and 6 run-sheet items with the wedding day"))
         let days = try await planner.stored { Set($0.runSheet.records.map(\.day)) }
@@ -90,7 +90,7 @@ struct SettingsPlannerTests {
         await planner.press(.tab, .tab, .control("u"))
         await planner.type("JPY")
         await planner.press(.enter)
-        #expect(shows("stays USD: amounts are already kept with 2 decimal digits and JPY has 0", at: "Currency", in: planner),
+        #expect(shows("stays USD: amounts are already kept", at: "Currency", in: planner),
                 "\(planner.frame())")
         await planner.press(.control("u"))
         await planner.type("xyz")
