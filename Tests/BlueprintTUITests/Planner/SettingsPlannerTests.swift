@@ -81,9 +81,9 @@ struct SettingsPlannerTests {
         #expect(try await planner.stored { $0.guests[Wedding1.dev]?.mealChoice } == "")
     }
 
-    @Test(":settings sets the RSVP deadline; a currency outside ISO 4217 or of other digits once amounts exist is refused in words")
+    @Test(":settings sets the RSVP deadline (one past is said); a currency outside ISO 4217 or of other digits once amounts exist is refused in words")
     func settingsCommand() async throws {
-        let planner = await PlannerHarness()
+        let planner = await PlannerHarness(columns: 160)
         await command(planner, "settings")
         await planner.press(.tab, .tab, .control("u"))
         await planner.type("2026-05-15")
@@ -100,5 +100,12 @@ struct SettingsPlannerTests {
         await planner.type("EUR")
         await planner.press(.enter)
         #expect(try await planner.stored { ($0.wedding.rsvpDeadline, $0.wedding.currency.code) } == (Wedding1.date(5, 15), "EUR"))
+
+        await command(planner, "settings")
+        await planner.press(.tab, .tab, .control("u"))
+        await planner.type("2025-12-01")
+        await planner.press(.enter)
+        #expect(try await planner.stored { $0.wedding.rsvpDeadline } == CalendarDate(year: 2025, month: 12, day: 1))
+        #expect(planner.statusRow.contains("note: the RSVP deadline 2025-12-01 is in the past"), "\(planner.statusRow)")
     }
 }

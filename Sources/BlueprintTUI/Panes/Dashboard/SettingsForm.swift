@@ -44,7 +44,11 @@ enum SettingsForm {
             }
             let count = change.guests.count
             let renamed = count == 0 ? "" : count == 1 ? " (1 guest's meal follows)" : " (\(count) guests' meals follow)"
-            return .save(success: "Saved the wedding's settings" + renamed) {
+            // A deadline already past is allowed, and said.
+            let deadline = change.wedding.rsvpDeadline == wedding.rsvpDeadline ? nil : change.wedding.rsvpDeadline
+            let past = WeddingDates.pastWarnings(date: nil, rsvpDeadline: deadline, today: session.wedding.today)
+                .map { "; note: the RSVP deadline \($0.message)" }.joined()
+            return .save(success: "Saved the wedding's settings" + renamed + past) {
                 await session.wedding.change(change, guests: session.guests)
             }
         })
