@@ -35,15 +35,30 @@ struct RunSheetTests {
                      vendorID: vendor)
     }
 
-    @Test("an item must end after it starts and have a title; its vendor must exist; each problem names its field")
+    @Test("an item must not end when it starts and must have a title; its vendor must exist; each problem names its field")
     func validation() {
         let dataset = WeddingDataset(wedding: Wedding(name: "A & B"))
-        let backwards = Self.item("15:00", "14:00", " ", vendor: UUID())
-        let fields = Set(backwards.validationIssues(in: dataset).map(\.field))
+        let instant = Self.item("15:00", "15:00", " ", vendor: UUID())
+        let fields = Set(instant.validationIssues(in: dataset).map(\.field))
         #expect(fields == ["title", "end", "vendor"])
         #expect(Self.item("14:00", "14:00").validationIssues(in: dataset).map(\.field) == ["end"])
+        #expect(Self.item("00:00", "24:00").validationIssues(in: dataset).isEmpty)
         #expect(Self.item("23:00", "24:00").validationIssues(in: dataset).isEmpty)
         #expect(Milestone(title: "", date: Self.day).validationIssues(in: dataset).map(\.field) == ["title"])
+    }
+
+    @Test("an end before the start is on the next day: 23:00 to 01:00 is accepted, shown as '01:00 (next day)', and clashes past midnight")
+    func passesMidnight() {
+        let dataset = WeddingDataset(wedding: Wedding(name: "A & B"))
+        let party = Self.item("23:00", "01:00", "After-party", place: "Terrace")
+        #expect(party.validationIssues(in: dataset).isEmpty)
+        #expect(party.endsNextDay && party.endText == "01:00 (next day)")
+        #expect(!Self.item("23:00", "24:00").endsNextDay && Self.item("09:00", "10:00").endText == "10:00")
+        let nextDay = Self.day.adding(days: 1)
+        let cleanUp = Self.item("00:30", "01:30", "Clean-up", place: "terrace", day: nextDay)
+        let taxi = Self.item("01:30", "02:00", "Taxi", place: "Terrace", day: nextDay)
+        #expect(RunSheetClash.find(in: [taxi, cleanUp, party])
+                == [RunSheetClash(first: party.id, second: cleanUp.id, reason: .samePlace("terrace"))])
     }
 
     @Test("items overlapping in the same place clash; touching end to start, another place or another day do not")

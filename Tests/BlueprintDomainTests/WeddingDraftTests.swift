@@ -66,7 +66,7 @@ struct WeddingDraftTests {
         #expect(found == [
             ValidationIssue(field: "name", message: "a wedding name is required"),
             ValidationIssue(field: "date", message: "'2027-02-30' is not a date (yyyy-mm-dd)"),
-            ValidationIssue(field: "currency", message: "'dollars' is not a currency code (three letters, such as USD or EUR)"),
+            ValidationIssue(field: "currency", message: "'dollars' is not a currency code: ISO 4217, such as USD, EUR or JPY"),
         ])
         #expect(issues(WeddingDraft(name: "X", currency: "USD", budget: "lots")).map(\.field) == ["budget"])
         #expect(issues(WeddingDraft(name: "X", currency: "JPY", budget: "12.5")).map(\.field) == ["budget"])

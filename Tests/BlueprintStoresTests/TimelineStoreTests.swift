@@ -104,10 +104,10 @@ struct TimelineStoreTests {
         #expect(await store.createItem(speeches) == .failed(.repository(.storage("timeline.json: disk full"))))
         #expect(store.item(speeches.id) == nil && store.clashes.count == 2)
 
-        var backwards = speeches
-        backwards.end = Sample.time(17, 0)
-        guard case .failed(.repository(.invalid(_, let issues))) = await store.createItem(backwards) else {
-            Issue.record("an item that ends before it starts was saved")
+        var instant = speeches
+        instant.end = speeches.start
+        guard case .failed(.repository(.invalid(_, let issues))) = await store.createItem(instant) else {
+            Issue.record("an item that ends when it starts was saved")
             return
         }
         #expect(issues.map(\.field) == ["end"])

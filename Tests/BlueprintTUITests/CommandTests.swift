@@ -28,7 +28,7 @@ struct CommandTests {
         #expect(parse("export guests a.csv xml") == .failure(CommandError("Unknown format xml: csv or json")))
         #expect(parse("frobnicate") == .failure(CommandError(
             "Unknown command frobnicate: attach, conflicts, date, diagnostics, documents, export, find, help, import, notes, quit, "
-                + "wedding, weddings")))
+                + "settings, wedding, weddings")))
         #expect(parse("conflicts") == .success(.conflicts))
         #expect(parse("date June") == .failure(CommandError("Usage: date yyyy-mm-dd (the new wedding day)")))
         #expect(parse("date 2027-06-12") == .success(.date(CalendarDate(year: 2027, month: 6, day: 12)!)))

@@ -182,10 +182,10 @@ struct WidgetTests {
           │  Shift-Tab             Previous pane                                     │
           │  :                     Type a command (with completion)                  │
           │  u                     Undo the last change in this pane                 │
+          │  W                     Edit the wedding's settings: partners, RSVP dead… │
           │  !                     Show cache and timing diagnostics                 │
           │  Ctrl-L                Redraw the screen                                 │
           │  Ctrl-Z                Suspend to the shell (fg resumes)                 │
-          │                                                                          │
           └──────────────────────────────────────────────────── ↓ more · Esc closes ─┘
 
         """)

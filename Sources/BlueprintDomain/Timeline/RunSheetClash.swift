@@ -30,7 +30,7 @@ public struct RunSheetClash: Hashable, Sendable {
         var clashes: [RunSheetClash] = []
         var open: [RunSheetItem] = []
         for item in sorted {
-            open.removeAll { $0.day != item.day || $0.end <= item.start }
+            open.removeAll { $0.endMinute <= item.startMinute }
             for earlier in open where earlier.overlaps(item) {
                 let earlierPlace = placeKey(earlier.place), place = placeKey(item.place)
                 if !place.isEmpty, earlierPlace == place {

@@ -12,7 +12,8 @@ public struct RunSheetItem: Record {
 
     public var day: CalendarDate
     public var start: TimeOfDay
-    /// After `start`, on the same day (24:00 is midnight at its end).
+    /// After `start` on the same day (24:00 is midnight at its end), or, before `start`, on the
+    /// next day: 23:00 to 01:00 passes midnight.
     public var end: TimeOfDay
     public var title: String
     public var place: String
@@ -38,9 +39,19 @@ public struct RunSheetItem: Record {
         self.version = version
     }
 
-    /// Whether the two items share some minute of the same day (touching end to start does not).
+    /// Whether the item ends on the day after `day` (its end is before its start).
+    public var endsNextDay: Bool { end < start }
+
+    /// The end as shown: `01:00 (next day)` past midnight, else `01:00`.
+    public var endText: String { end.description + (endsNextDay ? " (next day)" : "") }
+
+    /// The first and the last minute, counted from 1970-01-01 00:00 on the wedding's wall clock.
+    public var startMinute: Int { day.daysSince1970 * 24 * 60 + start.minutes }
+    public var endMinute: Int { day.daysSince1970 * 24 * 60 + end.minutes + (endsNextDay ? 24 * 60 : 0) }
+
+    /// Whether the two items share some minute, on whichever day (touching end to start does not).
     public func overlaps(_ other: RunSheetItem) -> Bool {
-        day == other.day && start < other.end && other.start < end
+        startMinute < other.endMinute && other.startMinute < endMinute
     }
 
     /// Run-sheet order: by day, then start, then end, then title.

@@ -225,8 +225,8 @@ extension RunSheetItem {
     public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
         var issues = [Check.required(title, "title", "a run-sheet item's title"),
                       Check.exists(vendorID, Vendor.self, in: dataset, "vendor")].compactMap { $0 }
-        if end <= start {
-            issues.append(ValidationIssue(field: "end", message: "the end (\(end)) must be after the start (\(start))"))
+        if end == start {
+            issues.append(ValidationIssue(field: "end", message: "the end (\(end)) equals the start (\(start))"))
         }
         if start.minutes >= 24 * 60 {
             issues.append(ValidationIssue(field: "start", message: "the start must be before 24:00"))

@@ -18,7 +18,20 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
         self.code = upper
     }
 
+    /// A code of the ISO 4217 list (any case), such as `EUR` but not `XYZ`, or `nil`: what a
+    /// person may choose. `init(code:)` stays lenient so that stored data always reads back.
+    public init?(isoCode: String) {
+        guard let currency = Currency(code: isoCode), Currency.isoCodes.contains(currency.code) else { return nil }
+        self = currency
+    }
+
     public static let usd = Currency(code: "USD")!
+
+    /// Why `code` is not a currency a person may choose (`nil` when it is one).
+    public static func problem(with code: String) -> String? {
+        guard Currency(isoCode: code) == nil else { return nil }
+        return code.isEmpty ? "a currency is required" : "'\(code)' is not a currency code: ISO 4217, such as USD, EUR or JPY"
+    }
 
     public var description: String { code }
 
@@ -110,10 +123,15 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
         return Money(minorUnits: negative ? -units : units)
     }
 
+    /// Foundation's (ICU's) list of ISO 4217 codes.
+    private static let isoCodes = Set(Locale.Currency.isoCurrencies.map { $0.identifier.uppercased() })
+
+    /// Foundation's currency list has no minor digits (only a number formatter's locale-dependent
+    /// guess), so the ISO 4217 exponents other than 2 are kept here by hand.
     private static let minorDigitsByCode: [String: Int] = [
         "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
         "RWF": 0, "UGX": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
-        "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
+        "UYI": 0, "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3, "CLF": 4, "UYW": 4,
     ]
 
     private static let symbolsByCode: [String: String] = [

@@ -2,24 +2,27 @@ import Foundation
 
 /// A new wedding as a person types it (the arguments of `blueprint wedding create`, the
 /// first-run form): text, read field by field into a `Wedding`, with every problem naming its
-/// field (`name`, `partner1Name`, `partner2Name`, `date`, `currency`, `budget`).
+/// field (`name`, `partner1Name`, `partner2Name`, `date`, `rsvpDeadline`, `currency`, `budget`).
 public struct WeddingDraft: Hashable, Sendable {
     public var name: String
     public var partner1Name: String
     public var partner2Name: String
     /// `yyyy-mm-dd`, or empty while the date is not set.
     public var date: String
+    /// The RSVP deadline, `yyyy-mm-dd`, or empty while it is not set.
+    public var rsvpDeadline: String
     /// A three-letter ISO-4217 code, such as `EUR`.
     public var currency: String
     /// The total budget in `currency` (`25000`, `$25,000.00`), or empty for none yet.
     public var budget: String
 
     public init(name: String, partner1Name: String = "", partner2Name: String = "", date: String = "",
-                currency: String, budget: String = "") {
+                rsvpDeadline: String = "", currency: String, budget: String = "") {
         self.name = name
         self.partner1Name = partner1Name
         self.partner2Name = partner2Name
         self.date = date
+        self.rsvpDeadline = rsvpDeadline
         self.currency = currency
         self.budget = budget
     }
@@ -52,15 +55,12 @@ public struct WeddingDraft: Hashable, Sendable {
     /// The wedding the draft describes, and every problem with it.
     private func checked(among existing: [Wedding], id: WeddingID, createdAt: Timestamp) -> (Wedding, [ValidationIssue]) {
         var issues = WeddingNaming.issues(for: name, among: existing)
-        let weddingDate = Self.trimmed(date).isEmpty ? nil : CalendarDate(iso: Self.trimmed(date))
-        if weddingDate == nil && !Self.trimmed(date).isEmpty {
-            issues.append(ValidationIssue(field: "date", message: "'\(Self.trimmed(date))' is not a date (yyyy-mm-dd)"))
-        }
+        let weddingDate = Self.date(date, field: "date", issues: &issues)
+        let deadline = Self.date(rsvpDeadline, field: "rsvpDeadline", issues: &issues)
         let code = Self.trimmed(currency)
-        let parsedCurrency = Currency(code: code)
-        if parsedCurrency == nil {
-            issues.append(ValidationIssue(field: "currency", message: code.isEmpty ? "a currency is required"
-                                          : "'\(code)' is not a currency code (three letters, such as USD or EUR)"))
+        let parsedCurrency = Currency(isoCode: code)
+        if let problem = Currency.problem(with: code) {
+            issues.append(ValidationIssue(field: "currency", message: problem))
         }
         var totalBudget = Money.zero
         if let parsedCurrency, !Self.trimmed(budget).isEmpty {
@@ -72,7 +72,8 @@ public struct WeddingDraft: Hashable, Sendable {
         }
         let wedding = Wedding(id: id, name: WeddingNaming.normalized(name), partner1Name: Self.trimmed(partner1Name),
                               partner2Name: Self.trimmed(partner2Name), weddingDate: weddingDate,
-                              currency: parsedCurrency ?? .usd, totalBudget: totalBudget, createdAt: createdAt)
+                              currency: parsedCurrency ?? .usd, totalBudget: totalBudget, rsvpDeadline: deadline,
+                              createdAt: createdAt)
         // The record's own rules (a negative budget, say), in the draft's field names; the
         // name's emptiness is already reported above.
         issues += wedding.validationIssues(in: WeddingDataset(wedding: wedding))
@@ -81,5 +82,24 @@ public struct WeddingDraft: Hashable, Sendable {
         return (wedding, issues)
     }
 
-    private static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }
+    /// What to warn about, without refusing: a wedding date or RSVP deadline already past on `today`.
+    public func warnings(today: CalendarDate) -> [ValidationIssue] {
+        var ignored: [ValidationIssue] = []
+        return WeddingDates.pastWarnings(date: Self.date(date, field: "date", issues: &ignored),
+                                         rsvpDeadline: Self.date(rsvpDeadline, field: "rsvpDeadline", issues: &ignored),
+                                         today: today)
+    }
+
+    /// The date typed in `text` (`nil` when empty), noting a problem under `field` when it is not one.
+    static func date(_ text: String, field: String, issues: inout [ValidationIssue]) -> CalendarDate? {
+        let typed = trimmed(text)
+        guard !typed.isEmpty else { return nil }
+        guard let date = CalendarDate(iso: typed) else {
+            issues.append(ValidationIssue(field: field, message: "'\(typed)' is not a date (yyyy-mm-dd)"))
+            return nil
+        }
+        return date
+    }
+
+    static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }
 }

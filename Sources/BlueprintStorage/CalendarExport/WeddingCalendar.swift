@@ -53,8 +53,8 @@ public struct WeddingCalendar: Sendable {
     }
 
     /// The document, named after the wedding: milestones, the run sheet, tasks, then payments,
-    /// each group in date order. Throws a `Problem` for a run-sheet item that does not end after
-    /// it starts (the store never holds one; a hand-edited file might).
+    /// each group in date order. Throws a `Problem` for a run-sheet item that ends when it
+    /// starts (the store never holds one; a hand-edited file might).
     public func document() throws -> CalendarDocument {
         let contacts = VendorContacts(vendors)
         var components = milestones.sorted { ($0.date, $0.title, $0.id) < ($1.date, $1.title, $1.id) }
@@ -78,10 +78,11 @@ public struct WeddingCalendar: Sendable {
         guard let start = LocalDateTime(date: item.day, hour: item.start.hour, minute: item.start.minute),
               let end = item.end.minutes == 24 * 60
                 ? LocalDateTime(date: item.day.adding(days: 1), hour: 0, minute: 0)
-                : LocalDateTime(date: item.day, hour: item.end.hour, minute: item.end.minute),
+                : LocalDateTime(date: item.endsNextDay ? item.day.adding(days: 1) : item.day, hour: item.end.hour,
+                                minute: item.end.minute),
               let span = LocalTimeSpan(start: start, end: end) else {
             throw Problem(description: "the run-sheet item '\(item.title)' on \(item.day) ends (\(item.end)) "
-                          + "before it starts (\(item.start)); correct it before exporting the calendar")
+                          + "when it starts (\(item.start)); correct it before exporting the calendar")
         }
         let vendor = contacts.contact(item.vendorID)
         let details = [item.people.isEmpty ? "" : "People: " + item.people.joined(separator: ", "),

@@ -86,5 +86,5 @@ public struct RunSheetPrintout: Sendable {
     }
 
     /// "14:00–14:45".
-    private static func time(_ item: RunSheetItem) -> String { "\(item.start)–\(item.end)" }
+    private static func time(_ item: RunSheetItem) -> String { "\(item.start)–\(item.endText)" }
 }

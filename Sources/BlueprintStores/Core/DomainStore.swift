@@ -283,7 +283,7 @@ public class DomainStore: CacheableStore {
             patch(committed.changes)
             for other in others where !other.isClosed { other.patch(committed.changes) }
             if undoable, !committed.inverse.isEmpty {
-                recordUndo(UndoStep(title: title) {
+                recordUndo(UndoStep(title: title, inverse: committed.inverse) {
                     await self.commit(committed.inverse, title: title, undoable: false, alsoShownBy: others)
                 })
             }
@@ -293,7 +293,46 @@ public class DomainStore: CacheableStore {
         }
     }
 
+    /// Writes `changes`, which follow from this store's last change set (the checklist and the
+    /// run sheet moving with the wedding day), so that one undo takes both back in one
+    /// transaction. Without such a last step, they are a step of their own.
+    func commitJoiningLastStep(_ changes: RecordChangeSet, alsoShownBy others: [DomainStore]) async -> EditOutcome {
+        guard let last = undoSteps.last, let lastInverse = last.inverse else {
+            return await commit(changes, title: undoSteps.last?.title ?? "change", alsoShownBy: others)
+        }
+        guard !isClosed else { return .failed(.closed) }
+        do {
+            let committed = try await context.records.commit(changes, operation: last.title, in: weddingID)
+            guard !isClosed else { return .saved }
+            patch(committed.changes)
+            for other in others where !other.isClosed { other.patch(committed.changes) }
+            guard undoSteps.last?.order == last.order else { return .saved }
+            var inverse = committed.inverse
+            inverse.append(lastInverse)
+            let both = inverse
+            var joined = UndoStep(title: last.title, inverse: both) {
+                await self.commit(both, title: last.title, undoable: false, alsoShownBy: others)
+            }
+            joined.order = last.order
+            undoSteps[undoSteps.count - 1] = joined
+            return .saved
+        } catch {
+            return .failed(StoreError(error))
+        }
+    }
+
+    /// Numbers every store's undo steps in the order they are recorded.
+    private static var undoStepsRecordedEverywhere = 0
+
+    /// The number of the step `undo()` takes back next, among every store's (higher is newer);
+    /// `nil` with nothing to undo. The planner takes back the newest of the pane's and the
+    /// wedding settings' (changed from any pane).
+    public var undoOrder: Int? { undoSteps.last?.order }
+
     func recordUndo(_ step: UndoStep) {
+        var step = step
+        DomainStore.undoStepsRecordedEverywhere += 1
+        step.order = DomainStore.undoStepsRecordedEverywhere
         undoSteps.append(step)
         undoStepsRecorded += 1
         if undoSteps.count > UndoStep.historyLimit { undoSteps.removeFirst() }

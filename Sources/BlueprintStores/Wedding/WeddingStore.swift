@@ -34,6 +34,33 @@ public final class WeddingStore: DomainStore {
         await records.update(wedding, title: "edit wedding")
     }
 
+    /// Saves a change of the settings and of the guests whose meal follows it (shown at once by
+    /// `guests`) as one transaction, undone as one step.
+    @discardableResult
+    public func change(_ settings: WeddingSettingsChange, guests: GuestStore) async -> EditOutcome {
+        await commit(settings.changeSet, title: "change the wedding's settings", alsoShownBy: [guests])
+    }
+
+    /// Moves the wedding day to `date`; what follows it (`follow`) is taken back with it, as one step.
+    @discardableResult
+    public func moveDay(to date: CalendarDate) async -> EditOutcome {
+        guard var wedding else { return .failed(.notLoaded(.wedding, id: weddingID.rawValue)) }
+        wedding.weddingDate = date
+        var changes = RecordChangeSet()
+        changes.updateWedding(wedding)
+        return await commit(changes, title: "move the wedding day")
+    }
+
+    /// Saves the checklist `tasks` and run-sheet `items` re-dated for the day `moveDay` just
+    /// moved (shown at once by `others`): one transaction, undone with the move as one step.
+    @discardableResult
+    public func follow(_ tasks: [WeddingTask], _ items: [RunSheetItem], shownBy others: [DomainStore]) async -> EditOutcome {
+        var changes = RecordChangeSet()
+        for task in tasks { changes.update(task) }
+        for item in items { changes.update(item) }
+        return await commitJoiningLastStep(changes, alsoShownBy: others)
+    }
+
     override func fetchRecords() async throws -> @MainActor () -> Void {
         let mark = records.loadMark()
         let wedding = try await records.gateway.fetchAll()

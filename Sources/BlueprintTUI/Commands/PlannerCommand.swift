@@ -5,6 +5,8 @@ enum PlannerCommand: Equatable {
     case quit
     case help
     case diagnostics
+    /// Opens the form of the wedding's own settings.
+    case settings
     /// Lists the weddings of the data directory.
     case weddings
     /// Opens the wedding with this name or id.
@@ -24,7 +26,7 @@ enum PlannerCommand: Equatable {
     case notes(String)
 
     /// The command names, for completion and the "unknown command" message.
-    static let names = ["attach", "conflicts", "date", "diagnostics", "documents", "export", "find", "help", "import", "notes", "quit", "wedding",
+    static let names = ["attach", "conflicts", "date", "diagnostics", "documents", "export", "find", "help", "import", "notes", "quit", "settings", "wedding",
                         "weddings"]
 
     /// Parses a command line; the error says what is wrong and what would be right (with the
@@ -38,6 +40,7 @@ enum PlannerCommand: Equatable {
         case "help", "h": return .success(.help)
         case "diagnostics", "diag": return .success(.diagnostics)
         case "weddings": return .success(.weddings)
+        case "settings", "set": return .success(.settings)
         case "notes", "find": return .success(.notes(arguments.joined(separator: " ")))
         case "wedding", "w":
             guard !arguments.isEmpty else {

@@ -140,7 +140,9 @@ public final class FirstRunScreen: Screen {
                 let created = try await weddings.createWedding(from: dataset)
                 guard let self else { return }
                 let next = [keymap.hint(.add, in: .guests, "adds a guest"), keymap.hint(.help, in: .global, "lists every key")]
-                await open(created, note: KeyHints.sentence("Created \(created.name)", next, lead: "; "))
+                // A day already past is allowed, and said.
+                let past = draft.warnings(today: today).map { ($0.field == "date" ? "note: the date " : "note: the RSVP deadline ") + $0.message }
+                await open(created, note: KeyHints.sentence((["Created \(created.name)"] + past).joined(separator: "; "), next, lead: "; "))
             } catch RepositoryError.invalid(_, let issues) {
                 self?.form.show(issues)
                 self?.message = ("Not created: check the fields marked in red", .warning)

@@ -12,6 +12,7 @@ enum NewWeddingForm {
             .text("date", "Date", "", placeholder: "yyyy-mm-dd, optional"),
             .text("currency", "Currency", defaultCurrency.code, placeholder: "such as USD or EUR"),
             .text("budget", "Total budget", "", placeholder: "optional, such as 25000"),
+            .text("rsvpDeadline", "RSVP by", "", placeholder: "yyyy-mm-dd, optional"),
         ]
         if offersChecklist { fields.append(.toggle("checklist", "Planning checklist", true)) }
         return Form(title: "New wedding", fields: fields)
@@ -24,6 +25,6 @@ enum NewWeddingForm {
 
     static func draft(from form: Form) -> WeddingDraft {
         WeddingDraft(name: form["name"].text, partner1Name: form["partner1Name"].text, partner2Name: form["partner2Name"].text,
-                     date: form["date"].text, currency: form["currency"].text, budget: form["budget"].text)
+                     date: form["date"].text, rsvpDeadline: form["rsvpDeadline"].text, currency: form["currency"].text, budget: form["budget"].text)
     }
 }

@@ -73,10 +73,13 @@ public enum Formats {
         }
     }
 
-    /// `09:00–11:30` (a hyphen where the locale cannot draw the dash).
-    static func timeRange(_ start: TimeOfDay, _ end: TimeOfDay) -> String {
-        "\(start)" + (TerminalLocale.isUTF8 ? "–" : "-") + "\(end)"
+    /// `09:00–11:30`, `23:00–01:00 (next day)` (a hyphen where the locale cannot draw the dash).
+    static func timeRange(_ start: String, _ end: String) -> String {
+        "\(start)" + (TerminalLocale.isUTF8 ? "–" : "-") + end
     }
+
+    /// The item's time: `23:00–01:00 (next day)`.
+    static func timeRange(of item: RunSheetItem) -> String { timeRange(item.start.description, item.endText) }
 
     /// `$1,234.50` in the wedding's currency.
     static func money(_ amount: Money, _ currency: Currency) -> String { currency.format(amount) }

@@ -148,6 +148,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
 public enum KeyAction: Hashable, Sendable {
     // Everywhere.
     case quit, help, redraw, suspend, nextPane, previousPane, command, undo, diagnostics
+    /// Opens the form of the wedding's own settings.
+    case settings
     /// Show pane `n`, as numbered in the header tabs: 0 the dashboard, 1 to 4 guests, budget,
     /// vendors and tasks, 5 the timeline, 6 the gifts, 7 the notes.
     case showPane(Int)

@@ -17,6 +17,8 @@ extension Keymap {
         KeyBinding(.global, [.backTab], .previousPane, "Previous pane"),
         KeyBinding(.global, [.character(":")], .command, "Type a command (with completion)"),
         KeyBinding(.global, [.character("u")], .undo, "Undo the last change in this pane"),
+        KeyBinding(.global, [.character("W")], .settings,
+                   "Edit the wedding's settings: partners, RSVP deadline, budget, currency, meal options"),
         KeyBinding(.global, [.character("!")], .diagnostics, "Show cache and timing diagnostics"),
         KeyBinding(.global, [.control("l")], .redraw, "Redraw the screen"),
         KeyBinding(.global, [.control("z")], .suspend, "Suspend to the shell (fg resumes)"),

@@ -10,7 +10,7 @@ protocol Pane: AnyObject {
     var keyMode: KeyMode { get }
     /// The mode shown at the left of the status line ("GUESTS", "SEATING").
     var modeName: String { get }
-    /// The store whose changes `u` takes back; `nil` for a pane that changes nothing (the dashboard).
+    /// The store whose changes `u` takes back (the dashboard's: the wedding's settings); `nil` for a pane that changes nothing.
     var store: DomainStore? { get }
     /// What the pane shows, for the status line: active filters and counts.
     var statusContext: String { get }

@@ -116,7 +116,7 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     /// The panes in the order of the header's tabs and number keys.
     private static func panes(for session: WeddingSession, context: StoreContext) -> [any Pane] {
-        [DashboardPane(dashboard: session.dashboard, budget: session.budget),
+        [DashboardPane(dashboard: session.dashboard, budget: session.budget, wedding: session.wedding),
          GuestsPane(guests: session.guests, gifts: session.gifts, wedding: session.wedding, seating: session.seating),
          BudgetPane(budget: session.budget, vendors: session.vendors, tasks: session.tasks),
          VendorsPane(vendors: session.vendors, budget: session.budget),
@@ -291,6 +291,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         case .undo: undo(in: pane.store)
         case .command: openCommandLine()
         case .diagnostics: run(.diagnostics)
+        case .settings: run(.settings)
         case .search, .nextMatch, .previousMatch: search(action, in: pane)
         case .addNote:
             guard let subject = pane.noteSubject else {
@@ -331,8 +332,11 @@ public final class PlannerScreen: Screen, PlannerHost {
         session?.presence?.setPane(HeaderBar.paneTitles[safe: index]?.description)
     }
 
-    private func undo(in store: DomainStore?) {
-        guard let store, let title = store.undoTitle else {
+    /// Takes back the newest change of the pane's store or of the wedding's settings (which
+    /// `W`, `:settings` and `:date` change from any pane).
+    private func undo(in paneStore: DomainStore?) {
+        let newest = [paneStore, session?.wedding].compactMap { $0 }.filter(\.canUndo).max { ($0.undoOrder ?? 0) < ($1.undoOrder ?? 0) }
+        guard let store = newest, let title = store.undoTitle else {
             report("Nothing to undo in this pane", severity: .warning)
             return
         }
@@ -407,6 +411,10 @@ public final class PlannerScreen: Screen, PlannerHost {
             }
         case .date(let date):
             moveWeddingDay(to: date)
+        case .settings:
+            guard let session else { return report("Open a wedding first", severity: .error) }
+            if let refusal = session.access.refusal { return report(refusal, severity: .warning) }
+            SettingsForm.present(for: session, host: self)
         case .attach(let path, let title):
             attach(path, title: title)
         case .documents:
@@ -427,39 +435,51 @@ public final class PlannerScreen: Screen, PlannerHost {
         }
     }
 
-    /// Saves the new wedding day, then offers to move the open checklist tasks with it (each
-    /// keeps its time before the wedding; tasks moved by hand stay where they are).
+    /// Saves the new wedding day (a day already past is allowed, and said), then offers to move
+    /// with it the open checklist tasks (each keeps its time before the wedding; tasks moved by
+    /// hand stay where they are) and the run-sheet items of the old day. `u` takes back the
+    /// move and what followed it as one step.
     private func moveWeddingDay(to date: CalendarDate) {
-        guard let session, var wedding = session.wedding.wedding else {
+        guard let session, let previous = session.wedding.wedding.map(\.weddingDate) else {
             report("Open a wedding first", severity: .error)
             return
         }
-        let previous = wedding.weddingDate
         guard previous != date else { return report("The wedding is already on \(date)") }
-        wedding.weddingDate = date
+        let moved = "The wedding is now on \(date)" + (date < today ? " (a day already past)" : "")
         perform { [weak self] in
             guard let self else { return }
-            guard case .saved = await session.wedding.update(wedding) else {
+            guard case .saved = await session.wedding.moveDay(to: date) else {
                 return report("The wedding day was not moved", severity: .error)
             }
-            guard let previous, let checklist = services.checklist else { return report("The wedding is now on \(date)") }
-            let moving = session.tasks.checklistTasks(following: checklist, from: previous, to: date)
-            guard !moving.isEmpty else { return report("The wedding is now on \(date)") }
-            let count = moving.count == 1 ? "1 open checklist task" : "\(moving.count) open checklist tasks"
+            guard let previous else { return report(undoable(moved)) }
+            let tasks = services.checklist.map { session.tasks.checklistTasks(following: $0, from: previous, to: date) } ?? []
+            let items = session.timeline.runSheet.filter { $0.day == previous }.map { item in
+                var item = item
+                item.day = date
+                return item
+            }
+            guard !tasks.isEmpty || !items.isEmpty else { return report(undoable(moved)) }
+            let count = [tasks.isEmpty ? nil : tasks.count == 1 ? "1 open checklist task" : "\(tasks.count) open checklist tasks",
+                         items.isEmpty ? nil : items.count == 1 ? "1 run-sheet item" : "\(items.count) run-sheet items"]
+                .compactMap { $0 }.joined(separator: " and ")
             present(ConfirmOverlay(
-                dialog: ConfirmDialog(title: DisplayText("Move the checklist"),
-                                      message: DisplayText("The wedding is now on \(date). Move \(count) with it, each the same "
-                                          + "time before the day? Tasks you moved by hand stay where they are."),
+                dialog: ConfirmDialog(title: DisplayText("Move the checklist and the run sheet"),
+                                      message: DisplayText("\(moved). Move \(count) with it? Tasks keep their time before the "
+                                          + "day; tasks you moved by hand stay where they are."),
                                       confirmLabel: "Move"),
                 onConfirm: { [weak self] in
                     self?.perform { [weak self] in
-                        switch await session.tasks.importTasks(ImportBatch(updates: moving)) {
-                        case .success: self?.report("Moved \(count) with the wedding day")
-                        case .failure(let error): self?.report("The checklist tasks were not moved: \(error)", severity: .error)
+                        guard let self else { return }
+                        switch await session.wedding.follow(tasks, items, shownBy: [session.tasks, session.timeline]) {
+                        case .saved: report(undoable("Moved \(count) with the wedding day"))
+                        case .failed(let error): report("The \(count) did not move: \(error)", severity: .error)
+                        case .conflict: report("The \(count) did not move: someone changed them meanwhile", severity: .error)
                         }
                     }
                 },
-                onCancel: { [weak self] in self?.report("The wedding is now on \(date); the checklist tasks kept their dates") }))
+                onCancel: { [weak self] in
+                    self?.report("\(moved); the checklist tasks kept their dates, the run sheet its day")
+                }))
         }
     }
 

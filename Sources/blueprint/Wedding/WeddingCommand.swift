@@ -4,8 +4,8 @@ import ArgumentParser
 struct WeddingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wedding",
-        abstract: "List, create, rename, delete or share the weddings (of the data directory or the database); push them to a database or pull them from it.",
-        subcommands: [WeddingListCommand.self, WeddingCreateCommand.self, WeddingRenameCommand.self,
+        abstract: "List, create, rename, change the settings of, delete or share the weddings (of the data directory or the database); push them to a database or pull them from it.",
+        subcommands: [WeddingListCommand.self, WeddingCreateCommand.self, WeddingRenameCommand.self, WeddingSetCommand.self,
                       WeddingDeleteCommand.self,
                       WeddingShareCommand.self,
                       WeddingUnshareCommand.self,

@@ -17,7 +17,9 @@ struct WeddingCreateCommand: AsyncParsableCommand {
 
     @OptionGroup var data: DataDirectoryOptions
     @Argument(help: ArgumentHelp("The wedding's display name, such as \"Ana & Ben\".", valueName: "name")) var name: String
-    @Option(help: ArgumentHelp("The wedding day.", valueName: "yyyy-mm-dd")) var date: String?
+    @Option(help: ArgumentHelp("The wedding day (a day already past is allowed, with a warning).", valueName: "yyyy-mm-dd"))
+    var date: String?
+    @Option(name: .customLong("rsvp-by"), help: ArgumentHelp("The RSVP deadline.", valueName: "yyyy-mm-dd")) var rsvpBy: String?
     @Option(help: ArgumentHelp(
         "The currency of every amount (ISO 4217; default: the configuration file's currency, else USD).", valueName: "code"))
     var currency: String?
@@ -37,11 +39,11 @@ struct WeddingCreateCommand: AsyncParsableCommand {
 
     /// The option or argument each field of a `WeddingDraft` comes from, for error messages.
     static let sources = ["name": "NAME", "partner1Name": "--partner1", "partner2Name": "--partner2", "date": "--date",
-                          "currency": "--currency", "budget": "--budget", "checklist": "--checklist"]
+                          "rsvpDeadline": "--rsvp-by", "currency": "--currency", "budget": "--budget", "checklist": "--checklist"]
 
     func run() async throws {
         let draft = WeddingDraft(name: name, partner1Name: partner1 ?? "", partner2Name: partner2 ?? "", date: date ?? "",
-                                 currency: currency ?? WeddingDefaults.currency(environment: ProcessInfo.processInfo.environment).code,
+                                 rsvpDeadline: rsvpBy ?? "", currency: currency ?? WeddingDefaults.currency(environment: ProcessInfo.processInfo.environment).code,
                                  budget: budget ?? "")
         let template = try checklistTemplate()
         let opened = try await data.open()
@@ -58,7 +60,9 @@ struct WeddingCreateCommand: AsyncParsableCommand {
         let created = try await repositories.weddings.createWedding(from: dataset)
         await opened.close()
         let checklistNote = dataset.tasks.isEmpty ? "" : " with \(dataset.tasks.count) checklist tasks"
-        try CommandOutput.print(TerminalSanitizer.sanitize("Created the wedding '\(created.name)' (id \(created.weddingID))\(checklistNote)."))
+        let warnings = draft.warnings(today: .today).map { "Warning: \(Self.sources[$0.field] ?? $0.field) \($0.message)." }
+        try CommandOutput.print(TerminalSanitizer.sanitize(
+            (["Created the wedding '\(created.name)' (id \(created.weddingID))\(checklistNote)."] + warnings).joined(separator: "\n")))
     }
 
     /// The checklist to add: the file named, the standard one, or none. A file that cannot be

@@ -207,13 +207,13 @@ import Testing
         #expect(one == two)
     }
 
-    @Test func anItemThatEndsBeforeItStartsIsRefusedByName() throws {
+    @Test func anItemThatEndsWhenItStartsIsRefusedByName() throws {
         var broken = Self.ceremony
-        broken.end = Self.time("13:00")
+        broken.end = Self.time("14:00")
         #expect {
             try Self.calendar(runSheet: [broken]).data()
         } throws: {
-            "\($0)" == "the run-sheet item 'Ceremony' on 2027-06-12 ends (13:00) before it starts (14:00); "
+            "\($0)" == "the run-sheet item 'Ceremony' on 2027-06-12 ends (14:00) when it starts (14:00); "
                 + "correct it before exporting the calendar"
         }
     }

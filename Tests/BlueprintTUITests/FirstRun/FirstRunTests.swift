@@ -99,6 +99,22 @@ struct FirstRunTests {
         #expect(rows.last!.contains("Created Mia & Noor"))
     }
 
+    @Test("the form takes the RSVP deadline; a date already past is accepted and said")
+    func createWithTheDeadlineAndAPastDate() async throws {
+        let run = FirstRunHarness(columns: 180)
+        await run.press(.character("c"))
+        await run.type("Mia & Noor")
+        await run.press(.tab, .tab, .tab)
+        await run.type("2025-12-24")
+        await run.press(.tab, .tab, .tab)
+        await run.type("2025-11-01")
+        await run.press(.enter)
+        let stored = try #require(try await run.storedWeddings().first)
+        #expect(stored.weddingDate == CalendarDate(year: 2025, month: 12, day: 24))
+        #expect(stored.rsvpDeadline == CalendarDate(year: 2025, month: 11, day: 1))
+        #expect(run.rows.last!.contains("Created Mia & Noor; note: the date 2025-12-24 is in the past"), "\(run.rows.last!)")
+    }
+
     @Test("with a checklist to offer, the form adds its tasks before the date (none in the past), and asks for a date first")
     func createWithTheChecklist() async throws {
         let run = FirstRunHarness(checklist: .standard)

@@ -10,14 +10,17 @@ import BlueprintTerminal
 final class DashboardPane: Pane {
     private let dashboard: DashboardStore
     private let budget: BudgetStore
+    private let wedding: WeddingStore
     private let list = RecordList(columns: DashboardColumns.columns)
 
-    init(dashboard: DashboardStore, budget: BudgetStore) {
+    init(dashboard: DashboardStore, budget: BudgetStore, wedding: WeddingStore) {
         self.dashboard = dashboard
         self.budget = budget
+        self.wedding = wedding
     }
 
-    var store: DomainStore? { nil }
+    /// `u` here takes back a change of the wedding's settings (`W`, `:date`).
+    var store: DomainStore? { wedding }
     var keyMode: KeyMode { .list }
     var modeName: String { "DASHBOARD" }
     var searchTarget: (any SearchTarget)? { nil }

@@ -17,13 +17,22 @@ struct ClashText {
             reason = ""
             return
         }
-        self.with = "with \(other.title) (\(Formats.timeRange(max(item.start, other.start), min(item.end, other.end))))"
+        let from = max(item.startMinute, other.startMinute), to = min(item.endMinute, other.endMinute)
+        self.with = "with \(other.title) (\(Formats.timeRange(Self.time(from, on: item.day), Self.time(to, on: item.day))))"
         switch clash.reason {
         case .samePlace:
             reason = "both in \(Self.place(item))"
         case .vendorInTwoPlaces(let vendor):
             reason = "\(vendorName(vendor) ?? "The same vendor") is needed in \(Self.place(item)) and in \(Self.place(other))"
         }
+    }
+
+    /// `minute` (counted as `RunSheetItem.startMinute` counts) on `day`'s clock: `23:30`, `00:30 (next day)`.
+    private static func time(_ minute: Int, on day: CalendarDate) -> String {
+        let offset = minute - day.daysSince1970 * 24 * 60
+        let nextDay = offset > 24 * 60
+        let clock = nextDay ? offset - 24 * 60 : offset
+        return "\(TimeOfDay(hour: clock / 60, minute: clock % 60)!)" + (nextDay ? " (next day)" : "")
     }
 
     /// The whole of it on one line: "Clashes with Quartet warms up (14:30–14:45): both in Garden".

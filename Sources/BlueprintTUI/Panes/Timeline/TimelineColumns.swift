@@ -60,7 +60,7 @@ enum TimelineColumns {
             switch column {
             case 0:
                 let clashing = clashes(item.id) > 0
-                return TableCell(DisplayText((clashing ? "! " : "  ") + Formats.timeRange(item.start, item.end)),
+                return TableCell(DisplayText((clashing ? "! " : "  ") + Formats.timeRange(of: item)),
                                  style: clashing ? .danger : .normal)
             case 1: return TableCell(DisplayText(item.title))
             case 2: return TableCell(DisplayText(item.place))

@@ -248,7 +248,7 @@ final class TimelinePane: Pane {
     private func showDetail(_ item: RunSheetItem, host: any PlannerHost) {
         var lines: [DetailOverlay.Line] = [
             .init(label: "Day", value: item.day.description),
-            .init(label: "Time", value: Formats.timeRange(item.start, item.end)),
+            .init(label: "Time", value: Formats.timeRange(of: item)),
             .init(label: "What", value: item.title),
             .init(label: "Where", value: item.place),
             .init(label: "Who", value: item.people.joined(separator: ", ")),
