@@ -179,20 +179,9 @@ public final class PostgresTestCluster: Sendable {
     /// A TCP port on 127.0.0.1 that nothing listens on now (the system's choice for a socket
     /// bound to port 0), for the server to take.
     private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw PostgresTestClusterError(message: "socket: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
-            }
-        }
-        guard bound else { throw PostgresTestClusterError(message: "no free port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let (descriptor, port) = try LoopbackSocket.bind(listening: false)
+        close(descriptor)
+        return port
     }
 
     /// The newest `/usr/lib/postgresql/N/bin` that has `initdb` and `pg_ctl`.

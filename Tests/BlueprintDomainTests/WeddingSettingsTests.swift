@@ -56,6 +56,18 @@ struct WeddingSettingsTests {
         #expect(change.guests.count == 3 && change.guests.allSatisfy { $0.mealChoice.isEmpty })
     }
 
+    @Test("a plus-one's meal follows a rename too, and counts when its option is removed")
+    func plusOnesMealsFollow() throws {
+        var fay = Guest(firstName: "Fay", lastName: "Ford", mealChoice: "Chicken", createdAt: createdTime)
+        fay.plusOneAllowed = true
+        fay.plusOneAttending = true
+        fay.plusOneMealChoice = "Fish"
+        let renamed = try WeddingSettingsEdit(mealOptions: "Chicken, Salmon, Vegan").change(of: wedding, guests: [fay], holdsAmounts: true)
+        #expect(renamed.guests.map(\.plusOneMealChoice) == ["Salmon"] && renamed.guests.map(\.mealChoice) == ["Chicken"])
+        let removed = try WeddingSettingsEdit(mealOptions: "Chicken, Vegan").change(of: wedding, guests: [fay], holdsAmounts: true)
+        #expect(removed.removedMealsInUse == ["Fish": 1] && removed.guests.map(\.plusOneMealChoice) == [""])
+    }
+
     @Test("the rename and its undo both pass the transaction's checks: every guest's meal is an option at each step")
     func theRenameCommitsAndUndoesAsOneSet() throws {
         var dataset = WeddingDataset(wedding: wedding, guests: guests)

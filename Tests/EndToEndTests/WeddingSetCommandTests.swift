@@ -11,11 +11,14 @@ struct WeddingSetCommandTests {
         return result.stdout
     }
 
-    /// How many exported guests chose each meal.
+    /// How many exported guests, and plus-ones, chose each meal.
     func meals(_ blueprint: BlueprintProcess) throws -> [String: Int] {
         let json = try succeed(blueprint, ["export", "guests", "--format", "json"])
         let guests = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-        return guests.reduce(into: [:]) { counts, guest in counts[guest["mealChoice"] as? String ?? "?", default: 0] += 1 }
+        return guests.reduce(into: [:]) { counts, guest in
+            counts[guest["mealChoice"] as? String ?? "?", default: 0] += 1
+            if let plusOne = guest["plusOneMealChoice"] as? String, !plusOne.isEmpty { counts[plusOne, default: 0] += 1 }
+        }
     }
 
     @Test("partners, RSVP deadline, budget and currency change; each change is one entry of the activity feed")

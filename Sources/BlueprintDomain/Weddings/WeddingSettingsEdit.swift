@@ -78,13 +78,18 @@ public struct WeddingSettingsEdit: Hashable, Sendable {
         guard issues.isEmpty else { throw .invalid(.wedding, issues) }
         var changedGuests: [Guest] = []
         var removedInUse: [String: Int] = [:]
-        for var guest in guests where !guest.mealChoice.isEmpty && !edited.mealOptions.contains(guest.mealChoice) {
-            if let new = renamed[guest.mealChoice] {
-                guest.mealChoice = new
-            } else {
-                removedInUse[guest.mealChoice, default: 0] += 1
-                guest.mealChoice = ""
-            }
+        /// The meal `meal` becomes: renamed, kept, or none (counted as removed while chosen).
+        func following(_ meal: String) -> String {
+            guard !meal.isEmpty, !edited.mealOptions.contains(meal) else { return meal }
+            if let new = renamed[meal] { return new }
+            removedInUse[meal, default: 0] += 1
+            return ""
+        }
+        for var guest in guests {
+            let (meal, plusOneMeal) = (following(guest.mealChoice), following(guest.plusOneMealChoice))
+            guard meal != guest.mealChoice || plusOneMeal != guest.plusOneMealChoice else { continue }
+            guest.mealChoice = meal
+            guest.plusOneMealChoice = plusOneMeal
             changedGuests.append(guest)
         }
         return WeddingSettingsChange(base: wedding, wedding: edited, guests: changedGuests, renamedMeals: renamed, removedMealsInUse: removedInUse)
@@ -98,11 +103,12 @@ public struct WeddingSettingsChange: Sendable {
     /// The wedding as it was read, and as it will be.
     public let base: Wedding
     public let wedding: Wedding
-    /// Guests whose meal was renamed or removed, as they will be.
+    /// Guests whose meal (or whose plus-one's) was renamed or removed, as they will be.
     public let guests: [Guest]
     /// Old meal option → new name.
     public let renamedMeals: [String: String]
-    /// Each removed meal option still chosen, with how many guests chose it: ask before saving.
+    /// Each removed meal option still chosen, with how many guests (and plus-ones) chose it: ask
+    /// before saving.
     public let removedMealsInUse: [String: Int]
 
     /// "Fish (3 guests), Vegan (1 guest)": the removed options in use, for the question.

@@ -76,6 +76,8 @@ struct StableJSONTests {
                   "phone" : "",
                   "plusOneAllowed" : false,
                   "plusOneAttending" : false,
+                  "plusOneDietaryRestrictions" : "",
+                  "plusOneMealChoice" : "",
                   "plusOneName" : "",
                   "relationship" : "",
                   "rsvp" : "invited",

@@ -215,17 +215,6 @@ private final class FakeServer: Sendable {
     }
 
     private static func listen() throws -> (Int32, Int) {
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(fd, address, length) == 0 && Glibc.listen(fd, 8) == 0 && getsockname(fd, address, &length) == 0
-            }
-        }
-        guard fd >= 0, bound else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+        try LoopbackSocket.bind(listening: true)
     }
 }

@@ -61,7 +61,7 @@ struct Reads: Equatable {
                   categories: data.categories.records,
                   expenses: data.expenses.records,
                   summary: BudgetSummary(wedding: data.wedding, categories: data.categories.records,
-                                         expenses: data.expenses.records, gifts: data.gifts.records,
+                                         expenses: data.expenses.records, vendors: data.vendors.records, gifts: data.gifts.records,
                                          moneyOwed: data.moneyOwed.records, today: today),
                   metrics: CategoryMetrics.all(categories: data.categories.records, expenses: data.expenses.records),
                   vendorTotals: VendorPaymentTotal.all(expenses: data.expenses.records),
