@@ -30,6 +30,12 @@ extension DatabaseSchema {
     ///   CREATEROLE or GRANT, only a row in `wedding_members`.
     /// - Superusers and roles with BYPASSRLS are not bound by policies (PostgreSQL's rule): they
     ///   are the administrator, and see and may change every wedding.
+    /// An SQL expression: whether the connected role is the administrator (a superuser, or a role
+    /// with BYPASSRLS), whom the policies do not bind.
+    static let callerIsAdministrator = """
+        coalesce((SELECT r.rolsuper OR r.rolbypassrls FROM pg_catalog.pg_roles AS r WHERE r.rolname = current_user), false)
+        """
+
     /// The schema version that brought collaborators (`collaborators`).
     public static let collaboratorsVersion = 3
 

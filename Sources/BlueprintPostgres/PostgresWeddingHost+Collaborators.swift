@@ -50,9 +50,6 @@ public enum SharingError: Error, Equatable, Sendable, CustomStringConvertible {
 /// sharing. The database decides all of it (see `DatabaseSchema.collaborators`); what is asked
 /// here is to say it in words and to refuse before sending what the database would refuse.
 extension PostgresWeddingHost {
-    /// The PostgreSQL role this process connects as (`current_user`, asked when it opened).
-    public func currentRole() -> String { author }
-
     /// The role `link` connects as.
     static func currentRole(on link: DatabaseLink, logger: Logger) async throws -> String {
         try await link.withConnection { connection in
@@ -190,8 +187,7 @@ extension PostgresWeddingHost {
             let columns = """
                 SELECT w.id, blueprint_role_in(w.id, current_user::text),
                        (SELECT m.member FROM wedding_members AS m WHERE m.wedding_id = w.id AND m.role = 'owner'),
-                       coalesce((SELECT r.rolsuper OR r.rolbypassrls FROM pg_catalog.pg_roles AS r
-                                 WHERE r.rolname = current_user), false)
+                       \(DatabaseSchema.callerIsAdministrator)
                 FROM weddings AS w
                 """
             let query: PostgresQuery = wedding.map { "\(unescaped: columns) WHERE w.id = \($0.rawValue)" }

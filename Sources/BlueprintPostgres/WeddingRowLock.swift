@@ -115,8 +115,7 @@ struct WeddingRowLock {
         let rows = try await connection.statement("""
             SELECT a.usename::text, a.application_name, extract(epoch FROM clock_timestamp() - a.xact_start)::float8,
                    coalesce(blueprint_role_in(w.id, current_user::text) IN ('owner', 'planner'), false)
-                   OR coalesce((SELECT r.rolsuper OR r.rolbypassrls FROM pg_catalog.pg_roles AS r
-                                WHERE r.rolname = current_user), false)
+                   OR \(unescaped: DatabaseSchema.callerIsAdministrator)
             FROM weddings AS w
             LEFT JOIN pg_locks AS l ON l.locktype = 'transactionid' AND l.transactionid = w.xmax
                                    AND l.mode = 'ExclusiveLock' AND l.granted

@@ -23,7 +23,7 @@ struct PostgresRoleTests {
         let id = wedding.weddingID
         _ = try await owner.write(id, operation: "add") { try $0.insert(Guest(firstName: "Ana", lastName: "Ruiz")) }
 
-        #expect(owner.currentRole() == mei)
+        #expect(owner.author == mei)
         #expect(try await owner.accessRights(to: id) == .owner)
         #expect(try await owner.members(of: id).map(\.name) == [mei])
         #expect(try await stranger.listWeddings().isEmpty)
@@ -148,7 +148,7 @@ struct PostgresRoleTests {
         let wedding = try await wedding(on: owner)
         try await owner.share(wedding, with: hostile, as: .viewer)
         let viewer = try await database.openHost(as: hostile)
-        #expect(viewer.currentRole() == hostile)
+        #expect(viewer.author == hostile)
         #expect(try await viewer.listWeddings().map(\.weddingID) == [wedding.weddingID])
         #expect(try await owner.members(of: wedding.weddingID).map(\.name) == [mei, hostile])
         #expect(try await owner.unshare(wedding, from: hostile) == .viewer)
