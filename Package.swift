@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(
@@ -57,6 +58,7 @@ let package = Package(
                 "BlueprintDomain",
                 "BlueprintCache",
                 .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "XMLCoder", package: "XMLCoder"),

@@ -20,8 +20,14 @@ struct Blueprint: AsyncParsableCommand {
     /// Runs the command; every message, including errors that quote what a user or a CSV
     /// typed, passes through the terminal sanitiser. Errors go to stderr with a non-zero exit.
     static func main() async {
+        if let position = ArgumentEncoding.firstInvalidArgument() {
+            FileHandle.standardError.write(Data(("Error: argument \(position) is not UTF-8 text; blueprint reads arguments "
+                + "(file names too) as UTF-8, so rename the file or pass a name in UTF-8\n").utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         do {
-            var command = try parseAsRoot()
+            let arguments = GlobalOptionPlacement.arrange(Array(CommandLine.arguments.dropFirst()), root: Blueprint.self)
+            var command = try parseAsRoot(arguments)
             // The planner sets up its own log (it has --log-file); every other command logs to the
             // default file too, so a warning never lands on the terminal amid its output.
             if !(command is OpenCommand) {

@@ -8,8 +8,6 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
     case isAFolder(path: String)
     /// The file to attach could not be read: `reason` says why.
     case unreadable(path: String, reason: String)
-    /// An export would replace the file at `path`.
-    case exportTargetExists(path: String)
     /// No document's id starts with the text given.
     case noMatch(String)
     /// Several documents' ids start with the text given; `matches` are their ids.
@@ -33,7 +31,6 @@ public enum DocumentError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .noSuchFile(path): "FILE '\(path)' does not exist"
         case let .isAFolder(path): "FILE '\(path)' is a folder; attach a file"
         case let .unreadable(path, reason): "cannot read FILE '\(path)': \(reason)"
-        case let .exportTargetExists(path): "'\(path)' already exists; choose another name, or pass --force to replace it"
         case let .noMatch(text): "no document with an id starting '\(text)' (`blueprint doc list --trash` shows every id)"
         case let .ambiguous(text, matches):
             "\(matches.count) documents have ids starting '\(text)': "

@@ -131,7 +131,7 @@ public final class FileStore: WeddingDataHost {
             try Disk.rename(staging.path, to: folder.path)
         } catch {
             try? Disk.makeDirectory(directory.trash)
-            try? Disk.rename(staging.path, to: directory.trash + "/" + (staging.path as NSString).lastPathComponent)
+            try? Disk.rename(staging.path, to: directory.trash + "/" + PathName.fileName(of: staging.path))
             throw folder.exists ? existingWeddingConflict(folder) : error
         }
         try Disk.syncDirectory(directory.weddings)

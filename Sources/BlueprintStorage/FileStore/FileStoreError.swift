@@ -34,7 +34,7 @@ public enum FileStoreError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .corruptFile(path, line, reason, keptAs):
             let place = line.map { "\(path) line \($0)" } ?? path
             let next: String
-            switch (path as NSString).lastPathComponent {
+            switch PathName.fileName(of: path) {
             case WeddingFolder.journalName:
                 next = "the wedding reopens from its snapshot files, without that journal's changes"
             case WeddingFolder.metaName, SnapshotFile.wedding.fileName:

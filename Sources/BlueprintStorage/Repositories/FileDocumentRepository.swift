@@ -60,7 +60,7 @@ public struct FileDocumentRepository: DocumentRepository {
                                                                       + "with id \(subject.id?.uuidString.lowercased() ?? "")")])
         }
         let files = files(wedding)
-        let fileName = (path as NSString).lastPathComponent
+        let fileName = PathName.fileName(of: path)
         let given = title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         // Stored and committed twice at most: a purge in another process may remove the same
         // content between the two (then the commit finds it gone, and storing again restores it).

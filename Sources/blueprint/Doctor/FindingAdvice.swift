@@ -83,7 +83,7 @@ extension StoreFinding {
     }
 
     private static func decodeFix(_ path: String, line: Int?) -> String {
-        let name = (path as NSString).lastPathComponent
+        let name = PathName.fileName(of: path)
         switch name {
         case "journal.jsonl":
             return "back up the folder, then repair line \(line ?? 1) by hand (it is one JSON object) to keep the changes "
@@ -107,7 +107,7 @@ extension StoreFinding {
 
     /// `guests.json` for `guests.json.corrupt-20261121T081500.000Z`.
     private static func originalName(_ path: String) -> String {
-        let name = (path as NSString).lastPathComponent
+        let name = PathName.fileName(of: path)
         return name.range(of: ".corrupt-").map { String(name[..<$0.lowerBound]) } ?? name
     }
 

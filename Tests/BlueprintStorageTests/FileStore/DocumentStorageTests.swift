@@ -78,7 +78,7 @@ struct DocumentStorageTests {
         #expect(FileManager.default.contents(atPath: target) == Self.binary)
 
         try Data("mine".utf8).write(to: URL(fileURLWithPath: target))
-        await #expect(throws: DocumentError.exportTargetExists(path: target)) {
+        await #expect(throws: OutputFileProblem.exists(path: target)) {
             try await setup.documents.export(document.id, to: target, replacing: false, in: setup.wedding)
         }
         #expect(FileManager.default.contents(atPath: target) == Data("mine".utf8))

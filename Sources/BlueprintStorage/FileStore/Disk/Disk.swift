@@ -56,10 +56,7 @@ enum Disk {
     }
 
     /// The folder holding `path`: `.` for a bare file name such as `out.csv`.
-    static func folder(of path: String) -> String {
-        let parent = (path as NSString).deletingLastPathComponent
-        return parent.isEmpty ? "." : parent
-    }
+    static func folder(of path: String) -> String { PathName.folder(of: path) }
 
     /// Opens a regular file (close-on-exec). With `O_CREAT` a new file gets mode 0600, set
     /// explicitly. A symbolic link is never followed (`.symbolicLink`), anything but a regular

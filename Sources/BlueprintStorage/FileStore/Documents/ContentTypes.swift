@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// A document's media type, as recognised when it is attached: by its file name's extension,
 /// else by its first bytes (text when they are UTF-8 without NUL bytes).
@@ -19,7 +20,7 @@ public enum ContentTypes {
 
     /// The media type of a file called `fileName` that starts with `head`.
     public static func guess(fileName: String, head: Data) -> String {
-        let suffix = (fileName as NSString).pathExtension.lowercased()
+        let suffix = FilePath(fileName).extension?.lowercased() ?? ""
         if let known = byExtension[suffix] { return known }
         if head.starts(with: Data("%PDF-".utf8)) { return "application/pdf" }
         if !head.contains(0), isUTF8(head) { return "text/plain" }

@@ -118,9 +118,8 @@ public struct DocumentFiles: Sendable {
         }
     }
 
-    /// Writes the stored content `sha256` to `destination` atomically (a temporary file beside it,
-    /// synced, then renamed), checking on the way that it still hashes to its name. Refuses an
-    /// existing `destination` unless `replacing`.
+    /// Writes the stored content `sha256` to `destination` as an `OutputFile` (whole or not at all;
+    /// an existing file kept unless `replacing`), checking on the way that it still hashes to its name.
     public func export(_ sha256: String, title: String, to destination: String, replacing: Bool) throws {
         let source = path(of: sha256)
         let input: Int32
@@ -130,33 +129,13 @@ public struct DocumentFiles: Sendable {
             throw DocumentError.storedFileMissing(path: source, title: title)
         }
         defer { close(input) }
-        if !replacing, Disk.exists(destination) { throw DocumentError.exportTargetExists(path: destination) }
-        let temporary = Disk.folder(of: destination) + "/.\((destination as NSString).lastPathComponent).\(UUID().uuidString.lowercased()).tmp"
-        let output = try Disk.open(temporary, O_WRONLY | O_CREAT | O_EXCL)
-        defer { close(output) }
-        do {
+        try OutputFile(path: destination, replacing: replacing).write { output, temporary in
             var offset = 0
             let actual = try Self.hash(input, path: source) { chunk in
                 try Disk.write(chunk, to: output, path: temporary, at: offset)
                 offset += chunk.count
             }
             guard actual == sha256 else { throw DocumentError.storedFileAltered(path: source, title: title) }
-            try Disk.sync(output, path: temporary)
-            if replacing {
-                try Disk.rename(temporary, to: destination)
-            } else {
-                // link(2) refuses an existing name, so a file created meanwhile is not replaced.
-                do {
-                    try Disk.call("create", destination) { link(temporary, destination) }
-                } catch FileStoreError.system(_, _, EEXIST) {
-                    throw DocumentError.exportTargetExists(path: destination)
-                }
-                unlink(temporary)
-            }
-            try Disk.syncDirectory(Disk.folder(of: destination))
-        } catch {
-            unlink(temporary)
-            throw error
         }
     }
 

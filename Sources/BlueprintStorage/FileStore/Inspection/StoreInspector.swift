@@ -112,16 +112,15 @@ public enum StoreInspector {
 
     /// The nearest existing folder above `path`, if this user may create folders in it.
     private static func creatableAncestor(of path: String) -> String? {
-        var candidate = (path as NSString).deletingLastPathComponent
-        while !candidate.isEmpty {
+        var candidate = Disk.folder(of: path)
+        while true {
             var status = stat()
             if stat(candidate, &status) == 0 {
                 let isFolder = status.st_mode & S_IFMT == S_IFDIR
                 return isFolder && access(candidate, W_OK | X_OK) == 0 ? candidate : nil
             }
-            guard errno == ENOENT, candidate != "/" else { return nil }
-            candidate = (candidate as NSString).deletingLastPathComponent
+            guard errno == ENOENT, candidate != "/", candidate != "." else { return nil }
+            candidate = Disk.folder(of: candidate)
         }
-        return nil
     }
 }

@@ -201,8 +201,8 @@ actor WeddingStore {
         loaded = nil
         guard folder.exists else { throw RepositoryError.weddingNotFound(id.description) }
         try Disk.rename(folder.path, to: destination)
-        try Disk.syncDirectory((folder.path as NSString).deletingLastPathComponent)
-        try Disk.syncDirectory((destination as NSString).deletingLastPathComponent)
+        try Disk.syncDirectory(Disk.folder(of: folder.path))
+        try Disk.syncDirectory(Disk.folder(of: destination))
     }
 
     // MARK: Locking and catching up
