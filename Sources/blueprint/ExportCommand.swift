@@ -11,9 +11,10 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Export guests, vendors, expenses or tasks as CSV or JSON, the calendar as iCalendar, "
             + "or the run sheet or seating plan as a page to print.",
-        discussion: "calendar: tasks with a due date and payments still to make as to-dos, milestones and the run "
-            + "sheet as events; importing a newer file into a calendar app updates its entries instead of adding "
-            + "copies. runsheet and seating: HTML that prints on A4 or Letter (open it in a browser and print), "
+        discussion: "calendar: milestones and the run sheet as events, and tasks with a due date and payments still to "
+            + "make as all-day events on their day (every calendar app shows these), or as to-dos with --todos (for apps "
+            + "with a task list; Google Calendar ignores to-dos); importing a newer file into a calendar app updates its "
+            + "entries instead of adding copies. runsheet and seating: HTML that prints on A4 or Letter (open it in a browser and print), "
             + "or Markdown. A --format the kind is not written in is refused, and nothing is written."
     )
 
@@ -41,6 +42,8 @@ struct ExportCommand: AsyncParsableCommand {
     var format: Format?
     @Flag(help: "CSV: write every cell as stored, for scripts. Without it, a cell starting with = + - @ or a tab gets an apostrophe in front, so a spreadsheet shows it as text instead of running it (import takes the apostrophe off again).")
     var raw = false
+    @Flag(help: "calendar: write tasks and payments as to-dos (VTODO) instead of all-day events.")
+    var todos = false
     @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.",
             completion: .file()) var output: String?
 
@@ -48,6 +51,7 @@ struct ExportCommand: AsyncParsableCommand {
     private var chosenFormat: Format { format ?? kind.formats[0] }
 
     func validate() throws {
+        if todos, kind != .calendar { throw ValidationError("--todos applies to calendar only") }
         if let format, !kind.formats.contains(format) {
             let formats = kind.formats.map(\.rawValue)
             throw ValidationError("--format \(format.rawValue) does not apply to \(kind.rawValue); "
@@ -99,7 +103,8 @@ struct ExportCommand: AsyncParsableCommand {
             async let expenses = repositories.budget.fetchExpenses(in: id)
             async let vendors = repositories.vendors.fetchVendors(in: id)
             return try WeddingCalendar(wedding: wedding, milestones: try await milestones, runSheet: try await runSheet,
-                                       tasks: try await tasks, expenses: try await expenses, vendors: try await vendors).data()
+                                       tasks: try await tasks, expenses: try await expenses, vendors: try await vendors,
+                                       deadlines: todos ? .toDos : .events).data()
         case .runsheet:
             async let items = repositories.records(RunSheetItem.self).fetchAll(in: id)
             async let vendors = repositories.vendors.fetchVendors(in: id)

@@ -82,7 +82,7 @@ struct TimelineExportTests {
         let items = try #require((json["runSheet"] as? [String: Any])?["items"] as? Int)
 
         let path = outputPath(blueprint, "x.ics")
-        let result = try blueprint.run(["export", "calendar", "-o", path])
+        let result = try blueprint.run(["export", "calendar", "--todos", "-o", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -100,9 +100,17 @@ struct TimelineExportTests {
         #expect(mode & 0o077 == 0)
 
         let again = outputPath(blueprint, "again.ics")
-        #expect(try blueprint.run(["export", "calendar", "--format", "ics", "-o", again]).status == 0)
+        #expect(try blueprint.run(["export", "calendar", "--todos", "--format", "ics", "-o", again]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == data, "the same records give the same file")
-        #expect(try blueprint.run(["export", "calendar"]).stdout == text)
+        #expect(try blueprint.run(["export", "calendar", "--todos"]).stdout == text)
+
+        let events = try blueprint.run(["export", "calendar"]).stdout
+        let toDos = text.components(separatedBy: "\r\nBEGIN:VTODO\r\n").count - 1
+        #expect(!events.contains("BEGIN:VTODO"), "by default every entry is an event, which every calendar app shows")
+        #expect(events.components(separatedBy: "\r\nBEGIN:VEVENT\r\n").count - 1 == milestones + items + toDos)
+        #expect(events.contains("\r\nUID:task-day-") && events.contains("\r\nTRANSP:TRANSPARENT\r\n"))
+        let refused = try blueprint.run(["export", "guests", "--todos"])
+        #expect(refused.status == 64 && refused.stderr.contains("--todos applies to calendar only"), "\(refused.stderr)")
     }
 
     @Test("export runsheet --format md prints the day's items as a Markdown table of one line each")

@@ -29,9 +29,11 @@ public struct CalendarComponent: Hashable, Sendable {
     public var categories: [String]
     /// `SEQUENCE`, the revision (such as a record's version); left out when `nil`.
     public var sequence: Int?
+    /// `TRANSP:TRANSPARENT` on an event: a deadline, not a time the couple is busy.
+    public var showsAsFree: Bool
 
     public init(kind: Kind, uid: String, stamp: Timestamp, summary: String, details: String? = nil,
-                location: String? = nil, categories: [String] = [], sequence: Int? = nil) {
+                location: String? = nil, categories: [String] = [], sequence: Int? = nil, showsAsFree: Bool = false) {
         self.kind = kind
         self.uid = uid
         self.stamp = stamp
@@ -40,6 +42,7 @@ public struct CalendarComponent: Hashable, Sendable {
         self.location = location
         self.categories = categories
         self.sequence = sequence
+        self.showsAsFree = showsAsFree
     }
 
     /// The component's content lines, `BEGIN` to `END`.
@@ -74,6 +77,7 @@ public struct CalendarComponent: Hashable, Sendable {
         switch kind {
         case .event:
             lines.append(ContentLine(name: "STATUS", value: "CONFIRMED"))
+            if showsAsFree { lines.append(ContentLine(name: "TRANSP", value: "TRANSPARENT")) }
         case .toDo(_, .needsAction):
             lines.append(ContentLine(name: "STATUS", value: "NEEDS-ACTION"))
         case .toDo(_, .completed(let doneAt)):

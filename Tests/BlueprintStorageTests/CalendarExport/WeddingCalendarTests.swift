@@ -59,9 +59,10 @@ import Testing
 
     static func calendar(milestones: [Milestone] = [milestone], runSheet: [RunSheetItem] = [ceremony, sendOff],
                          tasks: [WeddingTask] = [openTask, doneTask, cancelledTask, undatedTask],
-                         expenses: [Expense] = [flowers, cake, paidPhotos, cancelledCar, undatedFavours]) -> WeddingCalendar {
+                         expenses: [Expense] = [flowers, cake, paidPhotos, cancelledCar, undatedFavours],
+                         deadlines: WeddingCalendar.DeadlineStyle = .toDos) -> WeddingCalendar {
         WeddingCalendar(wedding: wedding, milestones: milestones, runSheet: runSheet, tasks: tasks, expenses: expenses,
-                        vendors: [florist])
+                        vendors: [florist], deadlines: deadlines)
     }
 
     /// The file of `calendar`, read back.
@@ -88,6 +89,29 @@ import Testing
             "installment-00000000-0000-0000-0000-000000000042@blueprint",
             "expense-00000000-0000-0000-0000-000000000050@blueprint",
         ], "tasks and payments by due date; no cancelled or undated task, paid installment, paid, cancelled or undated expense")
+    }
+
+    @Test func byDefaultTasksAndPaymentsAreAllDayEventsThatLeaveTheDayFree() throws {
+        let calendar = try Self.read(WeddingCalendar(wedding: Self.wedding, tasks: [Self.openTask, Self.doneTask],
+                                                     expenses: [Self.flowers, Self.cake], vendors: [Self.florist]))
+        #expect(calendar.children.allSatisfy { $0.name == "VEVENT" }, "no to-do, which Google Calendar would not show")
+        let task = try Self.entry("task-day-00000000-0000-0000-0000-000000000030@blueprint", in: calendar)
+        #expect(try task.property("DTSTART") == .init(name: "DTSTART", parameters: ["VALUE=DATE"], value: "20270115"))
+        #expect(try task.property("DTEND") == .init(name: "DTEND", parameters: ["VALUE=DATE"], value: "20270116"))
+        #expect(try task.property("TRANSP").value == "TRANSPARENT")
+        #expect(try task.text("SUMMARY") == "Book the band")
+        #expect(try task.text("DESCRIPTION") == "Ask about the late licence\nAssigned to: Ana")
+        #expect(try task.property("SEQUENCE").value == "4")
+        let done = try Self.entry(WeddingCalendar.uid(.task, Self.doneTask.id, as: .events), in: calendar)
+        #expect(try done.text("SUMMARY").hasPrefix("Done: "))
+        let installment = try Self.entry(WeddingCalendar.uid(.installment, Self.balance.id, as: .events), in: calendar)
+        #expect(try installment.property("DTSTART").value == "20270515")
+        #expect(try installment.text("SUMMARY") == "Pay Flowers: $1,500.00")
+        #expect(try installment.text("DESCRIPTION") == "Installment 2 of 2\nVendor: Bloom & Co, +1 555 0100\nMethod: Card")
+        #expect(try installment.property("CATEGORIES").value == "Payment")
+        let cake = try Self.entry(WeddingCalendar.uid(.expense, Self.cake.id, as: .events), in: calendar)
+        #expect(try cake.property("DTSTART").value == "20270601")
+        #expect(calendar.children.count == 4, "the paid deposit is left out as a to-do would be")
     }
 
     @Test func aMilestoneIsAnAllDayEvent() throws {

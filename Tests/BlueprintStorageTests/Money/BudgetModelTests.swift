@@ -272,7 +272,7 @@ private enum Reference {
                        "\(vendor.name) overdue", context)
         }
 
-        let calendar = try WeddingCalendar(wedding: world.wedding, expenses: expenses, vendors: world.vendors).document()
+        let calendar = try WeddingCalendar(wedding: world.wedding, expenses: expenses, vendors: world.vendors, deadlines: .toDos).document()
         var toDos: [String: String] = [:]
         for component in calendar.components where component.uid.hasPrefix("expense-") || component.uid.hasPrefix("installment-") {
             toDos[component.uid] = component.summary
