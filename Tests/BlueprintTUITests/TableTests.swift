@@ -251,12 +251,12 @@ struct TableRenderTests {
         #expect(canvas.rowWidths.allSatisfy { $0 == 120 })
     }
 
-    @Test("60×16, the minimum: a short table, and the header with its inactive tabs shortened to their keys")
+    @Test("60×16, the minimum: a short table, and the header with the tabs shortened to their keys to keep the wedding's name whole")
     func guestFrameMinimum() {
         let canvas = MemoryCanvas(rows: 16, columns: 60)
         GuestFrame.render(TableViewModel(columns: GuestTable.columns, rowCount: 3), on: canvas)
         #expect(canvas.text == """
-        [0] Dashboard [1] [2] [3] [4] [5] [6] [7] [8]   Ana & Ben —…
+        [0] [1] [2] [3] [4] [5] [6] [7] [8]   Ana & Ben — 2026-09-12
         Name                 RSVP      Email                    Owed
         山田 太郎 0          attending guest0@example.com      $0.00
         Zoë 😀 Smith 1       pending   guest1@example.com     $25.00

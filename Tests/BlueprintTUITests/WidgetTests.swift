@@ -28,21 +28,21 @@ struct WidgetTests {
         #expect(short.tab(atColumn: 30) == 2)
     }
 
-    @Test("a hostile wedding title is neutralised and cut to the room left by the tabs")
+    @Test("a hostile wedding title is neutralised, and kept whole before the tabs keep their titles")
     func hostileTitle() {
         let canvas = MemoryCanvas(rows: 1, columns: 50)
         HeaderBar(title: DisplayText("\u{1B}]0;owned\u{07}山田 & \u{202E}Ben"), keys: standardTabKeys, activeTab: 0)
             .render(into: canvas)
-        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5] [6] [7] [8]  ␛]…")
+        #expect(canvas.text == "[0][1][2][3][4][5][6][7][8]   ␛]0;owned␇山田 & Ben")
         #expect(canvas.rowWidths == [50])
     }
 
-    @Test("where room is short the tabs farthest from the active one show only their key, then the title is cut; the subtitle (days to go) and the marker stay whole")
+    @Test("where room is short the tabs' titles (farthest from the active one first), the gaps between the keys, who is here and the days to go give way; the wedding's name is cut last, and the marker stays")
     func tabsThenTitleGiveWay() {
         let canvas = MemoryCanvas(rows: 1, columns: 80)
         HeaderBar(title: "Alexandra Konstantinopoulou & Maximilian", subtitle: " · 170 days to go", keys: standardTabKeys,
                   activeTab: 0, marker: "● live").render(into: canvas)
-        #expect(canvas.text == "[0] Dashboard [1] [2] [3] [4] [5] [6] [7] [8]  Alexandr… · 170 days to go ● live")
+        #expect(canvas.text == "[0][1][2][3][4][5][6][7][8]  Alexandra Konstantinopoulo… · 170 days to go ● live")
         canvas.clear()
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
             .render(into: canvas)
@@ -59,7 +59,11 @@ struct WidgetTests {
         let narrow = MemoryCanvas(rows: 1, columns: 60)
         HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
             .render(into: narrow)
-        #expect(narrow.text == "[0][1][2][3][4][5][6][7][8]   Ana &… · 170 days to go ● live", "the keys close up")
+        #expect(narrow.text == "[0] [1] [2] [3] [4] [5] [6] [7] [8]         Ana & Ben ● live", "the days to go give way to the name")
+        let narrower = MemoryCanvas(rows: 1, columns: 40)
+        HeaderBar(title: "Ana & Ben", subtitle: " · 170 days to go", keys: standardTabKeys, activeTab: 0, marker: "● live")
+            .render(into: narrower)
+        #expect(narrower.text == "[0][1][2][3][4][5][6][7][8]  Ana… ● live", "only now is the name cut")
     }
 
     @Test("the status line keeps its hints while there is room, then gives them up for the message")

@@ -2,16 +2,15 @@ import BlueprintTerminal
 
 /// The top line: tabs for the panes with the keys that show them, `[0] Dashboard [1] Guests
 /// [2] Budget [3] Vendors [4] Tasks [5] Timeline [6] Gifts`, then on the right a title (the wedding), a
-/// subtitle kept whole after it (`· 87 days to go`), who else is here (`Mei here`) and a marker
-/// (the live-sync state).
+/// subtitle after it (`· 87 days to go`), who else is here (`Mei here`) and a marker (the
+/// live-sync state).
 ///
-/// Where room is short, the tabs farthest from the active one give up their titles first and
-/// show only their key (`[5]`), until the title (up to `keptTitleWidth` columns of it), the subtitle
-/// and the marker fit; after that the title is cut, and should the subtitle and the marker still
-/// not fit, the active tab (marked by its style) shows only its key too, and then the keys close
-/// up (`[0][1][2]`). Who else is here takes
-/// the first of its wordings that leaves the title `keptTitleWidth` columns (or all of it), and
-/// is left out when none does.
+/// The wedding's name is the last thing to go. What is always drawn: every tab's key, closed up
+/// (`[0][1][2]`), the title (up to `keptTitleWidth` columns of it) and the marker. Room beyond that
+/// goes, in this order and while it fits, to the subtitle, who else is here (the longest of its
+/// wordings that fits, and only beside the subtitle), the gaps between the keys, and the tabs' titles, the active tab's first and
+/// then the nearest to it; what is left shows more of a longer title. Only when
+/// even the keys and the marker leave too little is the title cut below `keptTitleWidth`.
 public struct HeaderBar: Hashable, Sendable {
     /// The planner's panes, in the order of their number keys (0 to 8).
     public static let paneTitles: [DisplayText] = ["Dashboard", "Guests", "Budget", "Vendors", "Tasks", "Timeline", "Gifts", "Notes",
@@ -53,10 +52,10 @@ public struct HeaderBar: Hashable, Sendable {
     /// The tab under `column` of a header drawn `width` columns wide, for mouse clicks on it.
     public func tab(atColumn column: Int, width: Int = .max) -> Int? {
         var x = 0
-        let (labels, gap) = tabLabels(width: width)
-        for (index, label) in labels.enumerated() {
+        let layout = layout(width: width)
+        for (index, label) in layout.labels.enumerated() {
             if column >= x && column < x + label.width { return index }
-            x += label.width + gap
+            x += label.width + layout.gap
         }
         return nil
     }
@@ -64,57 +63,66 @@ public struct HeaderBar: Hashable, Sendable {
     @MainActor
     public func render(into canvas: any Canvas, row: Int = 0) {
         let width = canvas.size.columns
+        let layout = layout(width: width)
         var x = 0
-        let (labels, gap) = tabLabels(width: width)
-        for (index, label) in labels.enumerated() where x < width {
+        for (index, label) in layout.labels.enumerated() where x < width {
             canvas.draw(label, row: row, column: x, style: index == activeTab ? .tabActive : .tabInactive)
-            x += label.width + gap
+            x += label.width + layout.gap
         }
-        x += 1 - gap
+        x += 1 - layout.gap
         var right = width
         if !marker.isEmpty && width - x - 1 >= marker.width {
             right -= marker.width
             canvas.draw(marker, row: row, column: right, style: markerStyle)
             right -= 1
         }
-        let keptTitle = min(title.width, Self.keptTitleWidth) + subtitle.width
-        if let shown = people.first(where: { right - x - 1 - keptTitle >= $0.width + 2 }) {
-            right -= shown.width
-            canvas.draw(shown, row: row, column: right, style: .accent)
+        if let people = layout.people {
+            right -= people.width
+            canvas.draw(people, row: row, column: right, style: .accent)
             right -= 2
         }
-        let room = right - x - 1
-        let titleRoom = room - subtitle.width
-        let shown = titleRoom > 0 ? title.truncated(toWidth: titleRoom) + subtitle : subtitle.truncated(toWidth: max(0, room))
+        let subtitle = layout.showsSubtitle ? subtitle : .empty
+        let titleRoom = right - x - 1 - subtitle.width
+        let shown = titleRoom > 0 ? title.truncated(toWidth: titleRoom) + subtitle : .empty
         if !shown.isEmpty {
             canvas.draw(shown, row: row, column: right - shown.width, style: .header)
         }
     }
 
-    /// Each tab's label in a header `width` columns wide: `[2] Budget`, or `[2]` for a tab that gave
-    /// up its title to leave room on the right; a tab without a key keeps its title. And the
-    /// columns between labels: one, or none once every tab shows only its key and that is still
-    /// too wide.
-    private func tabLabels(width: Int) -> (labels: [DisplayText], gap: Int) {
+    /// What a header `width` columns wide shows: each tab's label (`[2] Budget`, or `[2]` for a
+    /// tab that gave up its title; a tab without a key keeps its title), the columns between
+    /// labels (one, or none when the keys close up), whether the subtitle is drawn, and the
+    /// wording of who else is here, if any.
+    private func layout(width: Int) -> (labels: [DisplayText], gap: Int, showsSubtitle: Bool, people: DisplayText?) {
         let key = { (index: Int) in (self.keys[safe: index] ?? nil).map { DisplayText("[\($0)]") } }
-        var labels = tabs.enumerated().map { index, title in key(index).map { $0 + " " + title } ?? title }
-        // What the right end needs: the title (or `keptTitleWidth` of it), the subtitle, the marker, and a gap of two.
-        let right = min(title.width, Self.keptTitleWidth) + subtitle.width + (marker.isEmpty ? 0 : marker.width + 1) + 2
-            + (people.first.map { $0.width + 2 } ?? 0)
-        func tabsWidth() -> Int { labels.reduce(0) { $0 + $1.width } + max(0, labels.count - 1) }
-        let farthestFirst = tabs.indices.filter { $0 != activeTab }
-            .sorted { (abs($0 - activeTab), $0) > (abs($1 - activeTab), $1) }
-        for index in farthestFirst where tabsWidth() + right > width {
-            if let short = key(index) { labels[index] = short }
+        let titled = tabs.enumerated().map { index, title in key(index).map { $0 + " " + title } ?? title }
+        var labels = tabs.indices.map { key($0) ?? titled[$0] }
+        var gap = 0
+        var showsSubtitle = false
+        var people: DisplayText?
+        func used() -> Int {
+            labels.reduce(0) { $0 + $1.width } + gap * max(0, labels.count - 1) + 2 + min(title.width, Self.keptTitleWidth)
+                + (showsSubtitle ? subtitle.width : 0) + (marker.isEmpty ? 0 : marker.width + 1) + (people.map { $0.width + 2 } ?? 0)
         }
-        // The subtitle, the marker and the shortest word on who is here still without room, even
-        // beside a title cut to "…": the active tab, which its style marks, gives up its title too.
-        // Who is here needs the title's kept columns beside it, not just one.
-        let people = self.people.last.map { $0.width + 2 + min(title.width, Self.keptTitleWidth) - 1 } ?? 0
-        let essential = 1 + subtitle.width + (marker.isEmpty ? 0 : marker.width + 1) + 2 + people
-        if tabsWidth() + essential > width, let short = key(activeTab) { labels[activeTab] = short }
-        let closedUp = labels.reduce(0) { $0 + $1.width } + 1
-        let allKeys = labels.indices.allSatisfy { labels[$0] == key($0) }
-        return (labels, allKeys && tabsWidth() + essential > width && closedUp < tabsWidth() ? 0 : 1)
+        /// Makes `change`, and takes it back unless everything still fits.
+        func tryTo(_ change: () -> Void, undo: () -> Void) -> Bool {
+            change()
+            if used() <= width { return true }
+            undo()
+            return false
+        }
+        if !subtitle.isEmpty { _ = tryTo({ showsSubtitle = true }, undo: { showsSubtitle = false }) }
+        // Who is here gives way before the days to go do.
+        for wording in self.people where showsSubtitle || subtitle.isEmpty {
+            if tryTo({ people = wording }, undo: { people = nil }) { break }
+        }
+        // Tabs show titles only with gaps between them: `[3] Vendors[4]` would read as one word.
+        guard tryTo({ gap = 1 }, undo: { gap = 0 }) else { return (labels, gap, showsSubtitle, people) }
+        let nearestFirst = tabs.indices.sorted { (abs($0 - activeTab), $0) < (abs($1 - activeTab), $1) }
+        for index in nearestFirst {
+            let short = labels[index]
+            guard tryTo({ labels[index] = titled[index] }, undo: { labels[index] = short }) else { break }
+        }
+        return (labels, gap, showsSubtitle, people)
     }
 }
