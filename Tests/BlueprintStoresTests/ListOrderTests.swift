@@ -4,9 +4,10 @@ import BlueprintDomain
 import Foundation
 import Testing
 
-/// `ListOrder` compares the NFC bytes of the sort texts rather than the texts: rows must come
-/// out as comparing the `String`s puts them, whatever the script, case and ties, and a name
-/// spelled with combining accents must sort with the same name spelled with precomposed ones.
+/// `ListOrder` compares collation keys of the sort texts rather than the texts: rows must come
+/// out as comparing the texts with case and accents folded away, then the `String`s, puts them,
+/// whatever the script, case and ties, and a name spelled with combining accents must sort with
+/// the same name spelled with precomposed ones.
 @Suite("List order against comparing the texts")
 struct ListOrderTests {
     /// Names in many scripts, with ties, empty and blank names, and texts whose NFC form is
@@ -15,17 +16,32 @@ struct ListOrderTests {
                         "ﬁn", "fin", "Ørsted", "Œuvre", "Ω", "\u{2126}", "", " ", "Émile", "ǅ", "dž", "🎉", "ḉ", "ḉx", "ç",
                         "a\u{0327}", "Ana Maria", "AnaMaria"]
 
-    /// The order as it was defined before the byte comparison: by rank, then by the texts as
-    /// `String`s, ties in loading order.
+    /// The order, written plainly: by rank, then by the texts folded by Foundation (case and
+    /// accents ignored, U+0000 left out) as `String`s, then by the texts as `String`s, ties in
+    /// loading order.
     static func reference<Key: ListSortKey>(_ rows: [Key.Row], _ order: ListOrder<Key>,
                                             text: (String) -> String = { $0 }) -> [UUID] {
         let values = rows.map(order.key.sortValue).map { (rank: $0.rank, text: text($0.text)) }
         return rows.indices.sorted { left, right in
             let (a, b) = (values[left], values[right])
             if a.rank != b.rank { return (a.rank < b.rank) == order.ascending }
+            let (foldedA, foldedB) = (fold(a.text), fold(b.text))
+            if foldedA != foldedB { return (foldedA < foldedB) == order.ascending }
             if a.text != b.text { return (a.text < b.text) == order.ascending }
             return left < right
         }.map { rows[$0].id }
+    }
+
+    static func fold(_ text: String) -> String {
+        text.filter { $0 != "\u{0}" }.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    @Test("Ábrego sorts with the A's and Ödegaard with the O's, whatever the case")
+    func accentsAndCaseIgnored() {
+        let names = ["Zimmer", "Ödegaard", "oliver", "Ábrego", "adams", "Owen", "zoë", "Zoe"]
+        let guests = names.map { Guest(firstName: "", lastName: $0) }
+        let sorted = ListOrder(GuestSortKey.name, ascending: true).sorted(guests).map(\.lastName)
+        #expect(sorted == ["Ábrego", "adams", "Ödegaard", "oliver", "Owen", "Zimmer", "Zoe", "zoë"])
     }
 
     static func guests(_ seed: UInt64, names: [String], count: Int = 200) -> [Guest] {

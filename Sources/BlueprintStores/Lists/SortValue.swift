@@ -1,8 +1,9 @@
+import BlueprintDomain
 import Glibc
 
 /// One row's sort value (see `ListSortKey`) as `SortValues` lays it out: the rank, and the
-/// text as the UTF-8 bytes of its NFC form. Comparing two compares as `SortValues.compare`
-/// does, so a row can be placed among rows sorted in bulk.
+/// text's `CollationKey`. Comparing two compares as `SortValues.compare` does, so a row can be
+/// placed among rows sorted in bulk.
 struct SortValue {
     let rank: Int64
     let bytes: [UInt8]
@@ -10,20 +11,8 @@ struct SortValue {
     init(rank: Int64, text: String) {
         self.rank = rank
         var bytes: [UInt8] = []
-        Self.appendBytes(of: text, to: &bytes)
+        CollationKey.append(text, to: &bytes)
         self.bytes = bytes
-    }
-
-    /// Appends `text`'s NFC form as UTF-8 to `bytes`.
-    static func appendBytes(of text: String, to bytes: inout [UInt8]) {
-        var contiguous = text
-        let isASCII = contiguous.withUTF8 { utf8 in
-            guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
-            bytes.append(contentsOf: utf8)  // ASCII is its own NFC
-            return true
-        }
-        // The standard library's NFC form (public, if underscored: no other API gives it).
-        if !isASCII { bytes.append(contentsOf: text._nfcCodeUnits) }
     }
 
     /// Whether this value comes before (-1), with (0) or after (1) `other`: rank first, then text.

@@ -1,10 +1,11 @@
+import BlueprintDomain
 import Glibc
 
 /// The sort values of a list's rows (see `ListSortKey`), laid out to be compared quickly: each
-/// text as the UTF-8 bytes of its NFC form, all in one buffer, compared with `memcmp`.
+/// text as its `CollationKey` (case and accents ignored first, then the NFC form), all in one
+/// buffer, compared with `memcmp`.
 ///
-/// Texts compare by their NFC-normalised Unicode scalars, as Swift defines `String` order, so
-/// canonically equivalent texts (an accent precomposed or combining) tie. Comparing the
+/// Canonically equivalent texts (an accent precomposed or combining) tie. Comparing the
 /// `String`s themselves normalises them again on every comparison, which was most of sorting
 /// 10k guests whose names are not ASCII; it is not even consistent when one text is a prefix of
 /// another in a different normal form (`"A\u{301}n"` against `"Án "`), and the bytes are.
@@ -57,7 +58,7 @@ struct SortValues {
             let (rank, text) = value(index)
             ranks.append(rank)
             let start = bytes.count
-            SortValue.appendBytes(of: text, to: &bytes)
+            CollationKey.append(text, to: &bytes)
             ends.append(bytes.count)
             prefixes.append(bytes[start..<min(start + 8, bytes.count)].reduce(0) { $0 << 8 | UInt64($1) }
                             << (8 * UInt64(8 - min(8, bytes.count - start))))
