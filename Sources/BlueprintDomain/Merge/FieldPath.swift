@@ -1,0 +1,36 @@
+/// Where a value sits in a record: a field (`phone`), a field of a field (`address.city`), or a
+/// field of one element of a list inside the record, named by the element's identity
+/// (`installments[<id>].amount`).
+public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
+    public enum Step: Hashable, Sendable {
+        /// A member of an object, by its JSON key.
+        case field(String)
+        /// An element of a list, by its identity (its `id`, or for an expense's shares, its category).
+        case element(String)
+    }
+
+    public var steps: [Step]
+
+    public init(_ steps: [Step] = []) { self.steps = steps }
+
+    /// A top-level field.
+    public static func field(_ name: String) -> FieldPath { FieldPath([.field(name)]) }
+
+    /// This path, one step further.
+    public func appending(_ step: Step) -> FieldPath { FieldPath(steps + [step]) }
+
+    /// The record's field the path starts at (`installments` of `installments[…].amount`).
+    public var topField: String? {
+        if case .field(let name)? = steps.first { return name }
+        return nil
+    }
+
+    public var description: String {
+        steps.enumerated().map { index, step in
+            switch step {
+            case .field(let name): index == 0 ? name : "." + name
+            case .element(let identity): "[\(identity)]"
+            }
+        }.joined()
+    }
+}
