@@ -2,18 +2,17 @@ import BlueprintDomain
 
 extension CSVSchema where R == Guest {
     /// Guest lists: the original app's import and export headers and the usual variants.
-    /// A "Full Name" column is split (last word = last name) only when there is no first or last
-    /// name column; merging matches a guest by email, else by full name.
+    /// A "Full Name" column is split (`PersonName`: the last word with its particles and suffixes
+    /// is the last name) only when there is no first or last name column; merging matches a guest by email, else by full name.
     static var guests: CSVSchema<Guest> {
         CSVSchema(
             columns: [
                 CSVColumn("Full Name", aliases: ["Name", "Guest Name", "Guest"], issueFields: ["firstName"],
                           unusedBeside: ["First Name", "Last Name"],
                           read: { text, _, guest in
-                              var words = text.split(whereSeparator: \.isWhitespace)
-                              let last = words.count > 1 ? String(words.removeLast()) : ""
-                              guest.firstName = words.joined(separator: " ")
-                              guest.lastName = last
+                              let name = PersonName(splitting: text)
+                              guest.firstName = name.first
+                              guest.lastName = name.last
                           },
                           copy: { source, target in
                               target.firstName = source.firstName
