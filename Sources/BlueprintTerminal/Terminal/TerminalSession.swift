@@ -53,6 +53,11 @@ public final class TerminalSession {
             mousemask(KeyDecoder.mouseMask, nil)
             // Report presses at once: no wait to tell a click from a press.
             mouseinterval(0)
+        } else {
+            // Without mouse reporting ncurses would take a stray report's start (terminfo's kmous,
+            // `ESC [<` in xterm's entry) for KEY_MOUSE and hand over the rest as typed text; off,
+            // the whole report reaches the escape-sequence decoder, which drops it.
+            keyok(KEY_MOUSE, false)
         }
         theme = Theme(capability: ColorCapability.detect(
             environment: options.environment, hasColors: has_colors(), colors: Int(tigetnum("colors")), limit: options.colorLimit))
