@@ -1,6 +1,8 @@
 import CNcursesw
 
-/// Turns what `wget_wch` returns into `Key`s.
+/// Turns one `wget_wch` result into a `Key`: a character, or a key ncurses decoded from its
+/// terminfo entry. Escape sequences ncurses does not know arrive as characters and are read by
+/// `EscapeSequenceDecoder`, which calls this for everything else.
 ///
 /// `wget_wch` gives a status (`OK` for a character, `KEY_CODE_YES` for a function key, `ERR`
 /// for nothing) and a value: a `wchar_t` or a `KEY_*` code. Values here are plain integers, so
