@@ -132,9 +132,7 @@ public final class FirstRunScreen: Screen {
     public func interrupt() -> Effect {
         if openedWedding != nil { return planner.interrupt() }
         guard quitQuestion == nil, isFormOpen, form.isDirty else { return .quit }
-        let again = keymap.keyName(for: .quit, in: .confirm).map { " (\($0) again quits)" } ?? ""
-        quitQuestion = ConfirmDialog(title: "Quit?", message: DisplayText("Quit and drop what you typed in the form?" + again),
-                                     confirmLabel: "Quit", cancelLabel: "Keep editing")
+        quitQuestion = .quitDroppingEdits(keymap: keymap)
         return .redraw
     }
 

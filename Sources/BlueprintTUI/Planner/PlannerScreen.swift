@@ -323,11 +323,8 @@ public final class PlannerScreen: Screen, PlannerHost {
     public func interrupt() -> Effect {
         if let quitQuestion, overlays.last === quitQuestion { return .quit }
         guard overlays.contains(where: { $0.hasUnsavedEdits }) else { return .quit }
-        let again = keymap.keyName(for: .quit, in: .confirm).map { " (\($0) again quits)" } ?? ""
-        let question = ConfirmOverlay(
-            dialog: ConfirmDialog(title: "Quit?", message: DisplayText("Quit and drop what you typed in the form?" + again),
-                                  confirmLabel: "Quit", cancelLabel: "Keep editing"),
-            onConfirm: { [weak self] in self?.quitRequested = true })
+        let question = ConfirmOverlay(dialog: .quitDroppingEdits(keymap: keymap),
+                                      onConfirm: { [weak self] in self?.quitRequested = true })
         present(question)
         quitQuestion = question
         return .redraw
