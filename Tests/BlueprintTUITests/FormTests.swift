@@ -71,6 +71,23 @@ struct FormTests {
         #expect(form.keyMode == .choiceField)
     }
 
+    @Test("in an open pick-list a letter jumps to the next choice that starts with it; Enter takes it")
+    func pickListLetters() {
+        var form = sample()
+        form.focus(on: "rsvp")
+        _ = form.handle(.character(" "))
+        _ = form.handle(.character("d"))
+        #expect(form.pickListSelection == 4)
+        _ = form.handle(.character("P"))
+        #expect(form.pickListSelection == 1)
+        _ = form.handle(.character("z"))
+        #expect(form.pickListSelection == 1)
+        #expect(form["rsvp"].text == "Invited")
+        #expect(form.handle(.enter) == nil)
+        #expect(form["rsvp"].text == "Pending")
+        #expect(form.keyMode == .choiceField)
+    }
+
     @Test("a yes/no field toggles with the arrows")
     func toggles() {
         var form = sample()

@@ -16,6 +16,14 @@ final class RecordingScreen: Screen {
         keys.append(key)
         return effect
     }
+
+    var interruptions = 0
+    var interruptEffect = Effect.quit
+
+    func interrupt() -> Effect {
+        interruptions += 1
+        return interruptEffect
+    }
 }
 
 @Suite("FrameDriver")
@@ -44,6 +52,17 @@ struct FrameDriverTests {
         #expect(driver.handle(.control("l"), size: normal) == .repaintAll)
         #expect(driver.handle(.control("z"), size: normal) == .suspend)
         #expect(driver.handle(.control("l"), size: small) == .repaintAll)
+        #expect(screen.keys.isEmpty)
+    }
+
+    @Test("Ctrl-C asks the screen, which may keep the app open to ask about unsaved edits; so does q when too small")
+    func interruptAsksTheScreen() {
+        let screen = RecordingScreen()
+        screen.interruptEffect = .redraw
+        let driver = FrameDriver(root: screen)
+        #expect(driver.handle(.control("c"), size: normal) == .redraw)
+        #expect(driver.handle(.character("q"), size: small) == .redraw)
+        #expect(screen.interruptions == 2)
         #expect(screen.keys.isEmpty)
     }
 

@@ -50,9 +50,26 @@ struct KeyNamesTests {
         ("shift-tab", .backTab), ("esc", .escape), ("Escape", .escape), ("pgdn", .pageDown), ("PageUp", .pageUp),
         ("page-down", .pageDown), ("home", .home), ("End", .end), ("up", .up), ("↓", .down), ("del", .delete),
         ("backspace", .backspace), ("insert", .insert),
+        ("ctrl-home", .modified(.home, .control)), ("Shift-F5", .modified(.function(5), .shift)),
+        ("ctrl-shift-up", .modified(.up, [.control, .shift])), ("Ctrl-Alt-Delete", .modified(.delete, [.control, .alt])),
+        ("alt-pgdn", .modified(.pageDown, .alt)),
     ])
     func names(name: String, key: Key) throws {
         #expect(try Key(name: name) == key)
+    }
+
+    @Test("a modified key reads back from its name and from the name help shows", arguments: [
+        Key.modified(.home, .control), .modified(.up, [.control, .alt, .shift]), .modified(.function(12), .shift),
+        .modified(.end, .alt),
+    ])
+    func modifiedRoundTrip(key: Key) throws {
+        #expect(try Key(name: key.name) == key, "\(key.name)")
+        #expect(try Key(name: key.displayName) == key, "\(key.displayName)")
+    }
+
+    @Test("modifiers go with named keys only", arguments: ["ctrl-space", "shift-f25", "alt-shift-tab", "ctrl-enter", "ctrl-"])
+    func modifiedBadNames(name: String) {
+        #expect(throws: KeyNameError.self) { try Key(name: name) }
     }
 
     @Test("names that are no key say why", arguments: [

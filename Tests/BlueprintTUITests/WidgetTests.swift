@@ -172,7 +172,7 @@ struct WidgetTests {
           \(helpTopBorder)
           │ Everywhere                                                               │
           │  q, Ctrl-C             Quit                                              │
-          │  ?                     Show this help                                    │
+          │  ?, F1                 Show this help (F1 also in forms and dialogs)     │
           │  0                     Show the dashboard: what needs you now            │
           │  1                     Show guests                                       │
           │  2                     Show the budget                                   │

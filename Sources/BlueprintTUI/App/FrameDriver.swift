@@ -30,10 +30,11 @@ public final class FrameDriver {
     }
 
     /// Handles `key` on a terminal of `size`. Below the minimum size the layout is hidden, so
-    /// only quitting and the app's own keys work.
+    /// only quitting and the app's own keys work. Quitting asks the root screen first, which
+    /// may ask the user before unsaved edits are dropped.
     public func handle(_ key: Key, size: CanvasSize) -> Outcome {
         switch keymap.appAction(for: key) {
-        case .quit?: return .quit
+        case .quit?: return outcome(root.interrupt())
         case .redraw?: return .repaintAll
         case .suspend?: return .suspend
         default: break
@@ -43,12 +44,16 @@ public final class FrameDriver {
             return .redraw
         }
         guard size.fits(minimumSize) else {
-            return keymap.resolve(key, in: .global) == .action(.quit) ? .quit : .nothing
+            return keymap.resolve(key, in: .global) == .action(.quit) ? outcome(root.interrupt()) : .nothing
         }
-        switch root.handle(key) {
-        case .nothing: return .nothing
-        case .redraw: return .redraw
-        case .quit: return .quit
+        return outcome(root.handle(key))
+    }
+
+    private func outcome(_ effect: Effect) -> Outcome {
+        switch effect {
+        case .nothing: .nothing
+        case .redraw: .redraw
+        case .quit: .quit
         }
     }
 

@@ -29,6 +29,8 @@ public final class TerminalApp {
     private var terminating = false
     /// Whether the next frame sends every cell (the terminal was handed to another program).
     private var repaintPending = false
+    /// Counts the waits for the rest of an escape sequence; only the latest may end it.
+    private var escapeSequenceWaits = 0
     private var parked: CheckedContinuation<Void, Never>?
 
     /// Told how long each batch of keys took from being read to its frame being sent, for the
@@ -126,17 +128,43 @@ public final class TerminalApp {
 
     /// Reads what the terminal has and handles it at once, with whatever else is queued, so a
     /// key is never held behind a drain that was asked for earlier.
+    ///
+    /// The size is taken first: a key typed just after the window grew can be read before the
+    /// SIGWINCH that says so is handled, and would otherwise meet the "too small" notice.
     private func inputReady() {
         guard let session, !terminating else { return }
+        let resized = session.updateSize()
         guard let keys = session.readKeys() else {
             hangUp()
             return
         }
+        deliver((resized ? [.resize] : []) + keys)
+        awaitRestOfEscapeSequence()
+    }
+
+    /// Handles keys just read, with whatever else is queued, and times them to their frame.
+    private func deliver(_ keys: [Key]) {
         keysReadAt = .now
         inbox?.post(.keys(keys))
         inbox?.drain()
         // Keys that changed nothing drew no frame; the next frame is not theirs to time.
         keysReadAt = nil
+    }
+
+    /// When the read ended inside an escape sequence (or on Esc), gives the rest the escape
+    /// delay to arrive; a later read that finishes the sequence makes this wait a no-op. One
+    /// timer per unfinished sequence, none while idle.
+    private func awaitRestOfEscapeSequence() {
+        guard let session, session.isWaitingForEscapeSequence else { return }
+        escapeSequenceWaits += 1
+        let wait = escapeSequenceWaits
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(Int(options.escapeDelay))) {
+            MainActor.assumeIsolated {
+                guard wait == self.escapeSequenceWaits, let session = self.session, !self.terminating,
+                      session.isWaitingForEscapeSequence else { return }
+                self.deliver(session.finishEscapeSequence())
+            }
+        }
     }
 
     private func handle(_ event: AppEvent) -> FrameNeed {
@@ -157,6 +185,7 @@ public final class TerminalApp {
         case SIGWINCH:
             _ = session.updateSize()
             // resizeterm may queue KEY_RESIZE in ncurses, where no read source would see it.
+            defer { awaitRestOfEscapeSequence() }
             return handle([.resize] + (session.readKeys() ?? []))
         case SIGTSTP:
             suspend()

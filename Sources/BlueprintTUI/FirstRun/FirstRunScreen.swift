@@ -44,6 +44,8 @@ public final class FirstRunScreen: Screen {
     private(set) var form: Form
     private(set) var isFormOpen = false
     private var help: HelpOverlay?
+    /// Ctrl-C's question before it drops what the form holds, while it is open.
+    private var quitQuestion: ConfirmDialog?
     private var message: (text: String, severity: StatusLine.Severity)?
     private var pending: Task<Void, Never>?
     /// The wedding the planner opened on, once one was created; from then on the planner has the screen.
@@ -84,10 +86,20 @@ public final class FirstRunScreen: Screen {
             if help.handle(key) == .close { self.help = nil }
             return .redraw
         }
+        if var question = quitQuestion {
+            let outcome = question.handle(key, keymap: keymap)
+            quitQuestion = outcome == nil ? question : nil
+            return outcome == .confirmed ? .quit : .redraw
+        }
         // While a wedding is being written, keys are ignored (Ctrl-C still quits: the app handles it).
         if pending != nil { return .nothing }
         if isFormOpen {
-            handleForm(key)
+            // F1 opens help over the form, where `?` is typed text.
+            if keymap.resolve(key, in: form.keyMode) == .action(.help) {
+                help = HelpOverlay(keymap: keymap)
+            } else {
+                handleForm(key)
+            }
             return .redraw
         }
         message = nil
@@ -113,6 +125,15 @@ public final class FirstRunScreen: Screen {
         case .create: isFormOpen = true
         case .demo: openDemo()
         }
+    }
+
+    /// Ctrl-C: quits at once, unless the form holds what the user typed; then it asks, and a
+    /// second Ctrl-C (or confirming) quits.
+    public func interrupt() -> Effect {
+        if openedWedding != nil { return planner.interrupt() }
+        guard quitQuestion == nil, isFormOpen, form.isDirty else { return .quit }
+        quitQuestion = .quitDroppingEdits(keymap: keymap)
+        return .redraw
     }
 
     private func handleForm(_ key: Key) {
@@ -193,9 +214,11 @@ public final class FirstRunScreen: Screen {
             let footer = pending == nil ? FormView.keyHints(keymap, submit: "creates", cancel: "goes back") : "Creating…"
             FormView.render(form, into: canvas, footer: footer)
         }
-        let mode: DisplayText = help != nil ? "HELP" : isFormOpen ? "NEW WEDDING" : "WELCOME"
+        quitQuestion?.render(into: canvas)
+        let mode: DisplayText = help != nil ? "HELP" : quitQuestion != nil ? "CONFIRM" : isFormOpen ? "NEW WEDDING" : "WELCOME"
+        let keyMode: KeyMode = help != nil ? .help : quitQuestion != nil ? .confirm : isFormOpen ? form.keyMode : .firstRun
         StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
-                   hints: StatusLine.hints(keymap, in: .firstRun), mode: mode)
+                   hints: StatusLine.hints(keymap, in: keyMode), mode: mode)
             .render(into: canvas, row: size.rows - 1)
         help?.render(into: canvas)
     }

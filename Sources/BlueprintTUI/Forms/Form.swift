@@ -77,7 +77,7 @@ public struct Form: Hashable, Sendable {
             switch fields[focus].value {
             case .text: editText { $0.insert(String(character)); return true }
             case .choice(let choice):
-                if let index = choice.option(startingWith: character) { select(index) }
+                if let index = choice.option(startingWith: character, after: choice.selected) { select(index) }
             }
         case .unbound: break
         }
@@ -118,6 +118,10 @@ public struct Form: Hashable, Sendable {
             select(highlighted)
             pickListSelection = nil
         case .action(.cancel): pickListSelection = nil
+        case .unbound:
+            if let character = key.printableCharacter, let index = choice.option(startingWith: character, after: highlighted) {
+                pickListSelection = index
+            }
         default: break
         }
     }

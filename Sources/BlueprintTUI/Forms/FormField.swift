@@ -16,11 +16,12 @@ public struct FormField: Hashable, Sendable {
 
         public var label: String { options[selected] }
 
-        /// The next option (wrapping around) whose label starts with `character`, from after the selected one.
-        func option(startingWith character: Character) -> Int? {
+        /// The next option (wrapping around) whose label starts with `character`, from after
+        /// option `start`.
+        func option(startingWith character: Character, after start: Int) -> Int? {
             let wanted = String(character).lowercased()
             for step in 1...options.count {
-                let index = (selected + step) % options.count
+                let index = (start + step) % options.count
                 if options[index].lowercased().hasPrefix(wanted) { return index }
             }
             return nil

@@ -134,8 +134,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// Whether only control-key global bindings (Ctrl-L, Ctrl-Z, Ctrl-C) reach past this mode,
-    /// so that typing `q` in a field, or pressing Tab in a dialog, stays there.
+    /// Whether only control-key and function-key global bindings (Ctrl-L, Ctrl-Z, Ctrl-C, F1)
+    /// reach past this mode, so that typing `q` in a field, or pressing Tab in a dialog, stays there.
     public var isModal: Bool {
         switch self {
         case .global, .list, .guests, .budget, .vendors, .tasks, .timeline, .gifts, .seating: false

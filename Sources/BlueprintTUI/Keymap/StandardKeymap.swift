@@ -3,7 +3,7 @@ extension Keymap {
     /// The planner's keys. Panes add their own bindings here, so help stays complete.
     public static let standard = Keymap([
         KeyBinding(.global, [.character("q"), .control("c")], .quit, "Quit"),
-        KeyBinding(.global, [.character("?")], .help, "Show this help"),
+        KeyBinding(.global, [.character("?"), .function(1)], .help, "Show this help (F1 also in forms and dialogs)"),
         KeyBinding(.global, [.character("0")], .showPane(0), "Show the dashboard: what needs you now"),
         KeyBinding(.global, [.character("1")], .showPane(1), "Show guests"),
         KeyBinding(.global, [.character("2")], .showPane(2), "Show the budget"),
@@ -128,7 +128,7 @@ extension Keymap {
 
         KeyBinding(.pickList, [.character("k"), .up], .moveUp, "Previous choice"),
         KeyBinding(.pickList, [.character("j"), .down], .moveDown, "Next choice"),
-        KeyBinding(.pickList, [.enter, .character(" ")], .activate, "Choose"),
+        KeyBinding(.pickList, [.enter, .character(" ")], .activate, "Choose (a letter jumps to a choice)"),
         KeyBinding(.pickList, [.escape], .cancel, "Close the list"),
 
         KeyBinding(.textEditing, [.left], .cursorLeft, "Cursor left"),
@@ -157,7 +157,7 @@ extension Keymap {
         KeyBinding(.conflict, [.character("o")], .overwrite, "Overwrite theirs with your edit"),
         KeyBinding(.conflict, [.character("c"), .escape], .cancel, "Cancel: back to your edit"),
 
-        KeyBinding(.help, [.escape, .character("?"), .character("q")], .cancel, "Close help"),
+        KeyBinding(.help, [.escape, .character("?"), .character("q"), .function(1)], .cancel, "Close help"),
         KeyBinding(.help, [.character("k"), .up], .moveUp, "Scroll up"),
         KeyBinding(.help, [.character("j"), .down], .moveDown, "Scroll down"),
         KeyBinding(.help, [.pageUp], .pageUp, "Page up"),

@@ -33,6 +33,7 @@ final class FormOverlay: RecordOverlay {
 
     var keyMode: KeyMode { form.keyMode }
     var modeName: String { "FORM" }
+    var hasUnsavedEdits: Bool { form.isDirty }
 
     func render(into canvas: any Canvas, keymap: Keymap) {
         FormView.render(form, into: canvas, footer: isSaving ? "Saving…" : FormView.keyHints(keymap), notice: notice)

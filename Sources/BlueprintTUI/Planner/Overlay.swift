@@ -13,6 +13,12 @@ protocol Overlay: AnyObject {
     func render(into canvas: any Canvas, keymap: Keymap)
     /// Handles a key; the overlay dismisses itself through `host` when it is done.
     func handle(_ key: Key, host: any PlannerHost)
+    /// Whether closing it would drop what the user typed (a form with edits): Ctrl-C asks first.
+    var hasUnsavedEdits: Bool { get }
+}
+
+extension Overlay {
+    var hasUnsavedEdits: Bool { false }
 }
 
 /// An overlay on one record (its form or its details): while it is open, this session tells the

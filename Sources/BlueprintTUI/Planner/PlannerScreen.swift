@@ -29,6 +29,8 @@ public final class PlannerScreen: Screen, PlannerHost {
     private var observers: [Task<Void, Never>] = []
     /// Set by `:q`; the next key's effect is to quit.
     private var quitRequested = false
+    /// The question Ctrl-C asked before dropping a form's edits, while it is open.
+    private weak var quitQuestion: ConfirmOverlay?
     private var pending: [UUID: Task<Void, Never>] = [:]
     /// How long warming each store of the open wedding took, once all have landed.
     public private(set) var warmUpReport: WarmUpReport?
@@ -271,6 +273,11 @@ public final class PlannerScreen: Screen, PlannerHost {
         let hadMessage = message != nil
         message = nil
         if let overlay = overlays.last {
+            // F1 opens help over forms and dialogs too, where `?` is typed text or a choice.
+            if keymap.resolve(key, in: overlay.keyMode) == .action(.help) {
+                present(HelpOverlayHost(keymap: keymap))
+                return .redraw
+            }
             overlay.handle(key, host: self)
             return quitRequested ? .quit : .redraw
         }
@@ -308,6 +315,18 @@ public final class PlannerScreen: Screen, PlannerHost {
         default:
             if !pane.handle(action, host: self) { return hadMessage ? .redraw : .nothing }
         }
+        return .redraw
+    }
+
+    /// Ctrl-C: quits at once, unless a form has edits that quitting would drop; then it asks,
+    /// and a second Ctrl-C (or confirming) quits.
+    public func interrupt() -> Effect {
+        if let quitQuestion, overlays.last === quitQuestion { return .quit }
+        guard overlays.contains(where: { $0.hasUnsavedEdits }) else { return .quit }
+        let question = ConfirmOverlay(dialog: .quitDroppingEdits(keymap: keymap),
+                                      onConfirm: { [weak self] in self?.quitRequested = true })
+        present(question)
+        quitQuestion = question
         return .redraw
     }
 
@@ -590,7 +609,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         let pane = panes[safe: activePane]
         let mode = overlays.last?.modeName ?? pane?.modeName ?? ""
         return StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
-                          hints: StatusLine.hints(keymap, in: .global),
+                          hints: StatusLine.hints(keymap, in: overlays.last?.keyMode ?? pane?.keyMode ?? .global),
                           mode: DisplayText(mode), context: DisplayText(pane?.statusSummary ?? ""))
     }
 }

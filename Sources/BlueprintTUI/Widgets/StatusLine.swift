@@ -24,16 +24,39 @@ public struct StatusLine: Hashable, Sendable {
         self.context = context
     }
 
-    /// The hints at the right, from `keymap`'s keys of `mode`: "? help  q quit".
+    /// The hints at the right: the keys that work in `mode`, as `keymap` binds them. In a list
+    /// "? help  q quit"; in a form "Enter save  Esc cancel  Tab next  F1 help", since `q` and `?`
+    /// are typed text there. A hint whose action has no key in the mode is left out.
     public static func hints(_ keymap: Keymap, in mode: KeyMode) -> DisplayText {
-        DisplayText(keymap.hints([(.help, "help"), (.quit, "quit")], in: mode, separator: "  "))
+        var hints = actions(in: mode)
+        hints.append((.help, "help"))
+        // Quitting is offered where a plain key quits (the lists, the welcome screen), not in a
+        // form or dialog, where only Ctrl-C does (and asks first when edits would be lost).
+        if !mode.isModal || mode == .firstRun { hints.append((.quit, "quit")) }
+        return DisplayText(keymap.hints(hints, in: mode, separator: "  "))
+    }
+
+    /// What a mode is for, as hints, before help and quit.
+    private static func actions(in mode: KeyMode) -> [(action: KeyAction, text: String)] {
+        switch mode {
+        case .form, .choiceField, .textEditing: [(.submit, "save"), (.cancel, "cancel"), (.nextField, "next")]
+        case .pickList: [(.activate, "choose"), (.cancel, "close")]
+        case .search: [(.submit, "keep"), (.cancel, "drop")]
+        case .commandLine: [(.submit, "run"), (.complete, "complete"), (.cancel, "close")]
+        case .confirm: [(.confirm, "yes"), (.cancel, "no")]
+        case .conflict: [(.reload, "reload"), (.overwrite, "overwrite"), (.cancel, "cancel")]
+        case .preview: [(.submit, "accept"), (.cancel, "drop")]
+        case .detail, .help, .diagnostics, .documents: [(.cancel, "close")]
+        case .firstRun: [(.activate, "choose")]
+        case .global, .list, .guests, .budget, .vendors, .tasks, .timeline, .gifts, .seating: []
+        }
     }
 
     /// Columns the context keeps when a long message follows it.
     static let contextMinimum = 24
 
     /// Draws the line across `row`: ` MODE │ context │ message   hints`. When space is short the
-    /// hints go first, then the message and the context are cut with an ellipsis.
+    /// hints go first, the last ones first, then the message and the context are cut with an ellipsis.
     @MainActor
     public func render(into canvas: any Canvas, row: Int) {
         let width = canvas.size.columns
@@ -62,8 +85,9 @@ public struct StatusLine: Hashable, Sendable {
                 x += separator.width
             }
         }
-        let showsHints = !hints.isEmpty && x + message.width + hints.width + 3 <= width
-        let messageWidth = showsHints ? width - hints.width - 2 - x : width - 1 - x
+        let shownHints = Self.leadingHints(of: hints, fitting: width - x - message.width - 3)
+        let showsHints = !shownHints.isEmpty
+        let messageWidth = showsHints ? width - shownHints.width - 2 - x : width - 1 - x
         let style: TextStyle = switch severity {
         case .info: .statusBar
         case .warning: .warning
@@ -71,7 +95,20 @@ public struct StatusLine: Hashable, Sendable {
         }
         canvas.draw(message.truncated(toWidth: max(0, messageWidth)), row: row, column: x, style: style)
         if showsHints {
-            canvas.draw(hints, row: row, column: width - hints.width - 1, style: .statusBar)
+            canvas.draw(shownHints, row: row, column: width - shownHints.width - 1, style: .statusBar)
         }
+    }
+
+    /// As many whole hints of `hints` (set apart by two spaces) as fit in `room` columns, the
+    /// first ones first: a form's line keeps "Enter save  Esc cancel" where all four do not fit.
+    static func leadingHints(of hints: DisplayText, fitting room: Int) -> DisplayText {
+        guard hints.width > room else { return hints }
+        var parts = hints.string.components(separatedBy: "  ")
+        while parts.count > 1 {
+            parts.removeLast()
+            let shown = DisplayText(parts.joined(separator: "  "))
+            if shown.width <= room { return shown }
+        }
+        return .empty
     }
 }

@@ -14,6 +14,8 @@ public enum Key: Hashable, Sendable {
     case enter, escape, backspace, delete, insert
     /// F1, F2, …
     case function(Int)
+    /// A named key (never a character) with Shift, Alt or Ctrl held: Ctrl-Home, Shift-F5.
+    indirect case modified(Key, KeyModifiers)
     /// The terminal changed size.
     case resize
     case mouse(MouseEvent)
@@ -40,6 +42,7 @@ public enum Key: Hashable, Sendable {
         case .delete: "Delete"
         case .insert: "Insert"
         case .function(let number): "F\(number)"
+        case .modified(let key, let modifiers): modifiers.prefix(forConfiguration: false) + key.displayName
         case .resize: "Resize"
         case .mouse: "Mouse"
         }

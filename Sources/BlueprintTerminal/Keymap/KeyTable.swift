@@ -20,15 +20,18 @@ public struct KeyTable<Mode: KeymapMode, Action: KeymapAction>: Sendable {
     }
 
     /// What `key` does in `mode`: the mode's own sections first, then typed text where the mode
-    /// takes text, then the global section (only its control keys when the mode is modal).
+    /// takes text, then the global section (only its control and function keys when the mode is
+    /// modal: Ctrl-C, F1).
     public func resolve(_ key: Key, in mode: Mode) -> Resolution {
         for layer in mode.layers {
             if let action = actions[layer]?[key] { return .action(action) }
         }
         if mode.capturesText, let character = key.printableCharacter { return .text(character) }
         if mode != .global, let action = actions[.global]?[key] {
-            if case .control = key { return .action(action) }
-            if !mode.isModal { return .action(action) }
+            switch key {
+            case .control, .function: return .action(action)
+            default: if !mode.isModal { return .action(action) }
+            }
         }
         return .unbound
     }

@@ -7,7 +7,7 @@ public protocol KeymapMode: Hashable, Sendable, CaseIterable where AllCases == [
     /// Whether printable characters bound in none of `layers` are typed text.
     var capturesText: Bool { get }
     /// Whether the mode keeps the global section's plain keys from reaching it (only its
-    /// control keys get through): a dialog, a form.
+    /// control and function keys get through): a dialog, a form.
     var isModal: Bool { get }
 }
 

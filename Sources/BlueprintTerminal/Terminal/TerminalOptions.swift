@@ -8,7 +8,8 @@ public struct TerminalOptions: Sendable {
     /// The most colour the theme may use (the `theme` setting); the terminal's own colours and
     /// `NO_COLOR` may allow less.
     public var colorLimit: ColorCapability
-    /// Milliseconds ncurses waits after Esc for the rest of an escape sequence.
+    /// Milliseconds ncurses waits after Esc for the rest of an escape sequence; the app's own
+    /// decoder then waits as long again for the rest of one ncurses does not know.
     public var escapeDelay: Int32
     /// The environment `NO_COLOR` and `TERM` are read from.
     public var environment: [String: String]

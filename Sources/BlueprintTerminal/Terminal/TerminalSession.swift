@@ -11,6 +11,7 @@ public final class TerminalSession {
     private let window: UnsafeMutablePointer<WINDOW>
     private let stderrCapture: StderrCapture?
     private var ended = false
+    private var escapeSequences = EscapeSequenceDecoder()
 
     /// Takes over the terminal, or throws a `TerminalSessionError` that says why it cannot,
     /// leaving the terminal untouched. The caller must have set SIGINT, SIGTERM, SIGHUP,
@@ -52,6 +53,11 @@ public final class TerminalSession {
             mousemask(KeyDecoder.mouseMask, nil)
             // Report presses at once: no wait to tell a click from a press.
             mouseinterval(0)
+        } else {
+            // Without mouse reporting ncurses would take a stray report's start (terminfo's kmous,
+            // `ESC [<` in xterm's entry) for KEY_MOUSE and hand over the rest as typed text; off,
+            // the whole report reaches the escape-sequence decoder, which drops it.
+            keyok(KEY_MOUSE, false)
         }
         theme = Theme(capability: ColorCapability.detect(
             environment: options.environment, hasColors: has_colors(), colors: Int(tigetnum("colors")), limit: options.colorLimit))
@@ -67,6 +73,8 @@ public final class TerminalSession {
     }
 
     /// Every key ncurses has, read without waiting; nil when input is gone (the terminal hung up).
+    /// An Esc or an escape sequence still unfinished at the end waits for the next read, or for
+    /// `finishEscapeSequence()` when `isWaitingForEscapeSequence` and nothing came in time.
     public func readKeys() -> [Key]? {
         var keys: [Key] = []
         var readAnything = false
@@ -75,11 +83,18 @@ public final class TerminalSession {
             let status = wget_wch(window, &value)
             if status == ERR { break }
             readAnything = true
-            if let key = KeyDecoder.decode(status: status, value: value, mouse: readMouse) { keys.append(key) }
+            keys += escapeSequences.decode(status: status, value: value, mouse: readMouse)
         }
         if !readAnything && inputHungUp() { return nil }
         return keys
     }
+
+    /// Whether an Esc or an unfinished escape sequence waits for the rest of its bytes.
+    public var isWaitingForEscapeSequence: Bool { escapeSequences.isWaiting }
+
+    /// Ends the Esc or escape sequence that waited the escape delay in vain: Esc alone is
+    /// the Esc key, an unfinished sequence is dropped.
+    public func finishEscapeSequence() -> [Key] { escapeSequences.finish() }
 
     /// Takes the size the kernel reports for the terminal; true if it changed.
     public func updateSize() -> Bool {

@@ -157,6 +157,34 @@ struct FirstRunTests {
         #expect(run.screen.openedWedding == nil)
     }
 
+    @Test("Ctrl-C on the welcome quits; in the new-wedding form with a name typed it asks, and a second Ctrl-C quits")
+    func interruptInTheForm() async throws {
+        let run = FirstRunHarness()
+        #expect(run.screen.interrupt() == .quit)
+        await run.press(.character("c"))
+        #expect(run.screen.interrupt() == .quit)
+        await run.type("Mia & Noor")
+        #expect(run.screen.interrupt() == .redraw)
+        #expect(run.frame().contains("Quit and drop what you typed in the form?"))
+        #expect(run.rows.last!.hasPrefix(" CONFIRM"))
+        await run.press(.escape)
+        #expect(!run.frame().contains("Quit and drop"))
+        #expect(run.frame().contains("Mia & Noor"))
+        #expect(run.screen.interrupt() == .redraw)
+        #expect(run.screen.interrupt() == .quit)
+        #expect(try await run.storedWeddings().isEmpty)
+    }
+
+    @Test("F1 opens help over the new-wedding form, where ? is typed text")
+    func helpOverTheForm() async {
+        let run = FirstRunHarness()
+        await run.press(.character("c"), .character("?"), .function(1))
+        #expect(run.rows.last!.hasPrefix(" HELP"))
+        await run.press(.escape)
+        #expect(run.frame().contains("┌─ New wedding"))
+        #expect(run.screen.form.fields.first?.text == "?")
+    }
+
     @Test("? shows every key, including this screen's; Esc closes it")
     func help() async {
         let run = FirstRunHarness(rows: 40, columns: 120)

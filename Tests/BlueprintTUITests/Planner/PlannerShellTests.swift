@@ -161,6 +161,59 @@ struct PlannerShellTests {
         #expect(planner.driver.handle(.character("q"), size: planner.canvas.size) == .redraw)
     }
 
+    @Test("Ctrl-C quits at once with nothing typed; with a form's edits it asks first, and a second Ctrl-C quits")
+    func interruptAsksBeforeDroppingEdits() async {
+        let planner = await PlannerHarness()
+        await planner.press(.character("a"))
+        #expect(planner.driver.handle(.control("c"), size: planner.canvas.size) == .quit)
+        await planner.type("Zed")
+        #expect(planner.driver.handle(.control("c"), size: planner.canvas.size) == .redraw)
+        let question = planner.frame()
+        #expect(question.contains("Quit and drop what you typed in the form? (Ctrl-C again"), "\(question)")
+        await planner.press(.enter)
+        #expect(!planner.frame().contains("Quit and drop"))
+        #expect(planner.frame().contains("Zed"))
+        #expect(planner.driver.handle(.control("c"), size: planner.canvas.size) == .redraw)
+        #expect(planner.driver.handle(.control("c"), size: planner.canvas.size) == .quit)
+    }
+
+    @Test("confirming Ctrl-C's question quits; in a list Ctrl-C quits at once")
+    func interruptConfirmed() async {
+        let planner = await PlannerHarness()
+        #expect(planner.driver.handle(.control("c"), size: planner.canvas.size) == .quit)
+        await planner.press(.character("a"))
+        await planner.type("Zed")
+        _ = planner.driver.handle(.control("c"), size: planner.canvas.size)
+        #expect(planner.driver.handle(.character("y"), size: planner.canvas.size) == .quit)
+    }
+
+    @Test("F1 opens help from a list and over a form, where ? is typed text")
+    func helpKey() async {
+        let planner = await PlannerHarness()
+        await planner.press(.function(1))
+        #expect(planner.frame().contains("┌─ Keys · \(BlueprintVersion.banner) ─"))
+        await planner.press(.function(1))
+        #expect(!planner.frame().contains("┌─ Keys · \(BlueprintVersion.banner) ─"))
+        await planner.press(.character("a"), .character("?"), .function(1))
+        #expect(planner.frame().contains("┌─ Keys · \(BlueprintVersion.banner) ─"))
+        await planner.press(.escape)
+        #expect(planner.frame().contains("┌─ New guest ─"))
+        #expect(planner.frame().contains("?"))
+    }
+
+    @Test("the status line's hints name the keys that work in the mode: a list's help and quit, a form's save, cancel, next")
+    func modeHints() async {
+        let planner = await PlannerHarness()
+        #expect(planner.statusRow.hasSuffix("? help  q quit "))
+        await planner.press(.character("a"))
+        #expect(planner.statusRow.hasSuffix("Enter save  Esc cancel  Tab next  F1 help "))
+        #expect(!planner.statusRow.contains("q quit"))
+        await planner.press(.tab, .tab, .tab, .tab, .tab)
+        #expect(planner.statusRow.hasSuffix("Enter save  Esc cancel  Tab next  F1 help "))
+        await planner.press(.character(" "))
+        #expect(planner.statusRow.hasSuffix("Enter choose  Esc close  F1 help "))
+    }
+
     @Test("below the minimum size the notice replaces the layout, and the layout returns after")
     func tooSmall() async {
         let planner = await PlannerHarness()

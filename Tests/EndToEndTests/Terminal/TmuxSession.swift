@@ -82,6 +82,12 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", "main", "-l", text])
     }
 
+    /// Sends `bytes` to the pane as they are, as a terminal would send a key's escape sequence
+    /// (`"\u{1B}[4~"`), past tmux's own key names.
+    func send(bytes: String) throws {
+        try tmux(["send-keys", "-t", "main", "-H"] + bytes.utf8.map { String(format: "%02x", $0) })
+    }
+
     /// The screen as text, one line per row.
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", "main"])
