@@ -41,6 +41,19 @@ struct FilterTests {
         #expect(names(GuestFilter()) == ["José", "Ana", "Björn"])
     }
 
+    @Test("the meal filter finds a guest whose plus-one coming chose that meal, not one whose plus-one is not coming")
+    func mealFilterCountsPlusOnes() {
+        let host = Guest(firstName: "Cy", lastName: "Ng", rsvp: .attending, plusOneAllowed: true, plusOneName: "Jo",
+                         plusOneAttending: true, plusOneMealChoice: "Fish", mealChoice: "Beef", createdAt: createdTime)
+        var stayingHome = host
+        stayingHome.firstName = "Dee"
+        stayingHome.plusOneAttending = false
+        let guests = [host, stayingHome]
+        #expect(guests.filter(GuestFilter(meal: "Fish").matches).map(\.firstName) == ["Cy"])
+        #expect(guests.filter(GuestFilter(meal: "Beef").matches).map(\.firstName) == ["Cy", "Dee"])
+        #expect(guests.filter(GuestFilter(meal: "").matches).isEmpty, "every one coming has chosen")
+    }
+
     @Test("guest criteria combine: every one must match")
     func guestCombined() {
         #expect(names(GuestFilter(text: "example", rsvp: [.attending])) == ["José"])

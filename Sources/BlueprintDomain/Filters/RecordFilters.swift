@@ -9,6 +9,7 @@ public struct GuestFilter: Hashable, Sendable {
     public var rsvp: Set<RSVPStatus>
     public var invitedBy: Set<InvitedBy>
     public var table: Int?
+    /// Guests eating this meal ("" for none chosen), or whose plus-one coming does.
     public var meal: String?
 
     public init(text: String = "", rsvp: Set<RSVPStatus> = [], invitedBy: Set<InvitedBy> = [],
@@ -24,7 +25,7 @@ public struct GuestFilter: Hashable, Sendable {
         (rsvp.isEmpty || rsvp.contains(guest.rsvp))
             && (invitedBy.isEmpty || invitedBy.contains(guest.invitedBy))
             && (table == nil || guest.table == table)
-            && (meal == nil || guest.mealChoice == meal)
+            && (meal.map { $0 == guest.mealChoice || (guest.hasPlusOneComing && $0 == guest.plusOneMealChoice) } ?? true)
             && (text.matches(guest.fullName, guest.email, guest.household, guest.plusOneName,
                              guest.phone, guest.notes) || notedIDs.contains(guest.id))
     }
