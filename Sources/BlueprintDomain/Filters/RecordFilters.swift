@@ -39,19 +39,32 @@ public struct ExpenseFilter: Hashable, Sendable {
     public var notedIDs: Set<UUID> = []
     public var categoryID: UUID?
     public var vendorID: UUID?
-    public var status: Set<PaymentStatus>
+    /// Only expenses standing so, judged from their money; `nil`: any.
+    public var standing: StandingCondition?
 
-    public init(text: String = "", categoryID: UUID? = nil, vendorID: UUID? = nil, status: Set<PaymentStatus> = []) {
+    /// The expenses whose standing (`Expense.standing(today:)`) on `day` is one of `standings`:
+    /// whether a payment is overdue depends on the day.
+    public struct StandingCondition: Hashable, Sendable {
+        public var standings: Set<PaymentStanding>
+        public var day: CalendarDate
+
+        public init(_ standings: Set<PaymentStanding>, on day: CalendarDate) {
+            self.standings = standings
+            self.day = day
+        }
+    }
+
+    public init(text: String = "", categoryID: UUID? = nil, vendorID: UUID? = nil, standing: StandingCondition? = nil) {
         self.text = TextQuery(text)
         self.categoryID = categoryID
         self.vendorID = vendorID
-        self.status = status
+        self.standing = standing
     }
 
     public func matches(_ expense: Expense) -> Bool {
         (categoryID == nil || expense.categoryID == categoryID)
             && (vendorID == nil || expense.vendorID == vendorID)
-            && (status.isEmpty || status.contains(expense.paymentStatus))
+            && (standing.map { $0.standings.contains(expense.standing(today: $0.day)) } ?? true)
             && (text.matches(expense.name, expense.paymentMethod, expense.notes) || notedIDs.contains(expense.id))
     }
 }
