@@ -51,12 +51,20 @@ struct ActivityTests {
         #expect(entry.summary.subject == nil, "an entry of many records opens none")
     }
 
-    @Test("a change to the wedding's settings names them")
+    @Test("a change to the wedding's settings names them and says their new values")
     func weddingSettings() throws {
         var dataset = Sample.dataset
         var wedding = dataset.wedding
         wedding.totalBudget = usd(40_000)
-        #expect(try commit(&dataset) { try $0.updateWedding(wedding) }.sentence == "changed the wedding's total budget")
+        #expect(try commit(&dataset) { try $0.updateWedding(wedding) }.sentence == "changed the total budget to $40,000.00")
+        wedding = dataset.wedding
+        wedding.rsvpDeadline = CalendarDate(year: 2027, month: 5, day: 22)
+        wedding.currency = Currency(code: "EUR")!
+        #expect(try commit(&dataset) { try $0.updateWedding(wedding) }.sentence
+                == "changed the currency to EUR and the RSVP deadline to 22 May 2027")
+        wedding = dataset.wedding
+        wedding.rsvpDeadline = nil
+        #expect(try commit(&dataset) { try $0.updateWedding(wedding) }.sentence == "changed the RSVP deadline to none")
     }
 
     @Test("a rolled-back transaction leaves no activity behind")

@@ -41,6 +41,19 @@ struct FilterTests {
         #expect(names(GuestFilter()) == ["José", "Ana", "Björn"])
     }
 
+    @Test("the meal filter finds a guest whose plus-one coming chose that meal, not one whose plus-one is not coming")
+    func mealFilterCountsPlusOnes() {
+        let host = Guest(firstName: "Cy", lastName: "Ng", rsvp: .attending, plusOneAllowed: true, plusOneName: "Jo",
+                         plusOneAttending: true, plusOneMealChoice: "Fish", mealChoice: "Beef", createdAt: createdTime)
+        var stayingHome = host
+        stayingHome.firstName = "Dee"
+        stayingHome.plusOneAttending = false
+        let guests = [host, stayingHome]
+        #expect(guests.filter(GuestFilter(meal: "Fish").matches).map(\.firstName) == ["Cy"])
+        #expect(guests.filter(GuestFilter(meal: "Beef").matches).map(\.firstName) == ["Cy", "Dee"])
+        #expect(guests.filter(GuestFilter(meal: "").matches).isEmpty, "every one coming has chosen")
+    }
+
     @Test("guest criteria combine: every one must match")
     func guestCombined() {
         #expect(names(GuestFilter(text: "example", rsvp: [.attending])) == ["José"])
@@ -66,9 +79,29 @@ struct FilterTests {
         #expect(expenseNames(ExpenseFilter(text: "deposit")) == ["Hall"])
         #expect(expenseNames(ExpenseFilter(categoryID: uuid(2))) == ["Hall", "Tips"])
         #expect(expenseNames(ExpenseFilter(vendorID: uuid(5))) == ["Crème brûlée tower"])
-        #expect(expenseNames(ExpenseFilter(status: [.pending, .partial])) == ["Hall", "Tips"])
-        #expect(expenseNames(ExpenseFilter(categoryID: uuid(2), status: [.pending])) == ["Tips"])
+        let day = CalendarDate(year: 2026, month: 6, day: 1)!
+        #expect(expenseNames(ExpenseFilter(standing: .init([.due], on: day))) == ["Hall", "Tips"],
+                "Hall is marked partial, yet nothing of it is paid")
+        #expect(expenseNames(ExpenseFilter(categoryID: uuid(2), standing: .init([.paid, .partlyPaid], on: day))).isEmpty)
         #expect(expenseNames(ExpenseFilter(text: "card", categoryID: uuid(2))).isEmpty)
+    }
+
+    @Test("the status filter follows the money, as the status column says it, on the day it is judged")
+    func expenseStandingFilter() {
+        let due = CalendarDate(year: 2026, month: 6, day: 10)!
+        var paidInPart = Expense(name: "Band", categoryID: uuid(1), amount: usd(1_000), dueDate: due, createdAt: createdTime)
+        paidInPart.installments = [Installment(amount: usd(400), dueDate: due, paidDate: due.adding(days: -20))]
+        let pendingPastDue = Expense(name: "Cake", categoryID: uuid(1), amount: usd(200), dueDate: due, createdAt: createdTime)
+        let settled = Expense(name: "Hall", categoryID: uuid(1), amount: usd(500), dueDate: due, paymentStatus: .partial,
+                              installments: [Installment(amount: usd(500), dueDate: due, paidDate: due)], createdAt: createdTime)
+        let expenses = [paidInPart, pendingPastDue, settled]
+        func names(_ standings: Set<PaymentStanding>, on day: CalendarDate) -> [String] {
+            expenses.filter(ExpenseFilter(standing: .init(standings, on: day)).matches).map(\.name)
+        }
+        #expect(names([.partlyPaid], on: due) == ["Band"])
+        #expect(names([.due], on: due) == ["Cake"], "pending, not yet past its date")
+        #expect(names([.overdue], on: due.adding(days: 1)) == ["Band", "Cake"], "the day after, both owe money past its date")
+        #expect(names([.paid], on: due) == ["Hall"], "marked partial, yet its installments paid it all")
     }
 
     static let vendors = [

@@ -16,8 +16,7 @@ struct WeddingSettingsTests {
             _ = try edit.change(of: wedding, guests: guests, holdsAmounts: holdsAmounts)
             return []
         } catch {
-            guard case .invalid(.wedding, let issues) = error else { return [ValidationIssue(field: "?", message: "\(error)")] }
-            return issues
+            return error.issues
         }
     }
 

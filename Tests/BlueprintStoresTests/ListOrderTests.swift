@@ -10,6 +10,9 @@ import Testing
 /// the same name spelled with precomposed ones.
 @Suite("List order against comparing the texts")
 struct ListOrderTests {
+    /// The day the lists are sorted on.
+    static let today = CalendarDate(year: 2026, month: 6, day: 1)!
+
     /// Names in many scripts, with ties, empty and blank names, and texts whose NFC form is
     /// another character (the ohm sign is the letter omega).
     static let names = ["Ana", "Ána", "ana", "José", "jose", "Zoë", "北京", "陈", "陳", "o'Brien", "Straße", "Strasse", "한국",
@@ -19,9 +22,9 @@ struct ListOrderTests {
     /// The order, written plainly: by rank, then by the texts folded by Foundation (case and
     /// accents ignored, U+0000 left out) as `String`s, then by the texts as `String`s, ties in
     /// loading order.
-    static func reference<Key: ListSortKey>(_ rows: [Key.Row], _ order: ListOrder<Key>,
+    static func reference<Key: ListSortKey>(_ rows: [Key.Row], _ order: ListOrder<Key>, today: CalendarDate = today,
                                             text: (String) -> String = { $0 }) -> [UUID] {
-        let values = rows.map(order.key.sortValue).map { (rank: $0.rank, text: text($0.text)) }
+        let values = rows.map { order.key.sortValue(of: $0, today: today) }.map { (rank: $0.rank, text: text($0.text)) }
         return rows.indices.sorted { left, right in
             let (a, b) = (values[left], values[right])
             if a.rank != b.rank { return (a.rank < b.rank) == order.ascending }
@@ -40,7 +43,7 @@ struct ListOrderTests {
     func accentsAndCaseIgnored() {
         let names = ["Zimmer", "Ödegaard", "oliver", "Ábrego", "adams", "Owen", "zoë", "Zoe"]
         let guests = names.map { Guest(firstName: "", lastName: $0) }
-        let sorted = ListOrder(GuestSortKey.name, ascending: true).sorted(guests).map(\.lastName)
+        let sorted = ListOrder(GuestSortKey.name, ascending: true).sorted(guests, today: Self.today).map(\.lastName)
         #expect(sorted == ["Ábrego", "adams", "Ödegaard", "oliver", "Owen", "Zimmer", "Zoe", "zoë"])
     }
 
@@ -61,7 +64,7 @@ struct ListOrderTests {
         for key in GuestSortKey.allCases {
             for ascending in [true, false] {
                 let order = ListOrder(key, ascending: ascending)
-                #expect(order.sorted(guests).map(\.id) == Self.reference(guests, order), "\(key) ascending: \(ascending)")
+                #expect(order.sorted(guests, today: Self.today).map(\.id) == Self.reference(guests, order), "\(key) ascending: \(ascending)")
             }
         }
     }
@@ -70,7 +73,7 @@ struct ListOrderTests {
         let guests = Self.guests(42, names: Self.names, count: ParallelParts.minimumCount + 1001)
         for ascending in [true, false] {
             let order = ListOrder(GuestSortKey.name, ascending: ascending)
-            #expect(order.sorted(guests).map(\.id) == Self.reference(guests, order), "ascending: \(ascending)")
+            #expect(order.sorted(guests, today: Self.today).map(\.id) == Self.reference(guests, order), "ascending: \(ascending)")
         }
     }
 
@@ -91,10 +94,29 @@ struct ListOrderTests {
         for key in GuestSortKey.allCases {
             for ascending in [true, false] {
                 let order = ListOrder(key, ascending: ascending)
-                #expect(order.sorted(guests).map(\.id) == Self.reference(guests, order, text: precomposed),
+                #expect(order.sorted(guests, today: Self.today).map(\.id) == Self.reference(guests, order, text: precomposed),
                         "\(key) ascending: \(ascending)")
             }
         }
+    }
+
+    @Test("expenses sort by the status their money gives them on the day: overdue, due, part paid, paid, cancelled")
+    func expensesSortByStatusFromTheirMoney() {
+        let category = UUID()
+        let paidInPart = Expense(name: "Band", categoryID: category, amount: Money(minorUnits: 1_000), dueDate: Self.today.adding(days: 9),
+                                 installments: [Installment(amount: Money(minorUnits: 400), dueDate: Self.today, paidDate: Self.today)])
+        let expenses = [
+            Expense(name: "Cake", categoryID: category, amount: Money(minorUnits: 100), paymentStatus: .cancelled),
+            Expense(name: "Dress", categoryID: category, amount: Money(minorUnits: 100), paymentStatus: .paid),
+            paidInPart,
+            Expense(name: "Flowers", categoryID: category, amount: Money(minorUnits: 100), dueDate: Self.today.adding(days: 1)),
+            Expense(name: "Hall", categoryID: category, amount: Money(minorUnits: 100), dueDate: Self.today.adding(days: -1),
+                    paymentStatus: .partial),
+        ]
+        let order = ListOrder(ExpenseSortKey.status)
+        #expect(order.sorted(expenses, today: Self.today).map(\.name) == ["Hall", "Flowers", "Band", "Dress", "Cake"])
+        #expect(order.sorted(expenses, today: Self.today.adding(days: 2)).map(\.name) == ["Flowers", "Hall", "Band", "Dress", "Cake"],
+                "two days on, the flowers are overdue too")
     }
 
     @Test func vendorsAndTasksSortAsTheirTextsCompare() {
@@ -108,10 +130,10 @@ struct ListOrderTests {
                         priority: random.pick(TaskPriority.allCases))
         }
         for key in VendorSortKey.allCases {
-            #expect(ListOrder(key).sorted(vendors).map(\.id) == Self.reference(vendors, ListOrder(key)), "\(key)")
+            #expect(ListOrder(key).sorted(vendors, today: Self.today).map(\.id) == Self.reference(vendors, ListOrder(key)), "\(key)")
         }
         for key in TaskSortKey.allCases {
-            #expect(ListOrder(key).sorted(tasks).map(\.id) == Self.reference(tasks, ListOrder(key)), "\(key)")
+            #expect(ListOrder(key).sorted(tasks, today: Self.today).map(\.id) == Self.reference(tasks, ListOrder(key)), "\(key)")
         }
     }
 }

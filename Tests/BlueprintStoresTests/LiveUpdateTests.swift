@@ -15,7 +15,7 @@ struct LiveUpdateTests {
 
         #expect(await eventually(session.guests) { session.guests.guest(eve.id) != nil && session.guests.isCacheValid })
         #expect(session.guests.stats.invited == 5)
-        #expect(session.guests.visibleGuests.map(\.id) == ListOrder(GuestSortKey.name).sorted(session.guests.guests).map(\.id))
+        #expect(session.guests.visibleGuests.map(\.id) == ListOrder(GuestSortKey.name).sorted(session.guests.guests, today: session.guests.today).map(\.id))
         for store in session.stores {
             #expect(store.isCacheValid && store.loadState == .loaded, "\(store.domain) was invalidated")
         }

@@ -26,7 +26,7 @@ struct RowListTests {
         var order = ListOrder(GuestSortKey.name)
         var filter = GuestFilter()
         var search = ""
-        var list = RowList(order: order)
+        var list = RowList(order: order, today: ListOrderTests.today)
         list.show(records)
         for _ in 0..<80 {
             switch random.int(in: 0...7) {
@@ -62,7 +62,7 @@ struct RowListTests {
             list.setOrder(order, records: records)
             list.setFilter(filter)
             list.setSearch(search)
-            let expected = order.sorted(records).filter(filter.matches)
+            let expected = order.sorted(records, today: ListOrderTests.today).filter(filter.matches)
             #expect(list.visible.map(\.id) == expected.map(\.id), "filter \(filter.text.text.debugDescription)")
             let query = TextQuery(search)
             let expectedMatches = query.isEmpty ? [] : expected.indices.filter { row in expected[row].searchFields.contains { query.matches($0) } }

@@ -88,6 +88,21 @@ struct UndoTests {
         #expect(try await harness.stored { $0.guests.records } == store.guests)
     }
 
+    @Test("two edits of one record are undone one after the other, back to where it started")
+    func undoingTwoEditsOfOneRecord() async throws {
+        let harness = Harness()
+        let store = await harness.loaded(GuestStore.init)
+        let before = try #require(store.guest(Sample.ana))
+        #expect(await store.update(before.renamed("Anna")) == .saved)
+        #expect(await store.update(try #require(store.guest(Sample.ana)).renamed("Annie")) == .saved)
+
+        #expect(await store.undo() == .saved)
+        #expect(store.guest(Sample.ana)?.firstName == "Anna")
+        #expect(await store.undo() == .saved, "the record holds what the first edit saved: nobody else changed it")
+        #expect(store.guest(Sample.ana)?.firstName == before.firstName)
+        #expect(try await harness.stored { $0.guests[Sample.ana]?.firstName } == before.firstName)
+    }
+
     @Test func undoingAChangeSomeoneElseChangedSinceIsAConflict() async throws {
         let harness = Harness()
         let session = await harness.openSession()

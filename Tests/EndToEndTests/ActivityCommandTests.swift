@@ -28,7 +28,7 @@ struct ActivityCommandTests {
 
         let text = try succeed(blueprint, ["activity"])
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Sam changed the wedding's name · just now", "\(text)")
+        #expect(lines.first == "Sam changed the name to Ana & Ben's wedding · just now", "\(text)")
         #expect(lines.dropFirst().first?.hasPrefix("Mei added document Menu ␛[2J draft · ") == true, "\(text)")
         #expect(!text.contains("\u{1B}"), "the title is drawn sanitised")
         #expect(lines.dropFirst(2).allSatisfy { $0.hasPrefix("Planner added ") }, "\(text)")

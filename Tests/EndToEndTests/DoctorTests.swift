@@ -86,6 +86,38 @@ struct DoctorTests {
         #expect(try blueprint.snapshot() == before, "not repaired, not moved aside")
     }
 
+    @Test("records another program wrote that the planner refuses are warnings naming the record and field, with a fix")
+    func recordsThePlannerRefuses() throws {
+        let (blueprint, folder) = try demoWedding()
+        func edit(_ file: String, _ table: String, _ change: (inout [String: Any]) -> Void) throws {
+            let url = URL(fileURLWithPath: folder + "/" + file)
+            var top = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            var records = try #require(top[table] as? [[String: Any]])
+            change(&records[0])
+            top[table] = records
+            try JSONSerialization.data(withJSONObject: top).write(to: url)
+        }
+        var expense = "", guest = ""
+        try edit("budget.json", "expenses") { record in
+            record["amount"] = 999_999_999_999_999
+            expense = record["name"] as? String ?? ""
+        }
+        try edit("guests.json", "guests") { record in
+            record["plusOneAllowed"] = false
+            record["plusOneName"] = "Sam"
+            guest = "\(record["firstName"] as? String ?? "") \(record["lastName"] as? String ?? "")"
+        }
+
+        let result = try blueprint.run(["doctor"], environment: Self.goodTerminal)
+
+        let warnings = lines(result.stdout, marked: "warning")
+        #expect(warnings.contains("  warning  expense '\(expense)' amount is more than the largest amount allowed "
+                                  + "(1,000,000,000,000 cents or other minor units)"), "\(result.stdout)")
+        #expect(warnings.contains("  warning  guest '\(guest)' plusOneName: no plus-one is allowed, so the plus-one cannot be named"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("fix: the planner opens the wedding and shows it; correct the record there"))
+    }
+
     @Test("an unknown TERM is a problem with a fix")
     func unknownTerminal() throws {
         let (blueprint, _) = try demoWedding()

@@ -33,7 +33,8 @@ struct WeddingSetCommandTests {
         #expect(wedding["totalBudget"] as? Int == 25_000_125)
         let activity = try succeed(blueprint, ["activity"])
         #expect(activity.split(separator: "\n").first?
-            .contains(" changed the wedding's names of the couple, total budget, currency and 1 more · ") == true, "\(activity)")
+            .contains(" changed the names of the couple to Ana and Ben, the total budget to KWD 25,000.125, the currency to KWD "
+                      + "and 1 more · ") == true, "\(activity)")
 
         let past = try succeed(blueprint, ["wedding", "set", "--rsvp-by", "2001-01-01"])
         #expect(past.contains("Warning: the RSVP deadline 2001-01-01 is in the past."), "\(past)")

@@ -5,9 +5,14 @@ import Foundation
 extension Wedding: ActivityDescribed {
     public var activityName: String { name }
     public static var describedFields: [DescribedField<Wedding>] {
-        [.field("name", \.name), .field("names of the couple", \.partner1Name), .field("names of the couple", \.partner2Name),
-         .field("date", \.weddingDate), .field("total budget", \.totalBudget), .field("currency", \.currency),
-         .field("meal options", \.mealOptions), .field("RSVP deadline", \.rsvpDeadline)]
+        let couple: (Wedding) -> String = { "\($0.partner1Name) and \($0.partner2Name)" }
+        return [.valued("name", \.name) { $0.name }, .valued("names of the couple", \.partner1Name, couple),
+                .valued("names of the couple", \.partner2Name, couple),
+                .valued("date", \.weddingDate) { $0.weddingDate?.spelledOut ?? "none" },
+                .valued("total budget", \.totalBudget) { $0.currency.format($0.totalBudget) },
+                .valued("currency", \.currency) { $0.currency.code },
+                .valued("meal options", \.mealOptions) { $0.mealOptions.isEmpty ? "none" : $0.mealOptions.joined(separator: ", ") },
+                .valued("RSVP deadline", \.rsvpDeadline) { $0.rsvpDeadline?.spelledOut ?? "none" }]
     }
 }
 

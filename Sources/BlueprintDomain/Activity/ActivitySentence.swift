@@ -36,7 +36,8 @@ extension ActivityEntry {
 }
 
 extension ActivityChange {
-    /// "added guest Ana Ruiz", "marked Ana Ruiz attending", "changed Ana Ruiz's email and phone".
+    /// "added guest Ana Ruiz", "marked Ana Ruiz attending", "changed Ana Ruiz's email and phone",
+    /// "changed the RSVP deadline to 22 May 2027 and the currency to EUR".
     public var sentence: String {
         switch write {
         case .added: return "added \(kind.noun) \(name)"
@@ -45,6 +46,10 @@ extension ActivityChange {
             let subject = kind == .wedding ? "the wedding" : name
             let changedFields = ActivityEntry.list(uniqueFields.prefix(3).map { $0 }
                                                    + (uniqueFields.count > 3 ? ["\(uniqueFields.count - 3) more"] : []))
+            if kind == .wedding, marked == nil, !uniqueFields.isEmpty, uniqueFields.allSatisfy({ values[$0] != nil }) {
+                let settings = uniqueFields.prefix(3).map { "the \($0) to \(values[$0]!)" }
+                return "changed " + ActivityEntry.list(settings + (uniqueFields.count > 3 ? ["\(uniqueFields.count - 3) more"] : []))
+            }
             if let marked {
                 return "marked \(subject) \(marked)" + (uniqueFields.isEmpty ? "" : " and changed \(changedFields)")
             }

@@ -21,19 +21,24 @@ public struct ActivityChange: Sendable, Equatable, Codable {
     public var write: ActivityWrite
     /// For a change: the declared fields that changed ("email", "table"), in declaration order.
     public var fields: [String]
+    /// For a change of settings: the new value of each field that tells one, by field ("RSVP
+    /// deadline": "22 May 2027").
+    public var values: [String: String]
     /// For a change of a status alone: its new state ("attending", "booked", "paid").
     public var marked: String?
 
-    public init(kind: RecordKind, id: UUID, name: String, write: ActivityWrite, fields: [String] = [], marked: String? = nil) {
+    public init(kind: RecordKind, id: UUID, name: String, write: ActivityWrite, fields: [String] = [],
+                values: [String: String] = [:], marked: String? = nil) {
         self.kind = kind
         self.id = id
         self.name = name
         self.write = write
         self.fields = fields
+        self.values = values
         self.marked = marked
     }
 
-    private enum CodingKeys: String, CodingKey { case kind, id, name, write, fields, marked }
+    private enum CodingKeys: String, CodingKey { case kind, id, name, write, fields, values, marked }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -42,12 +47,14 @@ public struct ActivityChange: Sendable, Equatable, Codable {
         name = try container.decode(String.self, forKey: .name)
         write = try container.decode(ActivityWrite.self, forKey: .write)
         fields = try container.decodeIfPresent([String].self, forKey: .fields) ?? []
+        values = try container.decodeIfPresent([String: String].self, forKey: .values) ?? [:]
         marked = try container.decodeIfPresent(String.self, forKey: .marked)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
+        if !values.isEmpty { try container.encode(values, forKey: .values) }
         try container.encode(id, forKey: .id)
         try container.encode(kind, forKey: .kind)
         try container.encodeIfPresent(marked, forKey: .marked)

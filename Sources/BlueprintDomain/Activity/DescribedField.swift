@@ -19,15 +19,18 @@ extension ActivityDescribed {
             return ActivityChange(kind: kind, id: record.id, name: record.activityName, write: old == nil ? .added : .deleted)
         }
         var fields: [String] = []
+        var values: [String: String] = [:]
         var marked: String?
         for field in describedFields where field.differs(old, new) {
             if marked == nil, let state = field.state {
                 marked = state(new)
             } else {
                 fields.append(field.label)
+                if let value = field.value { values[field.label] = value(new) }
             }
         }
-        return ActivityChange(kind: kind, id: new.id, name: new.activityName, write: .changed, fields: fields, marked: marked)
+        return ActivityChange(kind: kind, id: new.id, name: new.activityName, write: .changed, fields: fields, values: values,
+                              marked: marked)
     }
 }
 
@@ -38,14 +41,22 @@ public struct DescribedField<R> {
     let differs: (R, R) -> Bool
     /// For a status: the phrase for its value ("attending").
     let state: ((R) -> String)?
+    /// For a setting: its new value as the feed says it ("22 May 2027"), from the record as changed.
+    let value: ((R) -> String)?
 
     /// A field named `label` when the value at `path` changes.
     public static func field<V: Equatable>(_ label: String, _ path: KeyPath<R, V>) -> Self {
-        Self(label: label, differs: { $0[keyPath: path] != $1[keyPath: path] }, state: nil)
+        Self(label: label, differs: { $0[keyPath: path] != $1[keyPath: path] }, state: nil, value: nil)
+    }
+
+    /// A field whose change is told with its new value: "changed the currency to EUR"; `value`
+    /// says it from the record as changed.
+    public static func valued<V: Equatable>(_ label: String, _ path: KeyPath<R, V>, _ value: @escaping (R) -> String) -> Self {
+        Self(label: label, differs: { $0[keyPath: path] != $1[keyPath: path] }, state: nil, value: value)
     }
 
     /// A status: a change to it is told as "marked NAME `phrase(new value)`".
     public static func status<V: Equatable>(_ label: String, _ path: KeyPath<R, V>, _ phrase: @escaping (V) -> String) -> Self {
-        Self(label: label, differs: { $0[keyPath: path] != $1[keyPath: path] }, state: { phrase($0[keyPath: path]) })
+        Self(label: label, differs: { $0[keyPath: path] != $1[keyPath: path] }, state: { phrase($0[keyPath: path]) }, value: nil)
     }
 }

@@ -9,6 +9,7 @@ public struct GuestFilter: Hashable, Sendable {
     public var rsvp: Set<RSVPStatus>
     public var invitedBy: Set<InvitedBy>
     public var table: Int?
+    /// Guests eating this meal ("" for none chosen), or whose plus-one coming does.
     public var meal: String?
 
     public init(text: String = "", rsvp: Set<RSVPStatus> = [], invitedBy: Set<InvitedBy> = [],
@@ -24,7 +25,7 @@ public struct GuestFilter: Hashable, Sendable {
         (rsvp.isEmpty || rsvp.contains(guest.rsvp))
             && (invitedBy.isEmpty || invitedBy.contains(guest.invitedBy))
             && (table == nil || guest.table == table)
-            && (meal == nil || guest.mealChoice == meal)
+            && (meal.map { $0 == guest.mealChoice || (guest.hasPlusOneComing && $0 == guest.plusOneMealChoice) } ?? true)
             && (text.matches(guest.fullName, guest.email, guest.household, guest.plusOneName,
                              guest.phone, guest.notes) || notedIDs.contains(guest.id))
     }
@@ -38,19 +39,32 @@ public struct ExpenseFilter: Hashable, Sendable {
     public var notedIDs: Set<UUID> = []
     public var categoryID: UUID?
     public var vendorID: UUID?
-    public var status: Set<PaymentStatus>
+    /// Only expenses standing so, judged from their money; `nil`: any.
+    public var standing: StandingCondition?
 
-    public init(text: String = "", categoryID: UUID? = nil, vendorID: UUID? = nil, status: Set<PaymentStatus> = []) {
+    /// The expenses whose standing (`Expense.standing(today:)`) on `day` is one of `standings`:
+    /// whether a payment is overdue depends on the day.
+    public struct StandingCondition: Hashable, Sendable {
+        public var standings: Set<PaymentStanding>
+        public var day: CalendarDate
+
+        public init(_ standings: Set<PaymentStanding>, on day: CalendarDate) {
+            self.standings = standings
+            self.day = day
+        }
+    }
+
+    public init(text: String = "", categoryID: UUID? = nil, vendorID: UUID? = nil, standing: StandingCondition? = nil) {
         self.text = TextQuery(text)
         self.categoryID = categoryID
         self.vendorID = vendorID
-        self.status = status
+        self.standing = standing
     }
 
     public func matches(_ expense: Expense) -> Bool {
         (categoryID == nil || expense.categoryID == categoryID)
             && (vendorID == nil || expense.vendorID == vendorID)
-            && (status.isEmpty || status.contains(expense.paymentStatus))
+            && (standing.map { $0.standings.contains(expense.standing(today: $0.day)) } ?? true)
             && (text.matches(expense.name, expense.paymentMethod, expense.notes) || notedIDs.contains(expense.id))
     }
 }

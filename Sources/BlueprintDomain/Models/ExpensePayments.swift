@@ -43,7 +43,8 @@ extension Expense {
     }
 }
 
-/// Where an expense stands, derived from its money (`Expense.standing`), as people see it.
+/// Where an expense stands, derived from its money (`Expense.standing`), as people see it. The
+/// cases run from what needs paying first to what is done with, the order sorting by status shows.
 public enum PaymentStanding: String, Sendable, CaseIterable {
-    case paid, partlyPaid = "part paid", due, overdue, cancelled, refunded
+    case overdue, due, partlyPaid = "part paid", paid, cancelled, refunded
 }

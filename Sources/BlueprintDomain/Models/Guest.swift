@@ -116,7 +116,10 @@ public struct Guest: Record {
     }
 
     /// Whether the guest is attending and brings a plus-one who is allowed and coming.
-    public var bringsPlusOne: Bool { rsvp == .attending && plusOneAllowed && plusOneAttending }
+    public var bringsPlusOne: Bool { rsvp == .attending && hasPlusOneComing }
+
+    /// Whether the guest may bring a plus-one who said they are coming (whatever the guest's own answer).
+    public var hasPlusOneComing: Bool { plusOneAllowed && plusOneAttending }
 
     /// People this guest brings if attending: the guest plus an attending plus-one.
     public var headcount: Int { rsvp == .attending ? 1 + (bringsPlusOne ? 1 : 0) : 0 }

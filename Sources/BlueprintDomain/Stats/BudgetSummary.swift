@@ -74,7 +74,7 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
                 vendors: some Collection<Vendor> = [Vendor](), gifts: some Collection<Gift> = [Gift](),
                 moneyOwed: some Collection<MoneyOwed> = [MoneyOwed](), today: CalendarDate) {
         totalBudget = wedding.totalBudget
-        amountsBeyondLimit = Self.beyondLimit(wedding: wedding, categories: categories, expenses: expenses, vendors: vendors)
+        amountsBeyondLimit = Self.recordsBeyondLimit(wedding: wedding, categories: categories, expenses: expenses, vendors: vendors)
         allocated = categories.sum(\.allocated)
         quoted = vendors.sum { $0.uncoveredQuote(expenses: expenses) }
         committed = expenses.sum(\.committed) + quoted
@@ -98,8 +98,9 @@ public struct BudgetSummary: Hashable, Sendable, Codable {
         self.overdue = overdue.sorted(by: byDate)
     }
 
-    private static func beyondLimit(wedding: Wedding, categories: some Collection<BudgetCategory>,
-                                    expenses: some Collection<Expense>, vendors: some Collection<Vendor>) -> [String] {
+    /// The records holding an amount beyond `Money.limit`, each with its field: "expense 'Hall' amount".
+    public static func recordsBeyondLimit(wedding: Wedding, categories: some Collection<BudgetCategory>,
+                                          expenses: some Collection<Expense>, vendors: some Collection<Vendor>) -> [String] {
         var found: [String] = []
         func check(_ amount: Money?, _ record: String, _ field: String) {
             if let amount, !amount.isWithinLimit { found.append("\(record) \(field)") }

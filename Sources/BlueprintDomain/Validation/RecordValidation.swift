@@ -92,7 +92,7 @@ extension Guest {
 
     /// A plus-one's details on a guest whose plus-one is not allowed, each refused by name
     /// rather than kept and ignored.
-    private var plusOneIssues: [ValidationIssue] {
+    public var plusOneIssues: [ValidationIssue] {
         guard !plusOneAllowed else { return [] }
         let given: [(field: String, cannot: String, isGiven: Bool)] = [
             ("plusOneName", "be named", !plusOneName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty),

@@ -55,6 +55,12 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable, CustomStrin
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
+    /// The date as people write it in English: "22 May 2027".
+    public var spelledOut: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                     "September", "October", "November", "December"]
+
     /// Days from `other` to `self` (positive when `self` is later).
     public func days(since other: CalendarDate) -> Int { dayNumber - other.dayNumber }
 

@@ -28,8 +28,8 @@ public struct WeddingSettingsEdit: Hashable, Sendable {
 
     /// What the edit makes of `wedding` and its `guests`; `holdsAmounts` says whether any amount
     /// is kept in the wedding's currency (budget, expenses, quotes, gifts…), which a currency of
-    /// other minor digits would misread. Throws `RepositoryError.invalid` with every problem.
-    public func change(of wedding: Wedding, guests: [Guest], holdsAmounts: Bool) throws(RepositoryError) -> WeddingSettingsChange {
+    /// other minor digits would misread. Throws every problem, each naming its field.
+    public func change(of wedding: Wedding, guests: [Guest], holdsAmounts: Bool) throws(WeddingSettingsProblems) -> WeddingSettingsChange {
         var issues: [ValidationIssue] = []
         var edited = wedding
         if let partner1Name { edited.partner1Name = WeddingDraft.trimmed(partner1Name) }
@@ -75,7 +75,7 @@ public struct WeddingSettingsEdit: Hashable, Sendable {
         issues += edited.validationIssues(in: WeddingDataset(wedding: edited))
             .filter { !issues.map(\.field).contains($0.field) }
             .map { $0.field == "totalBudget" ? ValidationIssue(field: "budget", message: $0.message) : $0 }
-        guard issues.isEmpty else { throw .invalid(.wedding, issues) }
+        guard issues.isEmpty else { throw WeddingSettingsProblems(issues: issues) }
         var changedGuests: [Guest] = []
         var removedInUse: [String: Int] = [:]
         /// The meal `meal` becomes: renamed, kept, or none (counted as removed while chosen).
@@ -96,6 +96,12 @@ public struct WeddingSettingsEdit: Hashable, Sendable {
     }
 
     private static func digits(_ count: Int) -> String { count == 1 ? "1 decimal digit" : "\(count) decimal digits" }
+}
+
+/// Why a `WeddingSettingsEdit` cannot be made: every problem, each naming its field. Nothing else
+/// can go wrong with one.
+public struct WeddingSettingsProblems: Error, Equatable, Sendable {
+    public let issues: [ValidationIssue]
 }
 
 /// What a `WeddingSettingsEdit` does: the wedding as it will be and the guests whose meal follows.

@@ -22,7 +22,7 @@ public final class BudgetStore: DomainStore {
     private lazy var vendorRecords = RecordCollection(RecordGateway(context.records.records(Vendor.self), in: weddingID), in: self)
     private lazy var scenarioRecords = RecordCollection(RecordGateway(context.records.records(BudgetScenario.self), in: weddingID),
                                                         in: self)
-    private var list = RowList(order: ListOrder(ExpenseSortKey.dueDate))
+    private var list: RowList<ExpenseSortKey>
 
     /// The wedding, for its total budget and currency; `nil` until loaded.
     public private(set) var wedding: Wedding?
@@ -33,8 +33,13 @@ public final class BudgetStore: DomainStore {
     public var visibleExpenses: [Expense] { list.visible }
     /// Where `searchText` matches among `visibleExpenses`.
     public var searchMatches: SearchMatches { list.matches }
-    /// Totals, over-budget categories and payments due, as of `today`; `nil` until loaded.
-    public private(set) var summary: BudgetSummary?
+    /// Totals, over-budget categories and payments due, as of `today` (derived again when the day
+    /// changes: what is overdue moves with it); `nil` until loaded.
+    public var summary: BudgetSummary? {
+        if derivedSummary?.day != today { derivedSummary = (today, summary(asOf: today)) }
+        return derivedSummary?.summary
+    }
+    private var derivedSummary: (day: CalendarDate, summary: BudgetSummary?)?
     /// Allocated, spent and paid per category, by category name.
     public private(set) var categoryMetrics: [CategoryMetrics] = []
     /// The what-if scenarios, by name.
@@ -76,6 +81,7 @@ public final class BudgetStore: DomainStore {
     public init(wedding: WeddingID, context: StoreContext) {
         repository = context.budget
         weddings = context.weddings
+        list = RowList(order: ListOrder(ExpenseSortKey.dueDate), today: context.today)
         // The total budget lives on the wedding record, so its changes reload the budget too;
         // vendors their booked quotes; gifts and money owed bring the income.
         super.init(weddingID: wedding, domain: .budget, validity: Self.validity,
@@ -196,6 +202,22 @@ public final class BudgetStore: DomainStore {
             expense.paymentStatus = expense.outstanding == .zero ? .paid : .partial
         }
         return await expenseRecords.update(expense, title: "mark installment paid")
+    }
+
+    /// Takes back an installment's payment: it is owed again on its due date. An expense marked
+    /// paid or partly paid loses that mark (its paid installments then say what was paid), so
+    /// its money says what is still owed.
+    @discardableResult
+    public func markInstallmentUnpaid(_ id: UUID, in expenseID: UUID) async -> EditOutcome {
+        guard var expense = expenseRecords[expenseID],
+              let index = expense.installments.firstIndex(where: { $0.id == id }) else {
+            return .failed(.notLoaded(.expense, id: expenseID))
+        }
+        expense.installments[index].paidDate = nil
+        if expense.paymentStatus == .paid || expense.paymentStatus == .partial {
+            expense.paymentStatus = expense.installments.contains(where: \.isPaid) ? .partial : .pending
+        }
+        return await expenseRecords.update(expense, title: "mark installment not paid")
     }
 
     /// Replaces the expense's installments with `installments` (edited, some removed), as one
@@ -375,12 +397,12 @@ public final class BudgetStore: DomainStore {
 
     override func recordsDidChange() {
         let categories = categoryRecords.records, expenses = expenseRecords.records
-        summary = summary(asOf: today)
+        derivedSummary = (today, summary(asOf: today))
         scenarios = scenarioRecords.records
             .sorted { (ScenarioLine.folded($0.name), $0.id) < (ScenarioLine.folded($1.name), $1.id) }
         categoryMetrics = CategoryMetrics.all(categories: categories, expenses: expenses)
             .sorted { ($0.name.lowercased(), $0.categoryID) < ($1.name.lowercased(), $1.categoryID) }
-        list.show(expenses)
+        list.show(expenses, today: today)
         super.recordsDidChange()
     }
 }

@@ -13,14 +13,15 @@ public enum ExpenseSortKey: String, ListSortKey {
         }
     }
 
-    /// Due dates ascending put undated expenses last.
-    public func sortValue(of expense: Expense) -> (rank: Int64, text: String) {
+    /// Due dates ascending put undated expenses last; statuses ascending put what is overdue
+    /// first (`PaymentStanding`'s order), as the money says on `today`.
+    public func sortValue(of expense: Expense, today: CalendarDate) -> (rank: Int64, text: String) {
         let name = expense.name.lowercased()
         switch self {
         case .dueDate: return (expense.dueDate.map { Int64($0.daysSince1970) } ?? .max, name)
         case .name: return (0, name)
         case .amount: return (expense.amount.minorUnits, name)
-        case .status: return (Int64(PaymentStatus.allCases.firstIndex(of: expense.paymentStatus)!), name)
+        case .status: return (Int64(PaymentStanding.allCases.firstIndex(of: expense.standing(today: today))!), name)
         }
     }
 }

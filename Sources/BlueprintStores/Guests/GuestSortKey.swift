@@ -13,7 +13,7 @@ public enum GuestSortKey: String, ListSortKey {
         }
     }
 
-    public func sortValue(of guest: Guest) -> (rank: Int64, text: String) {
+    public func sortValue(of guest: Guest, today: CalendarDate) -> (rank: Int64, text: String) {
         let name = (guest.lastName + "\u{1}" + guest.firstName).lowercased()
         switch self {
         case .name: return (0, name)

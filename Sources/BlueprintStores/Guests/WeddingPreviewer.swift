@@ -1,4 +1,5 @@
 import BlueprintDomain
+import Foundation
 
 /// Makes a wedding's preview as the guest store shows it at first: its guest figures, and the
 /// first guests in the list's default order (by name), so the first frame drawn from the preview
@@ -12,7 +13,9 @@ public struct WeddingPreviewer: WeddingPreviewing {
     public func preview(of dataset: WeddingDataset) -> WeddingPreview {
         var figures = GuestStats(guests: dataset.guests)
         figures.seatsPerTable = [:]
-        return WeddingPreview(wedding: dataset.wedding, guestStats: figures,
-                              firstGuests: ListOrder(GuestStore.defaultOrder).first(WeddingPreview.guestCount, of: dataset.guests))
+        // The guests' order does not change with the day: any day sorts them alike.
+        let first = ListOrder(GuestStore.defaultOrder).first(WeddingPreview.guestCount, of: dataset.guests,
+                                                             today: CalendarDate(Date(), in: .current))
+        return WeddingPreview(wedding: dataset.wedding, guestStats: figures, firstGuests: first)
     }
 }

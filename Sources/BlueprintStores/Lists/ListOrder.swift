@@ -1,3 +1,4 @@
+import BlueprintDomain
 import Foundation
 /// How a list is sorted: by which column, and which way.
 public struct ListOrder<Key: ListSortKey>: Hashable, Sendable {
@@ -20,9 +21,9 @@ public struct ListOrder<Key: ListSortKey>: Hashable, Sendable {
     /// Flips the direction, keeping the column.
     public mutating func reverse() { ascending.toggle() }
 
-    /// `rows` in this order. Each row's sort value is computed once; ties keep their order.
-    func sorted(_ rows: [Key.Row]) -> [Key.Row] {
-        let order = positions(of: rows)
+    /// `rows` in this order on `today`. Each row's sort value is computed once; ties keep their order.
+    func sorted(_ rows: [Key.Row], today: CalendarDate) -> [Key.Row] {
+        let order = positions(of: rows, today: today)
         return [Key.Row](unsafeUninitializedCapacity: rows.count) { sorted, initialized in
             let output = ParallelParts.Output(buffer: sorted)
             ParallelParts.run(rows.count) { _, range in
@@ -33,14 +34,16 @@ public struct ListOrder<Key: ListSortKey>: Hashable, Sendable {
     }
 
     /// The first `count` of `rows` in this order, copying only those (a preview of a table).
-    func first<Rows: RandomAccessCollection<Key.Row> & Sendable>(_ count: Int, of rows: Rows) -> [Key.Row] where Rows.Index == Int {
-        positions(of: rows).prefix(count).map { rows[rows.startIndex + $0] }
+    func first<Rows: RandomAccessCollection<Key.Row> & Sendable>(_ count: Int, of rows: Rows,
+                                                                today: CalendarDate) -> [Key.Row] where Rows.Index == Int {
+        positions(of: rows, today: today).prefix(count).map { rows[rows.startIndex + $0] }
     }
 
     /// Where each row of `rows` goes: the positions of the rows in this order.
-    private func positions<Rows: RandomAccessCollection<Key.Row> & Sendable>(of rows: Rows) -> [Int] where Rows.Index == Int {
+    private func positions<Rows: RandomAccessCollection<Key.Row> & Sendable>(of rows: Rows,
+                                                                             today: CalendarDate) -> [Int] where Rows.Index == Int {
         let key = self.key
-        let values = SortValues(count: rows.count) { key.sortValue(of: rows[rows.startIndex + $0]) }
+        let values = SortValues(count: rows.count) { key.sortValue(of: rows[rows.startIndex + $0], today: today) }
         let ascending = self.ascending
         return rows.indices.map { $0 - rows.startIndex }.sorted { left, right in
             let comparison = values.compare(left, right)
@@ -55,14 +58,14 @@ extension ListOrder {
     /// rows were sorted from (ties keep that order); `rowPosition` is `row`'s.
     ///
     /// O(log n) comparisons: for placing one changed row without sorting again.
-    func index(of row: Key.Row, at rowPosition: Int, in rows: [Key.Row], position: (UUID) -> Int) -> Int {
-        let value = key.sortValue(of: row)
+    func index(of row: Key.Row, at rowPosition: Int, in rows: [Key.Row], today: CalendarDate, position: (UUID) -> Int) -> Int {
+        let value = key.sortValue(of: row, today: today)
         let target = SortValue(rank: value.rank, text: value.text)
         var low = 0, high = rows.count
         while low < high {
             let middle = (low + high) / 2
             let probe = rows[middle]
-            let probeValue = key.sortValue(of: probe)
+            let probeValue = key.sortValue(of: probe, today: today)
             let comparison = SortValue(rank: probeValue.rank, text: probeValue.text).compare(target)
             let precedes = comparison == 0 ? position(probe.id) < rowPosition : (comparison < 0) == ascending
             if precedes { low = middle + 1 } else { high = middle }

@@ -69,7 +69,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
          gateway: RecordGateway<Row>, order: Key, noun: String) {
         self.gateway = gateway
         self.noun = noun
-        list = RowList(order: ListOrder(order))
+        list = RowList(order: ListOrder(order), today: context.today)
         super.init(weddingID: wedding, domain: domain, validity: validity, recordKinds: [Row.kind], context: context)
     }
 
@@ -113,7 +113,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     }
 
     override func recordsDidChange() {
-        list.show(records.records)
+        list.show(records.records, today: today)
         super.recordsDidChange()
     }
 

@@ -12,6 +12,9 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     typealias Row = Key.Row
 
     private(set) var order: ListOrder<Key>
+    /// The day the rows are sorted on (an expense's status changes with it); `show` sorts anew
+    /// on a new day.
+    private(set) var today: CalendarDate
     private var sorted: [Row] = []
     /// The rows the filter lets through, while it does not let every row through.
     private var filtered: [Row] = []
@@ -41,13 +44,18 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     /// Counts the changes to `visible`, so that what is derived from it knows when to derive again.
     private(set) var revision = 0
 
-    init(order: ListOrder<Key>) { self.order = order }
+    init(order: ListOrder<Key>, today: CalendarDate) {
+        self.order = order
+        self.today = today
+    }
 
     /// The rows to show, in order.
     var visible: [Row] { showsAll ? sorted : filtered }
 
-    /// Shows `records` (in table order, which ties keep), sorting them all.
-    mutating func show(_ records: [Row]) {
+    /// Shows `records` (in table order, which ties keep), sorting them all as on `today`
+    /// (by default the day they were last sorted on).
+    mutating func show(_ records: [Row], today: CalendarDate? = nil) {
+        if let today { self.today = today }
         textsAreCurrent = false
         sort(records)
     }
@@ -72,12 +80,12 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
             if let new { texts.fold(new) }
         }
         let newText = new.flatMap { row in sortedTexts.map { _ in texts.text(of: row) } }
-        Self.replace(old, with: new, text: newText, in: &sorted, texts: &sortedTexts, order: order, position: position)
+        Self.replace(old, with: new, text: newText, in: &sorted, texts: &sortedTexts, order: order, today: today, position: position)
         if !showsAll {
             let isShown = new.map(passesFilter) ?? false
             let text = new.flatMap { row in filteredTexts.map { _ in texts.text(of: row) } }
             Self.replace(wasShown ? old : nil, with: isShown ? new : nil, text: text, in: &filtered, texts: &filteredTexts,
-                         order: order, position: position)
+                         order: order, today: today, position: position)
         }
         research()
     }
@@ -113,7 +121,7 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     }
 
     private mutating func sort(_ records: [Row]) {
-        sorted = order.sorted(records)
+        sorted = order.sorted(records, today: today)
         sortedTexts = nil
         refilter()
     }
@@ -157,14 +165,15 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
 
     /// Replaces `old` by `new` in `rows` (sorted by `order`) and their texts, in place.
     private static func replace(_ old: Row?, with new: Row?, text: FoldedBytes?, in rows: inout [Row],
-                                texts: inout [FoldedBytes]?, order: ListOrder<Key>, position: (UUID) -> Int) {
+                                texts: inout [FoldedBytes]?, order: ListOrder<Key>, today: CalendarDate,
+                                position: (UUID) -> Int) {
         let from: Int? = old.flatMap { old in
-            let found = order.index(of: old, at: position(old.id), in: rows, position: position)
+            let found = order.index(of: old, at: position(old.id), in: rows, today: today, position: position)
             // The search finds it unless the rows were sorted under other positions; look then.
             return found < rows.count && rows[found].id == old.id ? found : rows.firstIndex { $0.id == old.id }
         }
         let to: Int? = new.map { new in
-            let index = order.index(of: new, at: position(new.id), in: rows, position: position)
+            let index = order.index(of: new, at: position(new.id), in: rows, today: today, position: position)
             return from.map { index > $0 ? index - 1 : index } ?? index
         }
         switch (from, to) {

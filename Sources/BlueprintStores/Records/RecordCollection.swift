@@ -228,12 +228,25 @@ final class RecordCollection<R: Record>: ConflictHolder {
         case let (deleted?, nil):
             return UndoStep(title: title) { await self.create(deleted, title: title, undoable: false) }
         case let (old?, new?) where old != new:
-            var restored = old
-            restored.version = new.version
-            return UndoStep(title: title) { await self.update(restored, title: title, undoable: false) }
+            return UndoStep(title: title) {
+                // The undo's base is the record as the undo finds it: still holding what this
+                // change saved (a later change of it was taken back since), it is this change's
+                // to take back; changed otherwise (by someone else), the update is a conflict.
+                var restored = old
+                restored.version = self[new.id].flatMap { Self.holdsSame($0, new) ? $0.version : nil } ?? new.version
+                return await self.update(restored, title: title, undoable: false)
+            }
         default:
             return nil
         }
+    }
+
+    /// Whether `a` and `b` hold the same fields, whatever their versions and update times.
+    private static func holdsSame(_ a: R, _ b: R) -> Bool {
+        var a = a
+        a.version = b.version
+        a.updatedAt = b.updatedAt
+        return a == b
     }
 
     // MARK: Conflicts

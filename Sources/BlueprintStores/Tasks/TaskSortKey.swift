@@ -14,7 +14,7 @@ public enum TaskSortKey: String, ListSortKey {
     }
 
     /// Due dates ascending put undated tasks last; priority ascending puts urgent first.
-    public func sortValue(of task: WeddingTask) -> (rank: Int64, text: String) {
+    public func sortValue(of task: WeddingTask, today: CalendarDate) -> (rank: Int64, text: String) {
         let title = task.title.lowercased()
         switch self {
         case .dueDate: return (task.dueDate.map { Int64($0.daysSince1970) } ?? .max, title)

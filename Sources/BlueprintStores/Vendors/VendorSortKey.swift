@@ -13,7 +13,7 @@ public enum VendorSortKey: String, ListSortKey {
         }
     }
 
-    public func sortValue(of vendor: Vendor) -> (rank: Int64, text: String) {
+    public func sortValue(of vendor: Vendor, today: CalendarDate) -> (rank: Int64, text: String) {
         let name = vendor.name.lowercased()
         switch self {
         case .name: return (0, name)

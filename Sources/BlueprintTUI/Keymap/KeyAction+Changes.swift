@@ -5,7 +5,8 @@ extension KeyAction {
     /// database.
     var changesData: Bool {
         switch self {
-        case .settings, .add, .edit, .delete, .toggle, .undo, .setRSVP, .markPaid, .recordInstallment, .editInstallments, .book,
+        case .settings, .add, .edit, .delete, .toggle, .undo, .setRSVP, .markPaid, .recordInstallment, .editInstallments,
+             .changeInstallment, .book,
              .archive, .markThanked,
              .addNote, .restore, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere,
              .moveToTableNumber, .unseatGuest, .suggestSeating, .keepTogether, .keepApart, .makeLive:

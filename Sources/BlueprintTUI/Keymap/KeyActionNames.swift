@@ -42,6 +42,7 @@ extension KeyAction {
         case .markPaid: "mark-paid"
         case .recordInstallment: "record-installment"
         case .editInstallments: "edit-installments"
+        case .changeInstallment: "change-installment"
         case .book: "book"
         case .archive: "archive"
         case .showArchived: "show-archived"
@@ -100,7 +101,8 @@ extension KeyAction {
         .search, .nextMatch, .previousMatch, .add, .edit, .delete, .toggle, .activate, .cancel,
         .cycleSort, .reverseSort, .filter, .clearFilters, .switchView,
     ] + RSVPStatus.allCases.map { .setRSVP($0) } + [
-        .markPaid, .recordInstallment, .editInstallments, .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
+        .markPaid, .recordInstallment, .editInstallments, .changeInstallment,
+        .book, .archive, .showArchived, .expand, .expandAll, .categoryDetails, .nextClash,
         .markThanked, .addNote, .showDocuments, .openDocument, .showTrash, .restore, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere, .moveToTableNumber, .unseatGuest,
         .suggestSeating,
         .keepTogether, .keepApart, .ruleProblems, .compareScenario, .makeLive,

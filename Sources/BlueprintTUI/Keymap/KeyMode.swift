@@ -164,6 +164,8 @@ public enum KeyAction: Hashable, Sendable {
     case markPaid, recordInstallment, book, expand, expandAll
     /// Edits (or deletes) the installments already recorded on the selected expense.
     case editInstallments
+    /// Marks one installment of the selected expense paid or not paid, or deletes it (asks which).
+    case changeInstallment
     /// Archives the selected vendor, or brings an archived one back.
     case archive
     /// Shows or hides archived vendors.

@@ -49,6 +49,9 @@ struct DataDirectoryChecks {
             }
         }
         checks += wedding.findings.map(\.check)
+        checks += wedding.recordProblems.map {
+            .warning($0, fix: "the planner opens the wedding and shows it; correct the record there (e edits it)")
+        }
         if let lock = wedding.lock {
             checks.append(lockCheck(lock, what: "this wedding") ?? .ok("lock: free (no other process is reading or writing)"))
         }

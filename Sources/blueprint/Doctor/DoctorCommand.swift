@@ -13,7 +13,9 @@ struct DoctorCommand: AsyncParsableCommand {
         commandName: "doctor",
         abstract: "Check the terminal, the data directory and the database, and say how to fix what is wrong.",
         discussion: """
-            Reads every wedding's files without changing anything (no repair, nothing moved aside). \
+            Reads every wedding's files without changing anything (no repair, nothing moved aside), \
+            and names the records the planner would refuse that another program wrote (an amount beyond \
+            the largest amount, a plus-one's details on a guest who may bring none). \
             With a database (--database or $BLUEPRINT_DATABASE_URL) it also checks that the database \
             answers, its schema, who you connect as and your role on each wedding, that every document's \
             file is in the database or on this machine, that notifications arrive, and that its clock \

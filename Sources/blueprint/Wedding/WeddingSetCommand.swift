@@ -50,18 +50,15 @@ struct WeddingSetCommand: AsyncParsableCommand {
         let guests = try await repositories.guests.fetchGuests(in: id)
         let holdsAmounts = try await Self.holdsAmounts(wedding, in: repositories)
         let change: WeddingSettingsChange
-        switch Result(catching: { () throws(RepositoryError) in
+        switch Result(catching: { () throws(WeddingSettingsProblems) in
             try edit.change(of: wedding, guests: guests, holdsAmounts: holdsAmounts)
         }) {
         case .success(let made):
             change = made
-        case .failure(.invalid(_, let issues)):
+        case .failure(let problems):
             await opened.close()
             throw CommandFailure("'\(wedding.name)' not changed:\n"
-                                 + issues.map { "  \(Self.sources[$0.field] ?? $0.field): \($0.message)" }.joined(separator: "\n"))
-        case .failure(let error):
-            await opened.close()
-            throw error
+                                 + problems.issues.map { "  \(Self.sources[$0.field] ?? $0.field): \($0.message)" }.joined(separator: "\n"))
         }
         guard change.removedMealsInUse.isEmpty || removeChosenMeals else {
             await opened.close()

@@ -95,11 +95,34 @@ import Testing
                     notes: "balance due\n30 days before"),
             Expense(name: "Bouquets", categoryID: flowers.id, amount: Money(minorUnits: 5), paymentStatus: .paid),
         ] + PaymentStatus.allCases.map { Expense(name: "Status \($0.rawValue)", categoryID: venue.id, amount: .zero, paymentStatus: $0) }
-        let data = try CSVExporter(wedding: wedding).expenses(expenses, categories: [venue, flowers], vendors: [hall])
+        let today = CalendarDate(year: 2026, month: 6, day: 1)!
+        let data = try CSVExporter(wedding: wedding, today: today).expenses(expenses, categories: [venue, flowers], vendors: [hall])
         let plan = try CSVImporter(wedding: wedding, mode: .addOnly).planExpenses(
             data, fileName: "expenses.csv", existing: [], categories: [venue, flowers], vendors: [hall])
         #expect(plan.newCategories.isEmpty)
-        #expect(plan.batch.inserts.map { content($0, id: \.id) } == expenses.map { content($0, id: \.id) })
+        // The status column carries where each expense stands, not its mark: compared apart.
+        func unmarked(_ expense: Expense) -> Expense {
+            var copy = content(expense, id: \.id)
+            copy.paymentStatus = .pending
+            return copy
+        }
+        #expect(plan.batch.inserts.map(unmarked) == expenses.map(unmarked))
+        #expect(plan.batch.inserts.map { $0.standing(today: today) } == expenses.map { $0.standing(today: today) })
+    }
+
+    @Test("the status column says where each expense stands from its money, as the planner shows it")
+    func expenseStatusFollowsTheMoney() throws {
+        let today = CalendarDate(year: 2026, month: 6, day: 1)!
+        var band = Expense(name: "Band", categoryID: venue.id, amount: Money(minorUnits: 100_000), dueDate: today.adding(days: 20))
+        band.installments = [Installment(amount: Money(minorUnits: 40_000), dueDate: today, paidDate: today)]
+        let cake = Expense(name: "Cake", categoryID: venue.id, amount: Money(minorUnits: 20_000), dueDate: today.adding(days: -1))
+        let hire = Expense(name: "Hire", categoryID: venue.id, amount: Money(minorUnits: 5_000), dueDate: today.adding(days: 3),
+                           paymentStatus: .partial, installments: [Installment(amount: Money(minorUnits: 5_000), dueDate: today,
+                                                                               paidDate: today)])
+        let text = String(decoding: try CSVExporter(wedding: wedding, today: today).expenses([band, cake, hire], categories: [venue],
+                                                                                           vendors: []), as: UTF8.self)
+        let statuses = text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[6] }
+        #expect(statuses == ["Part paid", "Overdue", "Paid"])
     }
 
     @Test func expensesInAWeddingWithoutTheirCategoriesRecreateThemByName() throws {

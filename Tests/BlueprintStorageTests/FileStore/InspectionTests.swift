@@ -27,6 +27,37 @@ struct InspectionTests {
         #expect(try DiskState(directory.scratch) == before)
     }
 
+    @Test("records the planner would refuse (an amount beyond the limit, a plus-one on a guest who may bring none) are named with their field")
+    func recordsThePlannerRefusesAreNamed() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        let venue = BudgetCategory(name: "Venue", createdAt: Fixtures.now)
+        _ = try await store.write(wedding, operation: "add") { transaction in
+            try transaction.insert(venue)
+            try transaction.insert(Expense(name: "Hall", categoryID: venue.id, amount: Money(minorUnits: 424_242), createdAt: Fixtures.now))
+            try transaction.insert(Guest(firstName: "Ana", lastName: "Ruiz", plusOneAllowed: true, plusOneName: "Sam",
+                                         createdAt: Fixtures.now))
+        }
+        await store.close()
+        // Another program writes what the planner refuses, wherever the store keeps the records.
+        for name in ["journal.jsonl", "budget.json", "guests.json"] {
+            let path = directory.file(name, of: wedding)
+            guard var text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            text = text.replacingOccurrences(of: "424242", with: "999999999999999")
+            text = text.replacingOccurrences(of: #""plusOneAllowed"\s*:\s*true"#, with: #""plusOneAllowed" : false"#,
+                                             options: .regularExpression)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+
+        let report = await StoreInspector.inspect(root: directory.root)
+
+        let inspection = try #require(report.weddings.first)
+        #expect(inspection.recordProblems == [
+            "expense 'Hall' amount is \(Money.beyondLimit)",
+            "guest 'Ana Ruiz' plusOneName: no plus-one is allowed, so the plus-one cannot be named",
+        ])
+    }
+
     @Test func corruptSnapshotsAreEachReportedWithPathAndLineAndKeptInPlace() async throws {
         let directory = try TemporaryDataDirectory()
         let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)

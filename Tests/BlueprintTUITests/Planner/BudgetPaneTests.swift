@@ -159,6 +159,52 @@ struct BudgetPaneTests {
         #expect(deposit.installments.map(\.id) == [Wedding1.depositFirst, Wedding1.depositSecond])
     }
 
+    @Test("P marks one installment paid, or not paid, or deletes it, each undone with u; I and P work from the details too")
+    func changeOneInstallment() async throws {
+        let planner = await opened()
+        await planner.press(.character("j"), .character("j"), .enter, .character("P"))
+        #expect(planner.frame().contains("┌─ An installment of Venue deposit ─"))
+        #expect(planner.frame().contains("Installment  ◂ 2. $3,000.00 due 2026-01-20 ▸"), "the first unpaid one is chosen")
+        await planner.press(.enter)
+        var deposit = try #require(try await storedExpense(planner, Wedding1.venueDeposit))
+        #expect(deposit.installments.map(\.paidDate) == [Wedding1.date(1, 1), Wedding1.today])
+        #expect(deposit.standing(today: Wedding1.today) == .paid)
+        #expect(planner.statusRow.contains("Venue deposit: $3,000.00 paid · u undoes"), "\(planner.statusRow)")
+        await planner.press(.character("u"))
+        deposit = try #require(try await storedExpense(planner, Wedding1.venueDeposit))
+        #expect(deposit.installments.map(\.paidDate) == [Wedding1.date(1, 1), nil])
+
+        await planner.press(.character("P"), .left, .tab, .right, .enter)
+        deposit = try #require(try await storedExpense(planner, Wedding1.venueDeposit))
+        #expect(deposit.installments.map(\.paidDate) == [nil, nil])
+        #expect(deposit.paid == .zero, "nothing counts as paid once its one paid installment is not")
+        #expect(planner.statusRow.contains("Venue deposit: $3,000.00 no longer paid · u undoes"), "\(planner.statusRow)")
+
+        await planner.press(.enter)
+        #expect(planner.frame().contains("I edits them; P marks one paid or not, or deletes it"))
+        await planner.press(.character("P"), .tab, .right, .right, .enter)
+        deposit = try #require(try await storedExpense(planner, Wedding1.venueDeposit))
+        #expect(deposit.installments.map(\.id) == [Wedding1.depositSecond])
+        #expect(planner.statusRow.contains("Venue deposit: $3,000.00 installment deleted · u undoes"), "\(planner.statusRow)")
+        await planner.press(.character("u"))
+        deposit = try #require(try await storedExpense(planner, Wedding1.venueDeposit))
+        #expect(deposit.installments.map(\.id) == [Wedding1.depositFirst, Wedding1.depositSecond])
+
+        await planner.press(.enter, .character("I"))
+        #expect(planner.frame().contains("┌─ Installments of Venue deposit ─"))
+        #expect(HelpOverlay(keymap: planner.screen.keymap).lines.contains { $0.keys.string == "P" && $0.text.string.hasPrefix("Mark one installment") })
+    }
+
+    @Test("the status filter chooses by what the money says: a pending expense past its date is overdue")
+    func statusFilterFollowsTheMoney() async {
+        let planner = await opened()
+        await planner.press(.enter, .character("f"), .right, .enter)
+        #expect(planner.session.budget.visibleExpenses.map(\.name) == ["Bridal bouquet"])
+        #expect(planner.statusRow.contains("Flowers: 1 expense (overdue)"), "\(planner.statusRow)")
+        await planner.press(.character("f"), .right, .enter)
+        #expect(planner.session.budget.visibleExpenses.isEmpty, "nothing of it is merely due")
+    }
+
     @Test("a category's amount is checked as money; the message sits beside the field")
     func categoryForm() async throws {
         let planner = await opened()
@@ -190,6 +236,26 @@ struct BudgetPaneTests {
         #expect(planner.frame().contains("Delete the expense Bridal bouquet?"))
         await planner.press(.character("y"))
         #expect(try await storedExpense(planner, Wedding1.bouquet) == nil)
+    }
+
+    @Test("the form asking where a category's expenses go shows its whole question at 100 and at 80 columns", arguments: [100, 80])
+    func moveExpensesFormFits(columns: Int) async throws {
+        var dataset = Wedding1.dataset()
+        var flowers = dataset.categories[Wedding1.flowers]!
+        flowers.name = "Ceremony & reception flowers"
+        dataset.categories.upsert(flowers)
+        for number in 1...11 {
+            dataset.expenses.upsert(Expense(id: Wedding1.uuid(500 + number), name: "Buttonhole \(number)", categoryID: Wedding1.flowers,
+                                            amount: Wedding1.money(10), createdAt: Wedding1.start))
+        }
+        let planner = await PlannerHarness([dataset], rows: 24, columns: columns)
+        await planner.press(.character("2"), .character("d"))
+        let rows = planner.rows
+        let title = "Delete Ceremony & reception flowers: move its 12 expenses to"
+        let top = try #require(rows.firstIndex { $0.contains("┌─ " + title + " ─") }, "\(planner.frame())")
+        let bottom = try #require(rows[top...].firstIndex { $0.contains("└") })
+        #expect(rows[top...bottom].contains { $0.contains("Move to  ◂ Music ▸") }, "\(planner.frame())")
+        #expect(!rows[top...bottom].contains { $0.contains("…") }, "nothing of the form is cut: \(planner.frame())")
     }
 
     @Test("Enter on an expense shows its installments")

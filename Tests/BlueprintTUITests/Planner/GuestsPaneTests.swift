@@ -93,7 +93,7 @@ struct GuestsPaneTests {
         await planner.type("1")
         await planner.press(.tab, .character("f"), .enter)
         #expect(names(planner) == ["Ana Alvarez"])
-        #expect(planner.statusRow.hasPrefix(" GUESTS │ RSVP attending · Ana's side · table 1 · meal Fish · 1 of 7 guests"))
+        #expect(planner.statusRow.hasPrefix(" GUESTS │ RSVP attending · Ana's side · table 1 · meal Fish (guest or plus-one) · 1 of 7 guests"))
 
         await planner.press(.character("f"), .right)
         #expect(planner.session.guests.filter.rsvp == [.maybe])
@@ -103,6 +103,19 @@ struct GuestsPaneTests {
         await planner.press(.character("F"))
         #expect(names(planner).count == 7)
         #expect(planner.statusRow.contains("Filters cleared"))
+    }
+
+    @Test("the meal filter shows a guest whose plus-one chose that meal, and the row says whose meal it is")
+    func mealFilterFindsPlusOnes() async {
+        var dataset = Wedding1.dataset()
+        var ana = dataset.guests[Wedding1.ana]!
+        ana.plusOneMealChoice = "Beef"
+        dataset.guests.upsert(ana)
+        let planner = await PlannerHarness([dataset])
+        await planner.press(.character("f"), .tab, .tab, .tab, .character("b"), .enter)
+        #expect(names(planner) == ["Ana Alvarez", "山田 太郎 😀 Amélie"])
+        #expect(planner.rows[4].hasPrefix("Ana Alvarez                    Alvarez               Attending Fish, +1 Beef"))
+        #expect(planner.statusRow.contains("meal Beef (guest or plus-one) · 2 of 7 guests"), "\(planner.statusRow)")
     }
 
     @Test("a table that is not a number is shown beside the field and not applied; Enter waits until it is fixed")

@@ -50,6 +50,8 @@ struct KeyHintTests {
         cancel = "f4"
         mark-paid = "P"
         record-installment = "I"
+        edit-installments = "f19"
+        change-installment = "f20"
         add-note = "Y"
         show-documents = "f16"
         move-down = "J"

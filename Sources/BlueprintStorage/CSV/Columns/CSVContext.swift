@@ -18,10 +18,13 @@ final class CSVContext {
     private let vendorsByName: [String: [Vendor]]
     private let vendorNames: [UUID: String]
     private let mealOptions: [String: String]
+    /// The day an export judges each expense's status on (`Expense.standing`).
+    let today: CalendarDate
 
     init(wedding: Wedding, categories: [BudgetCategory] = [], vendors: [Vendor] = [],
-         createsMissingCategories: Bool = false) {
+         createsMissingCategories: Bool = false, today: CalendarDate = CalendarDate(Date(), in: .current)) {
         self.wedding = wedding
+        self.today = today
         self.invitedBy = InvitedByNames(wedding: wedding)
         self.createsMissingCategories = createsMissingCategories
         self.categories = categories

@@ -5,6 +5,11 @@ extension CSVSchema where R == Expense {
     /// Expenses: the original app's export headers and the usual variants. Categories and vendors
     /// are named; a category the wedding lacks is created, a vendor must exist. Merging matches an
     /// expense by its description within its category. Installments are not carried by CSV.
+    ///
+    /// The status column is written as the planner shows it, from the money on the export's day
+    /// (Paid, Part paid, Due, Overdue, Cancelled, Refunded). Read back, each word sets the mark it
+    /// names: Paid marks the expense paid in full, Cancelled and Refunded take it out of the
+    /// budget, Overdue marks it overdue; Part paid and Due mark nothing the money does not say.
     static var expenses: CSVSchema<Expense> {
         CSVSchema(
             columns: [
@@ -20,9 +25,12 @@ extension CSVSchema where R == Expense {
                 .field("Vendor", aliases: ["Vendor Name", "Payee"], issueField: "vendor", \.vendorID,
                        parse: { (text, context) throws(CSVValueError) in try context.vendorID(named: text) },
                        format: { value, context in context.vendorName(value) }),
-                .field("Payment Status", aliases: ["Status"], \.paymentStatus,
-                       parse: { (text, _) throws(CSVValueError) in try CSVChoices.paymentStatus.parse(text, as: "a payment status") },
-                       format: { value, _ in CSVChoices.label(value.rawValue) }),
+                CSVColumn("Payment Status", aliases: ["Status"],
+                          read: { (text, _, expense) throws(CSVValueError) in
+                              expense.paymentStatus = try CSVChoices.paymentStatus.parse(text, as: "a payment status")
+                          },
+                          copy: { source, target in target.paymentStatus = source.paymentStatus },
+                          write: { expense, context in CSVChoices.label(expense.standing(today: context.today).rawValue) }),
                 .text("Notes", aliases: ["Note", "Comments"], \.notes),
             ],
             requiredColumns: [["Category"], ["Description"], ["Amount"]],

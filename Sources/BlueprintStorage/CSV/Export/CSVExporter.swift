@@ -14,14 +14,20 @@ public struct CSVExporter: Sendable {
     public let wedding: Wedding
     /// Whether cells that would start a formula are neutralised; `false` writes them as stored.
     public let spreadsheetSafe: Bool
+    /// The day each expense's status is judged on: the status column says what the money says
+    /// then (paid, part paid, due, overdue), as the planner does.
+    public let today: CalendarDate
     private let progress: CSVProgressReporter
 
     /// - Parameters:
     ///   - spreadsheetSafe: `false` writes every cell exactly as stored, for scripts (`--raw`).
+    ///   - today: the day expenses' statuses are judged on (by default, today where the program runs).
     ///   - progress: called as records are written (`.exporting`; see `CSVProgress`).
-    public init(wedding: Wedding, spreadsheetSafe: Bool = true, progress: CSVProgressHandler? = nil) {
+    public init(wedding: Wedding, spreadsheetSafe: Bool = true, today: CalendarDate = CalendarDate(Date(), in: .current),
+                progress: CSVProgressHandler? = nil) {
         self.wedding = wedding
         self.spreadsheetSafe = spreadsheetSafe
+        self.today = today
         self.progress = CSVProgressReporter(handler: progress)
     }
 
@@ -34,7 +40,8 @@ public struct CSVExporter: Sendable {
     }
 
     public func expenses(_ expenses: [Expense], categories: [BudgetCategory], vendors: [Vendor]) throws -> Data {
-        try write(expenses, schema: .expenses, context: CSVContext(wedding: wedding, categories: categories, vendors: vendors))
+        try write(expenses, schema: .expenses,
+                  context: CSVContext(wedding: wedding, categories: categories, vendors: vendors, today: today))
     }
 
     /// Tasks, one row each, subtasks in one cell ("[x] Book venue; [ ] Pay deposit"). Export only.

@@ -30,6 +30,10 @@ public struct WeddingInspection: Sendable {
     /// How many documents' stored files were checked (those at fault are among the findings).
     public var documentsVerified = 0
     public var findings: [StoreFinding] = []
+    /// Records that read but that the planner refuses today (only another program or an older
+    /// version could write them), each naming the record and field: "expense 'Hall' amount is
+    /// more than the largest amount allowed (…)", "guest 'Ana Ruiz' plusOneName: no plus-one is allowed, …".
+    public var recordProblems: [String] = []
     /// Who holds the folder's lock; `nil` when the folder has no lock file yet.
     public var lock: LockReport?
 }

@@ -91,12 +91,25 @@ struct WeddingFolderInspector {
             report.counts = RecordCounts(guests: dataset.guests.count, categories: dataset.categories.count,
                                          expenses: dataset.expenses.count, vendors: dataset.vendors.count,
                                          tasks: dataset.tasks.count)
+            report.recordProblems = Self.recordProblems(in: dataset)
             report.documentsVerified = dataset.documents.count
             report.findings += documentFindings(dataset.documents.records)
         }
         report.findings += setAsideFiles()
         report.findings = Self.withoutRepeatedDenials(report.findings)
         return report
+    }
+
+    /// The records of `dataset` the planner would refuse: amounts beyond the limit, and a
+    /// plus-one's details on a guest whose plus-one is not allowed.
+    static func recordProblems(in dataset: WeddingDataset) -> [String] {
+        let amounts = BudgetSummary.recordsBeyondLimit(wedding: dataset.wedding, categories: dataset.categories.records,
+                                                       expenses: dataset.expenses.records, vendors: dataset.vendors.records)
+            .map { "\($0) is \(Money.beyondLimit)" }
+        let plusOnes = dataset.guests.records.flatMap { guest in
+            guest.plusOneIssues.map { "guest '\(guest.fullName)' \($0.field): \($0.message)" }
+        }
+        return amounts + plusOnes
     }
 
     /// A file this user may not read is reported once, as `notAccessible`, not again as a read

@@ -37,6 +37,11 @@ enum BudgetDetail {
                                value: "\(money(installment.amount)) due \(installment.dueDate) · \(state)",
                                style: payment == nil ? .success : late ? .danger : .normal))
         }
+        if !expense.installments.isEmpty {
+            let keys = [keymap.hint(.editInstallments, in: .detail, "edits them"),
+                        keymap.hint(.changeInstallment, in: .detail, "marks one paid or not, or deletes it")].compactMap { $0 }
+            if !keys.isEmpty { lines.append(.init(label: "", value: keys.joined(separator: "; "), style: .muted)) }
+        }
         lines.append(.init(label: "Updated", value: "\(expense.updatedAt) (version \(expense.version))", style: .muted))
         return lines
     }

@@ -163,26 +163,60 @@ enum BudgetForms {
         return FormReading(kept, issues: reader.issues)
     }
 
+    /// What `installmentChangeForm` can do to the installment chosen.
+    enum InstallmentChange: CaseIterable {
+        case paidToday, notPaid, deleted
+
+        var label: String {
+            switch self {
+            case .paidToday: "Paid today"
+            case .notPaid: "Not paid"
+            case .deleted: "Deleted"
+            }
+        }
+    }
+
+    /// One installment of the expense ("2. $3,000.00 due 2026-01-20", "1. $3,000.00 paid
+    /// 2026-01-01"), and what becomes of it: paid today, not paid, or deleted. The first unpaid
+    /// installment is chosen at first, to be paid.
+    static func installmentChangeForm(for expense: Expense, currency: Currency) -> Form {
+        let firstUnpaid = expense.installments.firstIndex { !$0.isPaid }
+        return Form(title: "An installment of \(expense.name)", fields: [
+            .choice("installment", "Installment", expense.installments.enumerated().map { index, installment in
+                "\(index + 1). \(currency.format(installment.amount)) "
+                    + (installment.paidDate.map { "paid \($0)" } ?? "due \(installment.dueDate)")
+            }, selected: firstUnpaid ?? 0),
+            .choice("change", "Make it", InstallmentChange.allCases.map(\.label), selected: firstUnpaid == nil ? 1 : 0),
+        ])
+    }
+
+    /// The installment the form chose, and what becomes of it.
+    static func installmentChange(from form: Form, for expense: Expense) -> (installment: Installment, change: InstallmentChange) {
+        (expense.installments[form["installment"].selectedIndex], InstallmentChange.allCases[form["change"].selectedIndex])
+    }
+
     // MARK: Filter
 
+    /// The status choices are the statuses the list shows (`PaymentStanding`), from the money.
     static func filterForm(_ filter: ExpenseFilter) -> Form {
-        Form(title: "Filter expenses", fields: [
-            .choice("status", "Status", ["Any"] + PaymentStatus.allCases.map { Formats.label($0.rawValue) },
-                    selected: filter.status.count == 1 ? PaymentStatus.allCases.firstIndex(of: filter.status.first!)! + 1 : 0),
+        let standings = filter.standing?.standings ?? []
+        return Form(title: "Filter expenses", fields: [
+            .choice("status", "Status", ["Any"] + PaymentStanding.allCases.map { Formats.label($0.rawValue) },
+                    selected: standings.count == 1 ? PaymentStanding.allCases.firstIndex(of: standings.first!)! + 1 : 0),
             .text("text", "Contains", filter.text.text, placeholder: "name, payment method, notes"),
         ])
     }
 
-    /// `current` (its category kept) narrowed as the form says.
-    static func filter(from form: Form, keeping current: ExpenseFilter) -> ExpenseFilter {
+    /// `current` (its category kept) narrowed as the form says, the status judged on `today`.
+    static func filter(from form: Form, keeping current: ExpenseFilter, today: CalendarDate) -> ExpenseFilter {
         let status = form["status"].selectedIndex
         return ExpenseFilter(text: form["text"].text, categoryID: current.categoryID, vendorID: current.vendorID,
-                             status: status == 0 ? [] : [PaymentStatus.allCases[status - 1]])
+                             standing: status == 0 ? nil : .init([PaymentStanding.allCases[status - 1]], on: today))
     }
 
     static func summary(_ filter: ExpenseFilter) -> String {
         Formats.filterSummary([
-            filter.status.isEmpty ? nil : filter.status.map(\.rawValue).sorted().joined(separator: "/"),
+            filter.standing.map { $0.standings.map(\.rawValue).sorted().joined(separator: "/") },
             filter.text.isEmpty ? nil : "“\(filter.text.text)”",
         ])
     }

@@ -238,7 +238,7 @@ final class BudgetPane: Pane, SearchTarget {
         case .delete:
             guard let selected else { return false }
             confirmDelete(selected, host: host)
-        case .markPaid, .recordInstallment, .editInstallments, .toggle:
+        case .markPaid, .recordInstallment, .editInstallments, .changeInstallment, .toggle:
             let open = host.keymap.hint(.activate, in: keyMode, "opens the category's expenses")
             host.report("Choose an expense first" + (open.map { ": " + $0 } ?? ""), severity: .warning)
         default:
@@ -271,7 +271,7 @@ final class BudgetPane: Pane, SearchTarget {
         case .filter:
             let original = budget.filter
             host.present(FilterOverlay(BudgetForms.filterForm(original),
-                                       apply: { budget.filter = BudgetForms.filter(from: $0, keeping: budget.filter) },
+                                       apply: { budget.filter = BudgetForms.filter(from: $0, keeping: budget.filter, today: budget.today) },
                                        restore: { budget.filter = original }))
         case .clearFilters:
             budget.filter = ExpenseFilter(categoryID: budget.filter.categoryID)
@@ -299,6 +299,9 @@ final class BudgetPane: Pane, SearchTarget {
         case .editInstallments:
             guard let selected else { return false }
             openInstallmentsForm(selected, host: host)
+        case .changeInstallment:
+            guard let selected else { return false }
+            openInstallmentChangeForm(selected, host: host)
         case .activate:
             guard let selected else { return false }
             showDetail(selected, host: host)
@@ -376,6 +379,8 @@ final class BudgetPane: Pane, SearchTarget {
             actions: [
                 (.markPaid, "paid", { [weak self] in self?.markPaid($0, host: $1) }),
                 (.recordInstallment, "installment", { [weak self] in self?.openInstallmentForm($0, host: $1) }),
+                (.editInstallments, "", { [weak self] in self?.openInstallmentsForm($0, host: $1) }),
+                (.changeInstallment, "", { [weak self] in self?.openInstallmentChangeForm($0, host: $1) }),
             ]))
     }
 
@@ -430,13 +435,17 @@ final class BudgetPane: Pane, SearchTarget {
         })
     }
 
+    /// Whether the expense has installments; with none yet, says how to record one.
+    private func hasInstallments(_ expense: Expense, host: any PlannerHost) -> Bool {
+        guard expense.installments.isEmpty else { return true }
+        let record = host.keymap.hint(.recordInstallment, in: keyMode, "records one").map { ": " + $0 } ?? ""
+        host.report("\(expense.name) has no installments yet" + record, severity: .warning)
+        return false
+    }
+
     /// The form editing the expense's recorded installments; with none yet, says how to record one.
     private func openInstallmentsForm(_ expense: Expense, host: any PlannerHost) {
-        guard !expense.installments.isEmpty else {
-            let record = host.keymap.hint(.recordInstallment, in: keyMode, "records one").map { ": " + $0 } ?? ""
-            host.report("\(expense.name) has no installments yet" + record, severity: .warning)
-            return
-        }
+        guard hasInstallments(expense, host: host) else { return }
         let budget = self.budget, choices = self.choices
         host.present(FormOverlay(BudgetForms.installmentsForm(for: expense, currency: choices.currency), store: budget,
                                  subject: PresenceSubject(expense, label: expense.name)) { form in
@@ -445,6 +454,28 @@ final class BudgetPane: Pane, SearchTarget {
             case .valid(let installments):
                 return .save(success: "Saved the installments of \(expense.name)") {
                     await budget.replaceInstallments(installments, in: expense.id)
+                }
+            }
+        })
+    }
+
+    /// The form marking one installment paid or not paid, or deleting it; with none yet, says
+    /// how to record one.
+    private func openInstallmentChangeForm(_ expense: Expense, host: any PlannerHost) {
+        guard hasInstallments(expense, host: host) else { return }
+        let budget = self.budget, currency = choices.currency
+        host.present(FormOverlay(BudgetForms.installmentChangeForm(for: expense, currency: currency), store: budget,
+                                 subject: PresenceSubject(expense, label: expense.name)) { form in
+            let (installment, change) = BudgetForms.installmentChange(from: form, for: expense)
+            let named = "\(expense.name): \(currency.format(installment.amount))"
+            switch change {
+            case .paidToday:
+                return .save(success: "\(named) paid") { await budget.markInstallmentPaid(installment.id, in: expense.id) }
+            case .notPaid:
+                return .save(success: "\(named) no longer paid") { await budget.markInstallmentUnpaid(installment.id, in: expense.id) }
+            case .deleted:
+                return .save(success: "\(named) installment deleted") {
+                    await budget.deleteInstallment(installment.id, in: expense.id)
                 }
             }
         })

@@ -29,12 +29,11 @@ enum SettingsForm {
         var askedAbout: String?
         host.present(FormOverlay(form(wedding), store: session.wedding) { form in
             let change: WeddingSettingsChange
-            switch Result(catching: { () throws(RepositoryError) in
+            switch Result(catching: { () throws(WeddingSettingsProblems) in
                 try edit(from: form).change(of: wedding, guests: session.guests.guests, holdsAmounts: holdsAmounts(session))
             }) {
             case .success(let made): change = made
-            case .failure(.invalid(_, let issues)): return .invalid(issues)
-            case .failure(let error): return .invalid([ValidationIssue(field: "partner1Name", message: "\(error)")])
+            case .failure(let problems): return .invalid(problems.issues)
             }
             let inUse = change.removedMealsInUseText
             if !inUse.isEmpty, askedAbout != inUse {

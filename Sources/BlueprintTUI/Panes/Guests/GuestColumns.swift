@@ -27,10 +27,16 @@ enum GuestColumns {
         case 0: TableCell(DisplayText(guest.fullName), style: isMatch ? .accent : .normal)
         case 1: TableCell(DisplayText(guest.household))
         case 2: TableCell(DisplayText(Formats.label(guest.rsvp.rawValue)), style: guest.rsvp.style)
-        case 3: TableCell(DisplayText(guest.mealChoice))
+        case 3: TableCell(DisplayText(meals(guest)))
         case 4: TableCell(DisplayText(guest.table.map(String.init) ?? ""))
         default: TableCell(DisplayText(plusOne(guest)), style: guest.plusOneAttending ? .normal : .muted)
         }
+    }
+
+    /// The guest's meal, and their plus-one's when one is coming and has chosen: "Fish, +1 Vegan".
+    static func meals(_ guest: Guest) -> String {
+        guard guest.hasPlusOneComing, !guest.plusOneMealChoice.isEmpty else { return guest.mealChoice }
+        return (guest.mealChoice.isEmpty ? "" : guest.mealChoice + ", ") + "+1 " + guest.plusOneMealChoice
     }
 
     /// "+1 Sam Lee", "+1", or nothing when no plus-one is allowed.

@@ -112,7 +112,7 @@ enum GuestForms {
             filter.invitedBy.isEmpty ? nil : filter.invitedBy.map { sideLabels(wedding)[InvitedBy.allCases.firstIndex(of: $0)!] }
                 .sorted().joined(separator: "/"),
             filter.table.map { "table \($0)" },
-            filter.meal.map { $0.isEmpty ? "no meal chosen" : "meal \($0)" },
+            filter.meal.map { $0.isEmpty ? "no meal chosen (guest or plus-one)" : "meal \($0) (guest or plus-one)" },
             filter.text.isEmpty ? nil : "“\(filter.text.text)”",
         ])
     }
