@@ -10,20 +10,24 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export guests, vendors, expenses or tasks as CSV or JSON, the calendar as iCalendar, "
-            + "or the run sheet or seating plan as a page to print.",
+            + "the run sheet or seating plan as a page to print, or the whole wedding.",
         discussion: "calendar: tasks with a due date and payments still to make as to-dos, milestones and the run "
             + "sheet as events; importing a newer file into a calendar app updates its entries instead of adding "
             + "copies. runsheet and seating: HTML that prints on A4 or Letter (open it in a browser and print), "
-            + "or Markdown. A --format the kind is not written in is refused, and nothing is written."
+            + "or Markdown. wedding: one JSON file holding every record of the wedding as stored (ids, versions, "
+            + "creation times, order) and its documents' files, which `import wedding` turns back into the same "
+            + "wedding: a backup, or a move between data directories and databases. "
+            + "A --format the kind is not written in is refused, and nothing is written."
     )
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case guests, vendors, expenses, tasks, calendar, runsheet, seating
+        case guests, vendors, expenses, tasks, calendar, runsheet, seating, wedding
 
         /// The formats this kind is written in, its default first.
         var formats: [Format] {
             switch self {
             case .guests, .vendors, .expenses, .tasks: [.csv, .json]
+            case .wedding: [.json]
             case .calendar: [.ics]
             case .runsheet, .seating: [.html, .md]
             }
@@ -35,7 +39,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var options: WeddingOptions
-    @Argument(help: "What to export: guests, vendors, expenses or tasks (csv or json), calendar (ics), runsheet or seating (html or md).")
+    @Argument(help: "What to export: guests, vendors, expenses or tasks (csv or json), calendar (ics), runsheet or seating (html or md), wedding (json).")
     var kind: Kind
     @Option(help: "csv (re-importable, spreadsheet-friendly; the default) or json (every field) for guests, vendors, expenses and tasks; ics for calendar; html (the default) or md for runsheet and seating.")
     var format: Format?
@@ -108,6 +112,14 @@ struct ExportCommand: AsyncParsableCommand {
             async let guests = repositories.guests.fetchGuests(in: id)
             async let tables = repositories.records(SeatingTable.self).fetchAll(in: id)
             return pageFormat.data(SeatingPrintout(wedding: wedding, guests: try await guests, tables: try await tables).document)
+        case .wedding:
+            let dataset = try await data.host.read(id) { $0 }
+            var files: [String: Data] = [:]
+            for document in dataset.documents where files[document.sha256] == nil {
+                let path = try await repositories.documents.localPath(of: document, in: id)
+                files[document.sha256] = try InputFile.read(path)
+            }
+            return try WeddingArchive(dataset: dataset, documentFiles: files).data()
         }
     }
 
