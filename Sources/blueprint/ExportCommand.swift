@@ -16,18 +16,19 @@ struct ExportCommand: AsyncParsableCommand {
             + "copies. runsheet and seating: HTML that prints on A4 or Letter (open it in a browser and print), "
             + "or Markdown. wedding: one JSON file holding every record of the wedding as stored (ids, versions, "
             + "creation times, order) and its documents' files, which `import wedding` turns back into the same "
-            + "wedding: a backup, or a move between data directories and databases. "
+            + "wedding: a backup, or a move between data directories and databases. all -o DIR writes vendors, expenses "
+            + "and guests (and, as json, categories) into the folder, as `import all` reads them. "
             + "A --format the kind is not written in is refused, and nothing is written."
     )
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case guests, vendors, expenses, tasks, calendar, runsheet, seating, wedding
+        case guests, vendors, expenses, tasks, categories, calendar, runsheet, seating, all, wedding
 
         /// The formats this kind is written in, its default first.
         var formats: [Format] {
             switch self {
-            case .guests, .vendors, .expenses, .tasks: [.csv, .json]
-            case .wedding: [.json]
+            case .guests, .vendors, .expenses, .tasks, .all: [.csv, .json]
+            case .categories, .wedding: [.json]
             case .calendar: [.ics]
             case .runsheet, .seating: [.html, .md]
             }
@@ -39,13 +40,13 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     @OptionGroup var options: WeddingOptions
-    @Argument(help: "What to export: guests, vendors, expenses or tasks (csv or json), calendar (ics), runsheet or seating (html or md), wedding (json).")
+    @Argument(help: "What to export: guests, vendors, expenses or tasks (csv or json), categories (json), calendar (ics), runsheet or seating (html or md), all (a folder of csv or json), wedding (json).")
     var kind: Kind
     @Option(help: "csv (re-importable, spreadsheet-friendly; the default) or json (every field) for guests, vendors, expenses and tasks; ics for calendar; html (the default) or md for runsheet and seating.")
     var format: Format?
     @Flag(help: "CSV: write every cell as stored, for scripts. Without it, a cell starting with = + - @ or a tab gets an apostrophe in front, so a spreadsheet shows it as text instead of running it (import takes the apostrophe off again).")
     var raw = false
-    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output.",
+    @Option(name: [.short, .customLong("output")], help: "Write to this file instead of standard output (for all: the folder).",
             completion: .file()) var output: String?
 
     /// The format to write: the one asked for, else the kind's default.
@@ -57,11 +58,24 @@ struct ExportCommand: AsyncParsableCommand {
             throw ValidationError("--format \(format.rawValue) does not apply to \(kind.rawValue); "
                                   + (formats.count == 1 ? "it is written as \(formats[0])" : "use \(formats.joined(separator: " or "))"))
         }
+        if kind == .all, output == nil { throw ValidationError("export all writes a folder of files: name it with -o DIR") }
     }
+
+    /// What `export all` writes, in the order `import all` reads them back.
+    private var allKinds: [Kind] { chosenFormat == .json ? [.categories, .vendors, .expenses, .guests] : [.vendors, .expenses, .guests] }
 
     func run() async throws {
         let progress = TransferProgress(subject: kind.rawValue)
-        let data = try await progress.around { try await exportData(progress) }
+        let (weddings, wedding) = try await options.open()
+        if kind == .all, let output {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for kind in allKinds {
+                let data = try await progress.around { try await exportData(kind, from: weddings, wedding: wedding, progress: progress) }
+                try AtomicFile.write(data, to: output + "/" + kind.rawValue + "." + chosenFormat.rawValue)
+            }
+            return
+        }
+        let data = try await progress.around { try await exportData(kind, from: weddings, wedding: wedding, progress: progress) }
         if let output {
             try AtomicFile.write(data, to: output)
         } else if isatty(STDOUT_FILENO) == 1 {
@@ -71,9 +85,8 @@ struct ExportCommand: AsyncParsableCommand {
         }
     }
 
-    /// The exported file's bytes.
-    private func exportData(_ progress: TransferProgress) async throws -> Data {
-        let (data, wedding) = try await options.open()
+    /// The bytes of the file exporting `kind` writes.
+    private func exportData(_ kind: Kind, from data: WeddingData, wedding: Wedding, progress: TransferProgress) async throws -> Data {
         let repositories = data.repositories
         let id = wedding.weddingID
         let csv = CSVExporter(wedding: wedding, spreadsheetSafe: !raw, progress: progress.handler)
@@ -91,6 +104,10 @@ struct ExportCommand: AsyncParsableCommand {
             return json ? try JSONExporter.export(records)
                 : try csv.expenses(records, categories: try await repositories.budget.fetchCategories(in: id),
                                    vendors: try await repositories.vendors.fetchVendors(in: id))
+        case .categories:
+            return try JSONExporter.export(try await repositories.budget.fetchCategories(in: id))
+        case .all:
+            preconditionFailure("export all writes each kind of its own")
         case .tasks:
             let records = try await repositories.tasks.fetchTasks(in: id)
             return json ? try JSONExporter.export(records)

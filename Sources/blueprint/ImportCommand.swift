@@ -19,19 +19,22 @@ struct ImportCommand: AsyncParsableCommand {
             options the wedding lacks are listed and added with --add-meal-options (refused without it). \
             A .json file is read as `export --format json` writes it, installments and allocations included; \
             a record keeps its id unless the wedding has it already. \
-            all DIR reads vendors, expenses and guests (.csv, .xlsx or .json) from the folder, vendors before \
-            the expenses that name them, in one write. wedding FILE makes a new wedding from a file that \
+            categories FILE.json adds the budget categories `export categories` wrote that the wedding lacks (by \
+            name), so JSON vendors and expenses imported with them follow them. all DIR reads categories.json and \
+            vendors, expenses and guests (.csv, .xlsx or .json) from the folder, vendors before the expenses that \
+            name them, in one write. wedding FILE makes a new wedding from a file that \
             `export wedding` wrote, every record as it was; refused if the wedding (its id) is there already \
             unless --new-id is given.
             """
     )
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case guests, vendors, expenses, all, wedding
+        case guests, vendors, expenses, categories, all, wedding
     }
 
     @OptionGroup var options: WeddingOptions
-    @Argument(help: "What to import: guests, vendors or expenses (a file), all (a folder) or wedding (an archive).") var kind: Kind
+    @Argument(help: "What to import: guests, vendors, expenses or categories (a file), all (a folder) or wedding (an archive).")
+    var kind: Kind
     @Argument(help: "The CSV file or .xlsx workbook; the folder for all; the archive for wedding.",
               completion: .file(extensions: ["csv", "xlsx", "json"])) var file: String
     @Option(help: "The sheet of an .xlsx workbook to read (default: the first).") var sheet: String?

@@ -2,12 +2,13 @@ import BlueprintDomain
 import BlueprintStorage
 import Foundation
 
-/// The files one `blueprint import` reads: one file, or for `import all DIR` the guests, vendors
-/// and expenses files of a folder.
+/// The files one `blueprint import` reads: one file, or for `import all DIR` the categories,
+/// vendors, expenses and guests files of a folder.
 struct ImportFile {
     enum Kind: String, CaseIterable {
-        /// In the order an `import all` plans them: vendors before the expenses that name them.
-        case vendors, expenses, guests
+        /// In the order an `import all` plans them: categories (JSON only), then vendors, before
+        /// the expenses that name them.
+        case categories, vendors, expenses, guests
     }
 
     let kind: Kind
@@ -17,7 +18,9 @@ struct ImportFile {
     var isJSON: Bool { name.lowercased().hasSuffix(".json") }
 
     /// The file names `import all` looks for, each kind's CSV first.
-    static func names(of kind: Kind) -> [String] { ["csv", "xlsx", "json"].map { kind.rawValue + "." + $0 } }
+    static func names(of kind: Kind) -> [String] {
+        (kind == .categories ? ["json"] : ["csv", "xlsx", "json"]).map { kind.rawValue + "." + $0 }
+    }
 
     /// The files of `folder` that `import all` reads, vendors first; refuses a folder with none,
     /// or with two files for one kind.
@@ -46,6 +49,7 @@ struct ImportFile {
 /// The plans of every file of one import, made against the wedding and each other (expenses
 /// may name the vendors the same import adds), written as one change or not at all.
 struct ImportPlans {
+    var categories: (file: ImportFile, plan: CSVImportPlan<BudgetCategory>)?
     var guests: (file: ImportFile, plan: CSVImportPlan<Guest>)?
     var vendors: (file: ImportFile, plan: CSVImportPlan<Vendor>)?
     var expenses: (file: ImportFile, plan: CSVImportPlan<Expense>)?
@@ -58,23 +62,33 @@ struct ImportPlans {
         var failures: [String] = []
         var categories = try await repositories.budget.fetchCategories(in: wedding)
         var vendors = try await repositories.vendors.fetchVendors(in: wedding)
-        var renamedVendors: [UUID: UUID] = [:]
+        var renamedCategories: [UUID: UUID] = [:], renamedVendors: [UUID: UUID] = [:]
         for file in files {
             if file.isJSON, sheet != nil {
                 failures.append("\(file.name): --sheet is only for .xlsx workbooks; a JSON file has no sheets")
+                continue
+            }
+            if file.kind == .categories, !file.isJSON {
+                failures.append("\(file.name): categories are imported from the JSON `export categories` writes")
                 continue
             }
             do {
                 let data = try InputFile.read(file.path)
                 let source = file.isJSON ? nil : try ImportSource.detect(data, fileName: file.name, sheet: sheet)
                 switch file.kind {
+                case .categories:
+                    let plan = try importer.planCategories(json: data, fileName: file.name, existing: categories)
+                    plans.categories = (file, plan)
+                    categories += plan.batch.inserts
+                    renamedCategories = plan.renamedIDs
                 case .guests:
                     let existing = try await repositories.guests.fetchGuests(in: wedding)
                     plans.guests = (file, try source.map { try importer.planGuests($0, fileName: file.name, existing: existing) }
                         ?? importer.planGuests(json: data, fileName: file.name, existing: existing))
                 case .vendors:
                     let plan = try source.map { try importer.planVendors($0, fileName: file.name, existing: vendors, categories: categories) }
-                        ?? importer.planVendors(json: data, fileName: file.name, existing: vendors, categories: categories)
+                        ?? importer.planVendors(json: data, fileName: file.name, existing: vendors, categories: categories,
+                                                renamedCategories: renamedCategories)
                     plans.vendors = (file, plan)
                     categories += plan.newCategories
                     renamedVendors = plan.renamedIDs
@@ -85,7 +99,8 @@ struct ImportPlans {
                     plans.expenses = (file, try source.map {
                         try importer.planExpenses($0, fileName: file.name, existing: existing, categories: categories, vendors: vendors)
                     } ?? importer.planExpenses(json: data, fileName: file.name, existing: existing, categories: categories,
-                                               vendors: vendors, renamedVendors: renamedVendors))
+                                               vendors: vendors, renamedCategories: renamedCategories,
+                                               renamedVendors: renamedVendors))
                 }
             } catch let error as CSVImportError {
                 failures.append(error.description)
@@ -105,6 +120,7 @@ struct ImportPlans {
     /// What the import would do, a line per file.
     var report: [String] {
         var lines: [String] = []
+        if let categories { lines.append("\(categories.file.name): \(categories.plan.report)") }
         if let vendors { lines.append("\(vendors.file.name): \(vendors.plan.report)") }
         if let expenses { lines.append("\(expenses.file.name): \(expenses.plan.report)") }
         if let guests { lines.append("\(guests.file.name): \(guests.plan.report)") }
@@ -117,6 +133,7 @@ struct ImportPlans {
         func line(_ kind: String, _ summary: ImportSummary) {
             lines.append("imported \(kind): \(summary.inserted) added, \(summary.updated) updated, \(summary.unchanged) unchanged")
         }
+        if let categories { line("budget categories", categories.plan.summary) }
         if let vendors { line("vendors", vendors.plan.summary) }
         if let expenses { line("expenses", expenses.plan.summary) }
         if let guests { line("guests", guests.plan.summary) }
@@ -124,7 +141,7 @@ struct ImportPlans {
     }
 
     /// Everything the plans write, in one change: the wedding's new meal options (`wedding`
-    /// with them), new categories, vendors, expenses, guests.
+    /// with them), categories, vendors, expenses, guests.
     func changes(wedding: Wedding) -> RecordChangeSet {
         var changes = RecordChangeSet()
         if !newMealOptions.isEmpty {
@@ -138,6 +155,7 @@ struct ImportPlans {
             for record in plan.batch.inserts { changes.create(record) }
             for record in plan.batch.updates { changes.update(record) }
         }
+        add(categories?.plan)
         add(vendors?.plan)
         add(expenses?.plan)
         add(guests?.plan)

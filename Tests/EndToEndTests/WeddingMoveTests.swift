@@ -109,7 +109,46 @@ struct WeddingMoveTests {
         let empty = try folder("empty", of: blueprint)
         let none = try blueprint.run(["import", "all", empty] + into)
         #expect(none.status != 0)
-        #expect(none.stderr.contains("has none of the files `import all` reads: vendors.csv, vendors.xlsx"), "\(none.stderr)")
+        #expect(none.stderr.contains("has none of the files `import all` reads: categories.json, vendors.csv"), "\(none.stderr)")
+    }
+
+    @Test("export all --format json → import all into another wedding: installments and allocations come back")
+    func jsonFolder() throws {
+        let blueprint = try twoWeddings()
+        let files = try folder("json", of: blueprint)
+        let exported = try blueprint.run(["export", "all", "--format", "json", "--wedding", "Demo", "-o", files])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: files).sorted()
+                == ["categories.json", "expenses.json", "guests.json", "vendors.json"])
+        let into = ["--wedding", "Cleo & Dan"]
+        let imported = try blueprint.run(["import", "all", files, "--add-meal-options"] + into)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("imported budget categories: "), "\(imported.stdout)")
+
+        /// Each expense's payments, shares, category and vendor, by id.
+        func payments(_ json: String) throws -> [String: String] {
+            let records = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+            var byID: [String: String] = [:]
+            for record in records {
+                let kept = record.filter { ["installments", "allocations", "categoryID", "vendorID", "amount"].contains($0.key) }
+                let text = try JSONSerialization.data(withJSONObject: kept, options: [.sortedKeys])
+                byID[try #require(record["id"] as? String)] = String(decoding: text, as: UTF8.self)
+            }
+            return byID
+        }
+        let original = try payments(try contents("\(files)/expenses.json"))
+        let moved = try payments(try blueprint.run(["export", "expenses", "--format", "json"] + into).stdout)
+        #expect(original.count == 12)
+        #expect(moved == original)
+        #expect(original.values.contains { $0.contains("\"installments\":[{") }, "the demo has installments to carry")
+
+        let again = try blueprint.run(["import", "expenses", "\(files)/expenses.json", "--mode", "merge"] + into)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout == "imported expenses: 0 added, 0 updated, 12 unchanged\n")
+        let bad = try blueprint.file(named: "bad.json", #"[{"name": "Cake"}]"#)
+        let refused = try blueprint.run(["import", "expenses", bad] + into)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("bad.json: record 1, "), "\(refused.stderr)")
     }
 
     @Test("export wedding → import wedding into an empty data directory → export wedding gives the same bytes")

@@ -62,7 +62,7 @@ import Testing
                                       existing: [], categories: [venue, cake], vendors: [])
         }
         #expect(messages(error) == ["expenses.json: record 1, allocations[1].categoryID: this wedding has no budget category "
-                                    + "with id \(flowers.id.uuidString.lowercased())"])
+                                    + "with id \(flowers.id.uuidString.lowercased()) (import the categories too: import all with categories.json)"])
     }
 
     @Test func badJSONNamesTheRecordAndTheField() {
@@ -83,5 +83,27 @@ import Testing
         let plan = try importer.planGuests(json: try JSONExporter.export([guest]), fileName: "guests.json", existing: [])
         #expect(plan.newMealOptions == ["Short rib"])
         #expect(plan.batch.inserts == [guest])
+    }
+
+    @Test func categoriesTheWeddingHasByNameAreFollowedAndTheOthersAddedWithTheirParents() throws {
+        let ours = BudgetCategory(name: "venue")
+        let party = BudgetCategory(name: "Wedding party")
+        let attire = BudgetCategory(name: "Attire", parentID: party.id)
+        let plan = try importer.planCategories(json: try JSONExporter.export([venue, party, attire]), fileName: "categories.json",
+                                               existing: [ours])
+        #expect(plan.batch.inserts == [party, attire])
+        #expect(plan.renamedIDs == [venue.id: ours.id])
+        #expect(plan.report == "would add 2 budget categories, update 0, 1 unchanged")
+        let vendor = Vendor(name: "Old Mill", budgetCategoryID: venue.id)
+        let vendors = try importer.planVendors(json: try JSONExporter.export([vendor]), fileName: "vendors.json", existing: [],
+                                               categories: [ours] + plan.batch.inserts, renamedCategories: plan.renamedIDs)
+        #expect(vendors.batch.inserts.first?.budgetCategoryID == ours.id)
+
+        let orphan = BudgetCategory(name: "Shoes", parentID: UUID())
+        let error = importError { () throws(CSVImportError) in
+            try importer.planCategories(json: try! JSONExporter.export([orphan]), fileName: "categories.json", existing: [])
+        }
+        #expect(messages(error) == ["categories.json: record 1, parentID: there is no budget category with id "
+                                    + orphan.parentID!.uuidString.lowercased()])
     }
 }

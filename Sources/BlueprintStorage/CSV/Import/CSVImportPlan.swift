@@ -37,8 +37,7 @@ public struct CSVImportPlan<R: Record>: Sendable {
 
     /// `would add 12 guests, update 3, 40 unchanged; ignored columns: "Favourite colour"`.
     public var report: String {
-        let noun = R.kind.noun
-        let plural = batch.inserts.count == 1 ? noun : noun + "s"
+        let plural = batch.inserts.count == 1 ? R.kind.noun : R.kind.pluralNoun
         var text = "would add \(batch.inserts.count) \(plural), update \(batch.updates.count), \(unchanged) unchanged"
         if !newCategories.isEmpty {
             text += "; new budget categories: " + newCategories.map { "\"\($0.name)\"" }.joined(separator: ", ")

@@ -82,31 +82,36 @@ public struct CSVImporter: Sendable {
             .plan(data, existing: existing)
     }
 
-    /// Plans a vendor import from JSON; a budget category it names must be the wedding's.
-    public func planVendors(json data: Data, fileName: String, existing: [Vendor],
-                            categories: [BudgetCategory]) throws(CSVImportError) -> CSVImportPlan<Vendor> {
+    /// Plans a vendor import from JSON; a budget category it names must be the wedding's, or one
+    /// of a categories plan (`renamedCategories`: its `renamedIDs`).
+    public func planVendors(json data: Data, fileName: String, existing: [Vendor], categories: [BudgetCategory],
+                            renamedCategories: [UUID: UUID] = [:]) throws(CSVImportError) -> CSVImportPlan<Vendor> {
         try JSONRecordImport(context: CSVContext(wedding: wedding, categories: categories, options: options), mode: mode,
                              fileName: fileName, id: \.id,
                              resolve: { (vendor, context) throws(JSONFieldError) in
                                  if let category = vendor.budgetCategoryID {
-                                     vendor.budgetCategoryID = try context.existingCategory(category, field: "budgetCategoryID")
+                                     vendor.budgetCategoryID = try context.existingCategory(category, renamed: renamedCategories,
+                                                                                                 field: "budgetCategoryID")
                                  }
                              })
             .plan(data, existing: existing)
     }
 
     /// Plans an expense import from JSON, installments and allocations included. Its categories
-    /// must be the wedding's; its vendor the wedding's or one imported alongside (`renamedVendors`:
-    /// the vendor plan's `renamedIDs`).
+    /// must be the wedding's or a categories plan's (`renamedCategories`); its vendor the
+    /// wedding's or one imported alongside (`renamedVendors`: the vendor plan's `renamedIDs`).
     public func planExpenses(json data: Data, fileName: String, existing: [Expense], categories: [BudgetCategory],
-                             vendors: [Vendor], renamedVendors: [UUID: UUID] = [:]) throws(CSVImportError) -> CSVImportPlan<Expense> {
+                             vendors: [Vendor], renamedCategories: [UUID: UUID] = [:],
+                             renamedVendors: [UUID: UUID] = [:]) throws(CSVImportError) -> CSVImportPlan<Expense> {
         let context = CSVContext(wedding: wedding, categories: categories, vendors: vendors, options: options)
         return try JSONRecordImport(context: context, mode: mode, fileName: fileName, id: \.id,
                                     resolve: { (expense, context) throws(JSONFieldError) in
-                                        expense.categoryID = try context.existingCategory(expense.categoryID, field: "categoryID")
+                                        expense.categoryID = try context.existingCategory(expense.categoryID, renamed: renamedCategories,
+                                                                                          field: "categoryID")
                                         for index in expense.allocations.indices {
-                                            _ = try context.existingCategory(expense.allocations[index].categoryID,
-                                                                             field: "allocations[\(index)].categoryID")
+                                            expense.allocations[index].categoryID = try context.existingCategory(
+                                                expense.allocations[index].categoryID, renamed: renamedCategories,
+                                                field: "allocations[\(index)].categoryID")
                                         }
                                         if let vendor = expense.vendorID {
                                             expense.vendorID = try context.existingVendor(vendor, renamed: renamedVendors,

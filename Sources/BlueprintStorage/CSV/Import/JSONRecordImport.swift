@@ -18,15 +18,19 @@ struct JSONRecordImport<R: TableRecord> {
     /// Points what the record names at this wedding's records, or says which field names nothing.
     let resolve: (inout R, CSVContext) throws(JSONFieldError) -> Void
 
-    func plan(_ data: Data, existing: [R]) throws(CSVImportError) -> CSVImportPlan<R> {
-        let records: [R]
+    /// The records of `data`, or the problem naming the record and field that did not decode.
+    static func records(_ data: Data, fileName: String) throws(CSVImportError) -> [R] {
         do {
-            records = try JSONDecoder().decode([R].self, from: data)
+            return try JSONDecoder().decode([R].self, from: data)
         } catch let error as DecodingError {
-            throw CSVImportError(fileName: fileName, problems: [Self.problem(error)])
+            throw CSVImportError(fileName: fileName, problems: [problem(error)])
         } catch {
             throw CSVImportError(fileName: fileName, problems: [CSVImportProblem(line: nil, column: nil, message: "\(error)")])
         }
+    }
+
+    func plan(_ data: Data, existing: [R]) throws(CSVImportError) -> CSVImportPlan<R> {
+        let records = try Self.records(data, fileName: fileName)
         let stored = Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var inserts: [R] = [], updates: [R] = [], unchanged = 0, renamed: [UUID: UUID] = [:]
         var problems: [CSVImportProblem] = []
@@ -69,7 +73,7 @@ struct JSONRecordImport<R: TableRecord> {
     }
 
     /// `record 4, amount: …` (records counted from 1, as a person counts them).
-    private static func problem(at index: Int, field: String, _ message: String) -> CSVImportProblem {
+    static func problem(at index: Int, field: String, _ message: String) -> CSVImportProblem {
         CSVImportProblem(line: nil, column: nil, message: "record \(index + 1), \(field): \(message)")
     }
 
@@ -98,10 +102,13 @@ struct JSONFieldError: Error {
 }
 
 extension CSVContext {
-    /// The category with `id`, the wedding's; or the field's error.
-    func existingCategory(_ id: UUID, field: String) throws(JSONFieldError) -> UUID {
+    /// The category `id` names: one matched or imported alongside under another id (`renamed`),
+    /// else the wedding's own; or the field's error.
+    func existingCategory(_ id: UUID, renamed: [UUID: UUID], field: String) throws(JSONFieldError) -> UUID {
+        let id = renamed[id] ?? id
         guard categories.contains(where: { $0.id == id }) else {
-            throw JSONFieldError(field: field, message: "this wedding has no budget category with id \(id.uuidString.lowercased())")
+            throw JSONFieldError(field: field, message: "this wedding has no budget category with id \(id.uuidString.lowercased()) "
+                                 + "(import the categories too: import all with categories.json)")
         }
         return id
     }
