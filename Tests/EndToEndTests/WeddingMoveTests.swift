@@ -151,6 +151,28 @@ struct WeddingMoveTests {
         #expect(refused.stderr.contains("bad.json: record 1, "), "\(refused.stderr)")
     }
 
+    @Test("the planner's :import reads another wedding's partners as both and names the meal options to add")
+    func plannerImport() async throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["wedding", "create", "Cleo & Dan", "--partner1", "Cleo Park", "--partner2", "Dan Reyes"]).status == 0)
+        let tmux = try TmuxSession(blueprint, columns: 160)
+        try await tmux.waitFor("0 guests")
+        let meals = try blueprint.file(named: "meals.csv", "First Name,Meal\nAnn,Lobster\n")
+        try tmux.press(":")
+        try tmux.type("import guests \(meals)")
+        try tmux.press("Enter")
+        try await tmux.waitFor("meals.csv: meal options the wedding lacks: \"Lobster\"; add them in the settings (W)")
+        let sides = try blueprint.file(named: "sides.csv", "First Name,Invited By\nAnn,Mei\nBo,Cleo\n")
+        try tmux.press(":")
+        try tmux.type("import guests \(sides)")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Imported guests from sides.csv: 2 added, 0 updated; read as invited by both: \"Mei\" (1)")
+        try tmux.press(":")
+        try tmux.type("q")
+        try tmux.press("Enter")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
     @Test("export wedding → import wedding into an empty data directory → export wedding gives the same bytes")
     func wholeWedding() throws {
         let here = try BlueprintProcess.withTemporaryDataDirectory()
