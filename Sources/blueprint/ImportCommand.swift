@@ -77,11 +77,8 @@ struct ImportCommand: AsyncParsableCommand {
             + " (it has " + wedding.mealOptions.joined(separator: ", ") + "); give --add-meal-options to add them"
         if dryRun { return plans.report + (missingMeals.map { ["the import would be refused: " + $0] } ?? []) }
         if let missingMeals { throw CommandFailure(missingMeals + "; nothing was imported") }
-        let changes = plans.changes(wedding: wedding)
-        if !changes.isEmpty {
-            progress.step("saving \(files.map(\.name).joined(separator: ", "))")
-            _ = try await data.repositories.commit(changes, operation: "import", in: id)
-        }
+        progress.step("saving " + plans.saving)
+        try await data.repositories.importAll(plans.write(wedding: wedding), in: id)
         return plans.summaries
     }
 }

@@ -140,25 +140,34 @@ struct ImportPlans {
         return lines
     }
 
-    /// Everything the plans write, in one change: the wedding's new meal options (`wedding`
-    /// with them), categories, vendors, expenses, guests.
-    func changes(wedding: Wedding) -> RecordChangeSet {
-        var changes = RecordChangeSet()
+    /// `2000 guests`, `6 vendors, 12 expenses`: what the write saves, for the progress bar.
+    var saving: String {
+        var parts: [String] = []
+        func count<R: TableRecord>(_ plan: CSVImportPlan<R>?, _ noun: String) {
+            if let plan { parts.append("\(plan.batch.inserts.count + plan.batch.updates.count) \(noun)") }
+        }
+        count(categories?.plan, "budget categories")
+        count(vendors?.plan, "vendors")
+        count(expenses?.plan, "expenses")
+        count(guests?.plan, "guests")
+        return parts.joined(separator: ", ")
+    }
+
+    /// Everything the plans write, in one change: the wedding's settings with the new meal
+    /// options (`wedding` with them), categories, vendors, expenses, guests.
+    func write(wedding: Wedding) -> ImportWrite {
+        var write = ImportWrite()
         if !newMealOptions.isEmpty {
-            var updated = wedding
-            updated.mealOptions += newMealOptions
-            changes.updateWedding(updated)
+            var settings = wedding
+            settings.mealOptions += newMealOptions
+            write.settings = settings
         }
-        func add<R: TableRecord>(_ plan: CSVImportPlan<R>?) {
-            guard let plan else { return }
-            for category in plan.newCategories { changes.create(category) }
-            for record in plan.batch.inserts { changes.create(record) }
-            for record in plan.batch.updates { changes.update(record) }
-        }
-        add(categories?.plan)
-        add(vendors?.plan)
-        add(expenses?.plan)
-        add(guests?.plan)
-        return changes
+        let newCategories = (categories?.plan.batch.inserts ?? []) + (vendors?.plan.newCategories ?? [])
+            + (expenses?.plan.newCategories ?? [])
+        write.categories = ImportBatch(inserts: newCategories)
+        write.vendors = vendors?.plan.batch ?? ImportBatch()
+        write.expenses = expenses?.plan.batch ?? ImportBatch()
+        write.guests = guests?.plan.batch ?? ImportBatch()
+        return write
     }
 }
