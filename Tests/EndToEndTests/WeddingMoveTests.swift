@@ -1,3 +1,4 @@
+import BlueprintTestSupport
 import Foundation
 import Testing
 
@@ -149,6 +150,28 @@ struct WeddingMoveTests {
         let refused = try blueprint.run(["import", "expenses", bad] + into)
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("bad.json: record 1, "), "\(refused.stderr)")
+    }
+
+    @Test("a wedding archive imports into the database, and exports from it the same bytes")
+    func wholeWeddingIntoTheDatabase() throws {
+        let here = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try here.run(["demo", "--name", "Demo", "--guests", "25"]).status == 0)
+        let archive = try here.file(named: "demo-wedding.json", "")
+        #expect(try here.run(["export", "wedding", "-o", archive]).status == 0)
+
+        let url = try PostgresTestCluster.shared().makeDatabase()
+        let there = try BlueprintProcess.withTemporaryDataDirectory()
+        let migrated = try there.run(["db", "migrate", "--database", url])
+        #expect(migrated.status == 0, "\(migrated.stderr)")
+        let imported = try there.run(["import", "wedding", archive, "--database", url])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let again = try there.file(named: "again.json", "")
+        let exported = try there.run(["export", "wedding", "-o", again, "--database", url])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == (try Data(contentsOf: URL(fileURLWithPath: archive))))
+        let twice = try there.run(["import", "wedding", archive, "--database", url])
+        #expect(twice.status != 0)
+        #expect(twice.stderr.contains("already has the wedding 'Demo'"), "\(twice.stderr)")
     }
 
     @Test("the planner's :import reads another wedding's partners as both and names the meal options to add")
