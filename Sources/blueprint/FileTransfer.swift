@@ -8,6 +8,10 @@ import Foundation
 /// `--sheet` names one) planned by the storage layer's importer as `blueprint import` plans it,
 /// and written through the open wedding's stores (so the panes update at once); exports written
 /// atomically from what the stores hold.
+///
+/// A guest list from another wedding imports as on the command line: "Invited By" naming neither
+/// partner reads as both, and the message says so. Meal options the wedding lacks are refused,
+/// named, with the ways to add them (the settings form, or `blueprint import --add-meal-options`).
 @MainActor
 struct FileTransfer: DataTransfer {
     func importFile(_ kind: TransferKind, path: String, sheet: String?, into session: WeddingSession) async throws -> String {
@@ -19,13 +23,24 @@ struct FileTransfer: DataTransfer {
         } catch {
             throw TransferError(error.description)
         }
-        let importer = CSVImporter(wedding: wedding, mode: .addOnly)
+        let importer = CSVImporter(wedding: wedding, mode: .addOnly,
+                                   options: CSVImportOptions(collectsNewMealOptions: true, readsOtherInvitedByAsBoth: true))
         let name = url.lastPathComponent
         let source = try ImportSource.detect(data, fileName: name, sheet: sheet)
         let result: Result<ImportSummary, StoreError>
+        var readAsBoth = ""
         switch kind {
         case .guests:
             let plan = try importer.planGuests(source, fileName: name, existing: session.guests.guests)
+            guard plan.newMealOptions.isEmpty else {
+                throw TransferError("\(name): meal options the wedding lacks: "
+                                    + plan.newMealOptions.map { "\"\($0)\"" }.joined(separator: ", ")
+                                    + "; add them in the settings (W), or use blueprint import guests --add-meal-options")
+            }
+            if !plan.otherInvitedBy.isEmpty {
+                readAsBoth = "; read as invited by both: " + plan.otherInvitedBy.map { "\"\($0.name)\" (\($0.guests))" }
+                    .joined(separator: ", ")
+            }
             result = await session.guests.importGuests(plan.batch)
         case .vendors:
             let plan = try importer.planVendors(source, fileName: name, existing: session.vendors.vendors,
@@ -40,10 +55,13 @@ struct FileTransfer: DataTransfer {
         }
         let summary = try result.get()
         let from = sheet.map { "sheet \"\($0)\" of \(name)" } ?? name
-        return "Imported \(kind.rawValue) from \(from): \(summary.inserted) added, \(summary.updated) updated"
+        return "Imported \(kind.rawValue) from \(from): \(summary.inserted) added, \(summary.updated) updated" + readAsBoth
     }
 
-    func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, from session: WeddingSession) async throws -> String {
+    func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, replacing: Bool,
+                    from session: WeddingSession) async throws -> String {
+        let file = OutputFile(path: path, replacing: replacing)
+        try file.check()
         guard let wedding = session.wedding.wedding else { throw TransferError("the wedding is still loading") }
         let csv = CSVExporter(wedding: wedding)
         let data: Data
@@ -63,8 +81,8 @@ struct FileTransfer: DataTransfer {
                                            vendors: session.vendors.vendors), session.tasks.tasks.count)
         case (.tasks, .json): (data, count) = (try JSONExporter.export(session.tasks.tasks), session.tasks.tasks.count)
         }
-        try AtomicFile.write(data, to: path)
-        return "Exported \(count) \(kind.rawValue) to \(path)"
+        try file.write(data)
+        return "Exported \(CountPhrase.of(count, kind.noun)) to \(path)"
     }
 }
 

@@ -4,83 +4,82 @@ import BlueprintStorage
 import BlueprintText
 import Foundation
 
-/// `blueprint import`: guests, vendors or expenses from a CSV file or an `.xlsx` sheet, all or nothing.
+/// `blueprint import`: guests, vendors or expenses from a CSV file or an `.xlsx` sheet, a folder
+/// of them (`all`), or a whole wedding from an archive; all or nothing.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import guests, vendors or expenses from a CSV file or an .xlsx workbook.",
+        abstract: "Import guests, vendors or expenses from a CSV file or an .xlsx workbook, a folder of them, or a whole wedding.",
         discussion: """
             Any bad row rejects the whole file: every problem is listed with its line and column \
             (for a workbook, its cell, such as Sheet1!C4), and nothing is written. --dry-run reports \
-            what would change without writing. A workbook is read from its first sheet unless --sheet names one.
+            what would change without writing. A workbook is read from its first sheet unless --sheet names one. \
+            A file exported from another wedding imports as it is: budget categories the wedding lacks are \
+            created, "Invited By" naming neither partner reads as both (the report lists both), and meal \
+            options the wedding lacks are listed and added with --add-meal-options (refused without it). \
+            A .json file is read as `export --format json` writes it, installments and allocations included; \
+            a record keeps its id unless the wedding has it already. \
+            categories FILE.json adds the budget categories `export categories` wrote that the wedding lacks (by \
+            name), so JSON vendors and expenses imported with them follow them. all DIR reads categories.json and \
+            vendors, expenses and guests (.csv, .xlsx or .json) from the folder, vendors before the expenses that \
+            name them, in one write. wedding FILE makes a new wedding from a file that \
+            `export wedding` wrote, every record as it was; refused if the wedding (its id) is there already \
+            unless --new-id is given.
             """
     )
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case guests, vendors, expenses
+        case guests, vendors, expenses, categories, all, wedding
     }
 
     @OptionGroup var options: WeddingOptions
-    @Argument(help: "What the file holds: guests, vendors or expenses.") var kind: Kind
-    @Argument(help: "The CSV file or .xlsx workbook.", completion: .file(extensions: ["csv", "xlsx"])) var file: String
+    @Argument(help: "What to import: guests, vendors, expenses or categories (a file), all (a folder) or wedding (an archive).")
+    var kind: Kind
+    @Argument(help: "The CSV file or .xlsx workbook; the folder for all; the archive for wedding.",
+              completion: .file(extensions: ["csv", "xlsx", "json"])) var file: String
     @Option(help: "The sheet of an .xlsx workbook to read (default: the first).") var sheet: String?
     @Flag(help: "Report what would change; write nothing.") var dryRun = false
     @Option(help: "add: every row is new. merge: rows matching an existing record (by email, else by name) update it.")
     var mode: CSVImportMode = .addOnly
+    @Flag(name: .customLong("add-meal-options"), help: "Add the meal options guests chose that the wedding lacks to its settings.")
+    var addMealOptions = false
+    @Flag(name: .customLong("new-id"), help: "wedding: give the imported wedding a new id, so it can sit beside the one it was exported from.")
+    var newID = false
 
-    func run() async throws {
-        let url = URL(fileURLWithPath: file)
-        let data: Data
-        do {
-            data = try InputFile.read(file)
-        } catch {
-            throw CommandFailure(error.description)
-        }
-        let source: ImportSource
-        do {
-            source = try ImportSource.detect(data, fileName: url.lastPathComponent, sheet: sheet)
-        } catch {
-            throw CommandFailure(error.description)
-        }
-        let progress = TransferProgress(subject: url.lastPathComponent)
-        let (report, summary) = try await progress.around {
-            try await importData(source, name: url.lastPathComponent, progress: progress)
-        }
-        if dryRun {
-            try CommandOutput.print(TerminalSanitizer.sanitizeLines(report))
-        } else {
-            try CommandOutput.print("imported \(kind.rawValue): \(summary.inserted) added, \(summary.updated) updated, \(summary.unchanged) unchanged")
+    func validate() throws {
+        if newID, kind != .wedding { throw ValidationError("--new-id is only for import wedding") }
+        if kind == .wedding, options.wedding != nil {
+            throw ValidationError("--wedding does not apply to import wedding: the archive holds its own wedding")
         }
     }
 
-    /// Plans the import and, unless this is a dry run, writes it; returns the plan's report and
-    /// what was (or would be) written.
-    private func importData(_ source: ImportSource, name: String, progress: TransferProgress) async throws -> (String, ImportSummary) {
-        let (data, wedding) = try await options.open()
-        let repositories = data.repositories
-        let id = wedding.weddingID
-        let importer = CSVImporter(wedding: wedding, mode: mode, progress: progress.handler)
-        func saving(_ count: Int) { progress.step("saving \(count) \(kind.rawValue)") }
-        switch kind {
-        case .guests:
-            let plan = try importer.planGuests(source, fileName: name, existing: try await repositories.guests.fetchGuests(in: id))
-            if dryRun { return (plan.report, plan.summary) }
-            saving(plan.batch.inserts.count + plan.batch.updates.count)
-            return (plan.report, try await repositories.guests.importGuests(plan.batch, in: id))
-        case .vendors:
-            let plan = try importer.planVendors(source, fileName: name, existing: try await repositories.vendors.fetchVendors(in: id),
-                                                categories: try await repositories.budget.fetchCategories(in: id))
-            if dryRun { return (plan.report, plan.summary) }
-            saving(plan.batch.inserts.count + plan.batch.updates.count)
-            return (plan.report, try await repositories.vendors.importVendors(plan.batch, in: id))
-        case .expenses:
-            let plan = try importer.planExpenses(source, fileName: name, existing: try await repositories.budget.fetchExpenses(in: id),
-                                                 categories: try await repositories.budget.fetchCategories(in: id),
-                                                 vendors: try await repositories.vendors.fetchVendors(in: id))
-            if dryRun { return (plan.report, plan.summary) }
-            saving(plan.batch.inserts.count + plan.batch.updates.count)
-            return (plan.report, try await repositories.budget.importExpenses(plan.batch, newCategories: plan.newCategories, in: id).summary)
+    func run() async throws {
+        if kind == .wedding {
+            let archive = WeddingArchiveImport(data: options.data, newID: newID)
+            try CommandOutput.print(TerminalSanitizer.sanitizeLines(try await archive.run(path: file, dryRun: dryRun)))
+            return
         }
+        let files = kind == .all ? try ImportFile.inFolder(file) : [ImportFile(kind: ImportFile.Kind(rawValue: kind.rawValue)!, path: file)]
+        let progress = TransferProgress(subject: URL(fileURLWithPath: file).lastPathComponent)
+        let lines = try await progress.around { try await importFiles(files, progress: progress) }
+        try CommandOutput.print(TerminalSanitizer.sanitizeLines(lines.joined(separator: "\n")))
+    }
+
+    /// Plans every file and, unless this is a dry run, writes them all in one change; returns
+    /// what to print.
+    private func importFiles(_ files: [ImportFile], progress: TransferProgress) async throws -> [String] {
+        let (data, wedding) = try await options.open()
+        let id = wedding.weddingID
+        let importer = CSVImporter(wedding: wedding, mode: mode, options: .betweenWeddings, progress: progress.handler)
+        let plans = try await ImportPlans.plan(files, sheet: sheet, importer: importer, in: id, repositories: data.repositories)
+        let missingMeals = plans.newMealOptions.isEmpty || addMealOptions ? nil
+            : "meal options the wedding lacks: " + plans.newMealOptions.map { "\"\($0)\"" }.joined(separator: ", ")
+            + " (it has " + wedding.mealOptions.joined(separator: ", ") + "); give --add-meal-options to add them"
+        if dryRun { return plans.report + (missingMeals.map { ["the import would be refused: " + $0] } ?? []) }
+        if let missingMeals { throw CommandFailure(missingMeals + "; nothing was imported") }
+        progress.step("saving " + plans.saving)
+        try await data.repositories.importAll(plans.write(wedding: wedding), in: id)
+        return plans.summaries
     }
 }
 

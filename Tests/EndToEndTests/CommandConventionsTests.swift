@@ -73,6 +73,30 @@ struct CommandConventionsTests {
         #expect(try blueprint.run(["doc", "export", id, "-o", "a", "--force"], in: work).status == 0)
     }
 
+    @Test("every export keeps an existing file unless --force, and - is standard output")
+    func exportKeepsAnExistingFile() throws {
+        let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
+        #expect(try blueprint.run(["demo", "--guests", "12", "--seed", "3"]).status == 0)
+        let path = try blueprint.file(named: "guests.csv", "mine\n")
+        for kind in ["guests", "calendar", "runsheet", "wedding"] {
+            let refused = try blueprint.run(["export", kind, "-o", path])
+            #expect(refused.status == 1, "\(kind)")
+            #expect(refused.stderr.contains("already exists; choose another name, or pass --force to replace it"), "\(kind): \(refused.stderr)")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine\n", "\(kind)")
+        }
+        let forced = try blueprint.run(["export", "guests", "-o", path, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("Full Name,First Name,"))
+        let standardOutput = try blueprint.run(["export", "guests", "-o", "-"])
+        #expect(standardOutput.status == 0 && standardOutput.stdout.hasPrefix("Full Name,First Name,"), "\(standardOutput.stderr)")
+
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("all").path
+        #expect(try blueprint.run(["export", "all", "-o", folder]).status == 0)
+        let again = try blueprint.run(["export", "all", "-o", folder])
+        #expect(again.status == 1 && again.stderr.contains("vendors.csv' already exists"), "\(again.stderr)")
+        #expect(try blueprint.run(["export", "all", "-o", folder, "--force"]).status == 0)
+    }
+
     @Test("an argument that is not UTF-8 is refused before anything runs, by its position")
     func nonUTF8Argument() throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()

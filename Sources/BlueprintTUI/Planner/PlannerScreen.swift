@@ -448,10 +448,27 @@ public final class PlannerScreen: Screen, PlannerHost {
                 try await transfer.importFile(kind, path: Self.expanded(path), sheet: sheet, into: session)
             }
         case .exportFile(let kind, let path, let format):
-            transfer { transfer, session in
-                try await transfer.exportFile(kind, format: format, path: Self.expanded(path), from: session)
+            exportFile(kind, format: format, to: Self.expanded(path))
+        }
+    }
+
+    /// Exports to `path`, asking first whether to replace a file already there.
+    private func exportFile(_ kind: TransferKind, format: TransferFormat, to path: String) {
+        let export = { [weak self] (replacing: Bool) in
+            self?.transfer { transfer, session in
+                try await transfer.exportFile(kind, format: format, path: path, replacing: replacing, from: session)
             }
         }
+        guard FileManager.default.fileExists(atPath: path) else {
+            export(false)
+            return
+        }
+        present(ConfirmOverlay(
+            dialog: ConfirmDialog(title: DisplayText("Replace \(URL(fileURLWithPath: path).lastPathComponent)"),
+                                  message: DisplayText("\(path) already exists. Replace it with the \(kind.rawValue)?"),
+                                  confirmLabel: "Replace"),
+            onConfirm: { export(true) },
+            onCancel: { [weak self] in self?.report("Not exported: \(path) is kept as it was") }))
     }
 
     /// Saves the new wedding day (a day already past is allowed, and said), then offers to move

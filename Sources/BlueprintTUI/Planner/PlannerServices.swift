@@ -44,6 +44,9 @@ public struct PlannerServices: Sendable {
 public enum TransferKind: String, CaseIterable, Sendable {
     case guests, vendors, expenses, tasks
 
+    /// One of them, in words: "guest".
+    public var noun: String { String(rawValue.dropLast()) }
+
     /// Kinds that import from CSV.
     public static let importable: [TransferKind] = [.guests, .vendors, .expenses]
 }
@@ -61,5 +64,7 @@ public protocol DataTransfer: Sendable {
     /// Imports the CSV file at `path`, or the sheet `sheet` of the workbook there (`nil`: its
     /// first), all or nothing.
     func importFile(_ kind: TransferKind, path: String, sheet: String?, into session: WeddingSession) async throws -> String
-    func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, from session: WeddingSession) async throws -> String
+    /// Exports to the file at `path`; an existing file is refused unless `replacing`.
+    func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, replacing: Bool,
+                    from session: WeddingSession) async throws -> String
 }

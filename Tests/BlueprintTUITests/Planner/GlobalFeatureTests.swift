@@ -18,8 +18,9 @@ final class RecordingTransfer: DataTransfer {
         return "Imported \(kind) from \(path)"
     }
 
-    func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, from session: WeddingSession) async throws -> String {
-        requests.append("export \(kind) \(format) \(path) \(session.guests.guests.count)")
+    func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, replacing: Bool,
+                    from session: WeddingSession) async throws -> String {
+        requests.append("export \(kind) \(format) \(path) \(session.guests.guests.count)" + (replacing ? " replacing" : ""))
         return "Exported \(kind) to \(path)"
     }
 }
@@ -72,12 +73,31 @@ struct GlobalFeatureTests {
     func transfers() async {
         let transfer = RecordingTransfer()
         let planner = await PlannerHarness(transfer: transfer)
-        await command(planner, "export guests /tmp/out.json")
-        #expect(transfer.requests == ["export guests json /tmp/out.json 7"])
-        #expect(planner.statusRow.contains("Exported guests to /tmp/out.json"))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString).json").path
+        await command(planner, "export guests \(path)")
+        #expect(transfer.requests == ["export guests json \(path) 7"])
+        #expect(planner.statusRow.contains("Exported guests to \(path)"))
         await command(planner, "import guests notes.txt")
         #expect(planner.statusRow.contains("notes.txt: not a CSV file"))
         #expect(transfer.requests.last == "import guests notes.txt")
+    }
+
+    @Test(":export over an existing file asks first: n keeps it and exports nothing, y replaces it")
+    func exportAsksBeforeReplacing() async throws {
+        let transfer = RecordingTransfer()
+        let planner = await PlannerHarness(transfer: transfer)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString).csv").path
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        await command(planner, "export guests \(path)")
+        #expect(planner.frame().contains("Replace it with the guests?"))
+        #expect(transfer.requests.isEmpty)
+        await planner.press(.character("n"))
+        #expect(transfer.requests.isEmpty)
+        #expect(planner.statusRow.contains("Not exported"))
+        await command(planner, "export guests \(path)")
+        await planner.press(.character("y"))
+        #expect(transfer.requests == ["export guests csv \(path) 7 replacing"])
     }
 
     @Test(":import --sheet hands the sheet, spaces and all, to the file layer; a --sheet without a name imports nothing")

@@ -5,28 +5,36 @@ import Foundation
 /// options, partners' names) and the categories and vendors that rows name.
 ///
 /// When `createsMissingCategories` is set (expense import), a category name the wedding does not
-/// have yet becomes a new category, once per name, collected in `newCategories`.
+/// have yet becomes a new category, once per name, collected in `newCategories`. `options` may
+/// collect new meal options and read other partners' names as both, the same way.
 final class CSVContext {
     let wedding: Wedding
     let invitedBy: InvitedByNames
     let createsMissingCategories: Bool
+    let options: CSVImportOptions
     private(set) var categories: [BudgetCategory]
     private(set) var newCategories: [BudgetCategory] = []
+    /// Meal options rows chose that the wedding lacks, in the file's spelling and order.
+    private(set) var newMealOptions: [String] = []
+    /// "Invited By" values naming neither partner, read as both, in the file's order.
+    private(set) var otherInvitedBy: [OtherInvitedBy] = []
     let vendors: [Vendor]
     private var categoriesByName: [String: [BudgetCategory]]
     private let categoryNames: [UUID: String]
     private let vendorsByName: [String: [Vendor]]
     private let vendorNames: [UUID: String]
-    private let mealOptions: [String: String]
+    private var mealOptions: [String: String]
     /// The day an export judges each expense's status on (`Expense.standing`).
     let today: CalendarDate
 
     init(wedding: Wedding, categories: [BudgetCategory] = [], vendors: [Vendor] = [],
-         createsMissingCategories: Bool = false, today: CalendarDate = CalendarDate(Date(), in: .current)) {
+         createsMissingCategories: Bool = false, options: CSVImportOptions = CSVImportOptions(),
+         today: CalendarDate = CalendarDate(Date(), in: .current)) {
         self.wedding = wedding
         self.today = today
         self.invitedBy = InvitedByNames(wedding: wedding)
         self.createsMissingCategories = createsMissingCategories
+        self.options = options
         self.categories = categories
         self.vendors = vendors
         categoriesByName = Dictionary(grouping: categories) { CSVContext.nameKey($0.name) }
@@ -38,12 +46,36 @@ final class CSVContext {
 
     var currency: Currency { wedding.currency }
 
+    /// The wedding as the import leaves it: with the meal options it adds.
+    var importedWedding: Wedding {
+        var wedding = wedding
+        wedding.mealOptions += newMealOptions
+        return wedding
+    }
+
+    /// Who invited the guest, as `text` says; another wedding's partner reads as both when the
+    /// options say so (and is counted).
+    func readInvitedBy(_ text: String) throws(CSVValueError) -> InvitedBy {
+        do {
+            return try invitedBy.parse(text)
+        } catch {
+            guard options.readsOtherInvitedByAsBoth else { throw error }
+            let name = CSVValues.trimmed(text)
+            if let index = otherInvitedBy.firstIndex(where: { LooseKey.of($0.name) == LooseKey.of(name) }) {
+                otherInvitedBy[index] = OtherInvitedBy(name: otherInvitedBy[index].name, guests: otherInvitedBy[index].guests + 1)
+            } else {
+                otherInvitedBy.append(OtherInvitedBy(name: name, guests: 1))
+            }
+            return .both
+        }
+    }
+
     /// The category `text` names (case-insensitively); required.
     func categoryID(named text: String) throws(CSVValueError) -> UUID {
         let name = CSVValues.trimmed(text)
         guard !name.isEmpty else { throw CSVValueError("a budget category is required") }
         if let id = try existingCategoryID(named: name) { return id }
-        guard createsMissingCategories else { throw CSVValueError("there is no budget category named '\(name)'") }
+        guard createsMissingCategories || options.createsMissingCategories else { throw CSVValueError("there is no budget category named '\(name)'") }
         let created = BudgetCategory(name: name)
         newCategories.append(created)
         categories.append(created)
@@ -51,10 +83,12 @@ final class CSVContext {
         return created.id
     }
 
-    /// The category `text` names, or `nil` for a blank cell; it must exist.
+    /// The category `text` names, or `nil` for a blank cell; it must exist unless the options
+    /// create missing categories.
     func optionalCategoryID(named text: String) throws(CSVValueError) -> UUID? {
         let name = CSVValues.trimmed(text)
         guard !name.isEmpty else { return nil }
+        if options.createsMissingCategories { return try categoryID(named: name) }
         guard let id = try existingCategoryID(named: name) else {
             throw CSVValueError("there is no budget category named '\(name)'")
         }
@@ -76,6 +110,11 @@ final class CSVContext {
         let text = CSVValues.trimmed(text)
         guard !text.isEmpty else { return "" }
         guard let option = mealOptions[text.lowercased()] else {
+            if options.collectsNewMealOptions {
+                newMealOptions.append(text)
+                mealOptions[text.lowercased()] = text
+                return text
+            }
             throw CSVValueError("'\(text)' is not one of the meal options (\(wedding.mealOptions.joined(separator: ", ")))")
         }
         return option

@@ -29,7 +29,7 @@ extension CSVSchema where R == Guest {
                        parse: { (text, _) throws(CSVValueError) in try CSVChoices.rsvp.parse(text, as: "an RSVP status") },
                        format: { value, _ in CSVChoices.label(value.rawValue) }),
                 .field("Invited By", aliases: ["Side", "Guest Of"], \.invitedBy,
-                       parse: { (text, context) throws(CSVValueError) in try context.invitedBy.parse(text) },
+                       parse: { (text, context) throws(CSVValueError) in try context.readInvitedBy(text) },
                        format: { value, context in context.invitedBy.label(value) }),
                 .text("Household", aliases: ["Group", "Party", "Guest Group", "Household Name"], \.household),
                 .text("Relationship", aliases: ["Relationship to Couple", "Relation"], \.relationship),

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import Foundation
 
 /// How imported rows meet the records a wedding already has.
 public enum CSVImportMode: String, Sendable, CaseIterable {
@@ -16,11 +17,18 @@ public struct CSVImportPlan<R: Record>: Sendable {
     public let batch: ImportBatch<R>
     /// Rows that matched an existing record and would not change it.
     public let unchanged: Int
-    /// Budget categories named by imported expenses that the wedding does not have yet
-    /// (always empty for other kinds of record).
+    /// Budget categories named by imported expenses (or vendors, when the options create them)
+    /// that the wedding does not have yet.
     public let newCategories: [BudgetCategory]
+    /// Meal options guests chose that the wedding lacks (collected only when the options say so):
+    /// the caller adds them to the wedding's settings in the same write, or refuses the import.
+    public let newMealOptions: [String]
+    /// "Invited By" values naming neither partner, read as both (only when the options say so).
+    public let otherInvitedBy: [OtherInvitedBy]
     /// Headers the importer did not recognise; their values were ignored.
     public let ignoredColumns: [String]
+    /// JSON: records whose id the wedding already had, added under a new id (old → new).
+    public let renamedIDs: [UUID: UUID]
 
     /// The counts the repository reports once the plan is applied.
     public var summary: ImportSummary {
@@ -29,11 +37,17 @@ public struct CSVImportPlan<R: Record>: Sendable {
 
     /// `would add 12 guests, update 3, 40 unchanged; ignored columns: "Favourite colour"`.
     public var report: String {
-        let noun = R.kind.noun
-        let plural = batch.inserts.count == 1 ? noun : noun + "s"
+        let plural = batch.inserts.count == 1 ? R.kind.noun : R.kind.pluralNoun
         var text = "would add \(batch.inserts.count) \(plural), update \(batch.updates.count), \(unchanged) unchanged"
         if !newCategories.isEmpty {
             text += "; new budget categories: " + newCategories.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        }
+        if !newMealOptions.isEmpty {
+            text += "; new meal options: " + newMealOptions.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
+        if !otherInvitedBy.isEmpty {
+            text += "; \"Invited By\" naming neither partner, read as both: "
+                + otherInvitedBy.map { "\"\($0.name)\" (\($0.guests) \($0.guests == 1 ? "guest" : "guests"))" }.joined(separator: ", ")
         }
         if !ignoredColumns.isEmpty {
             text += "; ignored columns: " + ignoredColumns.map { "\"\($0)\"" }.joined(separator: ", ")

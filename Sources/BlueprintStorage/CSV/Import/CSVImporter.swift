@@ -15,13 +15,17 @@ import Foundation
 public struct CSVImporter: Sendable {
     public let wedding: Wedding
     public let mode: CSVImportMode
+    /// What the import may add to the wedding besides its records (see `CSVImportOptions`).
+    public let options: CSVImportOptions
     private let progress: CSVProgressReporter
 
     /// - Parameter progress: called as the file is read, its rows checked and its records
     ///   validated (see `CSVProgress`).
-    public init(wedding: Wedding, mode: CSVImportMode, progress: CSVProgressHandler? = nil) {
+    public init(wedding: Wedding, mode: CSVImportMode, options: CSVImportOptions = CSVImportOptions(),
+                progress: CSVProgressHandler? = nil) {
         self.wedding = wedding
         self.mode = mode
+        self.options = options
         self.progress = CSVProgressReporter(handler: progress)
     }
 
@@ -32,12 +36,12 @@ public struct CSVImporter: Sendable {
 
     /// Plans a guest import from CSV or a workbook's sheet.
     public func planGuests(_ source: ImportSource, fileName: String, existing: [Guest]) throws(CSVImportError) -> CSVImportPlan<Guest> {
-        try CSVRecordImport(schema: .guests, context: CSVContext(wedding: wedding), mode: mode, fileName: fileName,
+        try CSVRecordImport(schema: .guests, context: CSVContext(wedding: wedding, options: options), mode: mode, fileName: fileName,
                             progress: progress)
             .plan(source, existing: existing)
     }
 
-    /// Plans a vendor import; a named budget category must exist. Merging matches by email, else by name.
+    /// Plans a vendor import; a named budget category must exist unless the options create it. Merging matches by email, else by name.
     public func planVendors(_ data: Data, fileName: String, existing: [Vendor],
                             categories: [BudgetCategory]) throws(CSVImportError) -> CSVImportPlan<Vendor> {
         try planVendors(.csv(data), fileName: fileName, existing: existing, categories: categories)
@@ -46,7 +50,7 @@ public struct CSVImporter: Sendable {
     /// Plans a vendor import from CSV or a workbook's sheet.
     public func planVendors(_ source: ImportSource, fileName: String, existing: [Vendor],
                             categories: [BudgetCategory]) throws(CSVImportError) -> CSVImportPlan<Vendor> {
-        try CSVRecordImport(schema: .vendors, context: CSVContext(wedding: wedding, categories: categories),
+        try CSVRecordImport(schema: .vendors, context: CSVContext(wedding: wedding, categories: categories, options: options),
                             mode: mode, fileName: fileName, progress: progress)
             .plan(source, existing: existing)
     }
@@ -61,8 +65,59 @@ public struct CSVImporter: Sendable {
     /// Plans an expense import from CSV or a workbook's sheet.
     public func planExpenses(_ source: ImportSource, fileName: String, existing: [Expense], categories: [BudgetCategory],
                              vendors: [Vendor]) throws(CSVImportError) -> CSVImportPlan<Expense> {
-        let context = CSVContext(wedding: wedding, categories: categories, vendors: vendors, createsMissingCategories: true)
+        let context = CSVContext(wedding: wedding, categories: categories, vendors: vendors, createsMissingCategories: true,
+                                 options: options)
         return try CSVRecordImport(schema: .expenses, context: context, mode: mode, fileName: fileName, progress: progress)
             .plan(source, existing: existing)
+    }
+
+    /// Plans a guest import from the JSON `export guests --format json` writes (see `JSONRecordImport`).
+    public func planGuests(json data: Data, fileName: String, existing: [Guest]) throws(CSVImportError) -> CSVImportPlan<Guest> {
+        try JSONRecordImport(context: CSVContext(wedding: wedding, options: options), mode: mode, fileName: fileName, id: \.id,
+                             resolve: { (guest, context) throws(JSONFieldError) in
+                                 guest.mealChoice = try context.jsonMealOption(guest.mealChoice, field: "mealChoice")
+                                 guest.plusOneMealChoice = try context.jsonMealOption(guest.plusOneMealChoice,
+                                                                                      field: "plusOneMealChoice")
+                             })
+            .plan(data, existing: existing)
+    }
+
+    /// Plans a vendor import from JSON; a budget category it names must be the wedding's, or one
+    /// of a categories plan (`renamedCategories`: its `renamedIDs`).
+    public func planVendors(json data: Data, fileName: String, existing: [Vendor], categories: [BudgetCategory],
+                            renamedCategories: [UUID: UUID] = [:]) throws(CSVImportError) -> CSVImportPlan<Vendor> {
+        try JSONRecordImport(context: CSVContext(wedding: wedding, categories: categories, options: options), mode: mode,
+                             fileName: fileName, id: \.id,
+                             resolve: { (vendor, context) throws(JSONFieldError) in
+                                 if let category = vendor.budgetCategoryID {
+                                     vendor.budgetCategoryID = try context.existingCategory(category, renamed: renamedCategories,
+                                                                                                 field: "budgetCategoryID")
+                                 }
+                             })
+            .plan(data, existing: existing)
+    }
+
+    /// Plans an expense import from JSON, installments and allocations included. Its categories
+    /// must be the wedding's or a categories plan's (`renamedCategories`); its vendor the
+    /// wedding's or one imported alongside (`renamedVendors`: the vendor plan's `renamedIDs`).
+    public func planExpenses(json data: Data, fileName: String, existing: [Expense], categories: [BudgetCategory],
+                             vendors: [Vendor], renamedCategories: [UUID: UUID] = [:],
+                             renamedVendors: [UUID: UUID] = [:]) throws(CSVImportError) -> CSVImportPlan<Expense> {
+        let context = CSVContext(wedding: wedding, categories: categories, vendors: vendors, options: options)
+        return try JSONRecordImport(context: context, mode: mode, fileName: fileName, id: \.id,
+                                    resolve: { (expense, context) throws(JSONFieldError) in
+                                        expense.categoryID = try context.existingCategory(expense.categoryID, renamed: renamedCategories,
+                                                                                          field: "categoryID")
+                                        for index in expense.allocations.indices {
+                                            expense.allocations[index].categoryID = try context.existingCategory(
+                                                expense.allocations[index].categoryID, renamed: renamedCategories,
+                                                field: "allocations[\(index)].categoryID")
+                                        }
+                                        if let vendor = expense.vendorID {
+                                            expense.vendorID = try context.existingVendor(vendor, renamed: renamedVendors,
+                                                                                          field: "vendorID")
+                                        }
+                                    })
+            .plan(data, existing: existing)
     }
 }

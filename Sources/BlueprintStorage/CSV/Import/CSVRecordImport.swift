@@ -85,7 +85,8 @@ struct CSVRecordImport<R: TableRecord> {
         }
         return CSVImportPlan(batch: ImportBatch(inserts: outcome.inserts, updates: outcome.updates),
                              unchanged: outcome.unchanged, newCategories: context.newCategories,
-                             ignoredColumns: ignoredColumns)
+                             newMealOptions: context.newMealOptions, otherInvitedBy: context.otherInvitedBy,
+                             ignoredColumns: ignoredColumns, renamedIDs: [:])
     }
 
     /// Reads the header, then each row into its record (or its problems), adding or merging it at
@@ -263,7 +264,7 @@ struct CSVRecordImport<R: TableRecord> {
     /// the column that supplied the field.
     private func validate(_ outcome: Outcome, columns: [PlacedColumn]) -> [CSVImportProblem] {
         // What the validators look records up in: the wedding, its categories and vendors.
-        let dataset = WeddingDataset(wedding: context.wedding, categories: context.categories, vendors: context.vendors)
+        let dataset = WeddingDataset(wedding: context.importedWedding, categories: context.categories, vendors: context.vendors)
         var problems: [CSVImportProblem] = []
         let records = outcome.toValidate
         defer { progress.report(.validating, done: records.count, total: records.count) }
