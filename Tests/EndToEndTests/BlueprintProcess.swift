@@ -120,6 +120,14 @@ struct BlueprintProcess {
     /// `XDG_STATE_HOME` for the runs, where `blueprint/blueprint.log` goes.
     var stateHome: URL { dataDirectory.deletingLastPathComponent().appendingPathComponent("state", isDirectory: true) }
 
+    /// The path of a file `name` in the temporary folder of `file(named:_:)`, not made yet (for
+    /// a command to write, which refuses to replace a file).
+    func path(named name: String) throws -> String {
+        let url = dataDirectory.deletingLastPathComponent().appendingPathComponent("files", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.appendingPathComponent(name).path
+    }
+
     /// Writes `text` to a file in a temporary folder and returns its path.
     func file(named name: String, _ text: String) throws -> String {
         let url = dataDirectory.deletingLastPathComponent().appendingPathComponent("files", isDirectory: true)

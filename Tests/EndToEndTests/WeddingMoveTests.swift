@@ -34,6 +34,19 @@ struct WeddingMoveTests {
 
     private func contents(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
+    /// An expenses CSV without its status column: the status is worked out from the money, and
+    /// a CSV file does not carry installments, so a part-paid expense reads "Due" after moving
+    /// (the JSON export carries them: see `jsonFolder`).
+    private func withoutStatus(_ csv: String) -> [String] {
+        let lines = csv.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let status = lines.first?.split(separator: ",").firstIndex(of: "Payment Status") else { return lines.map(String.init) }
+        return lines.map { line in
+            var cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            if cells.indices.contains(status) { cells.remove(at: status) }
+            return cells.joined(separator: ",")
+        }
+    }
+
     @Test("each file exported from the demo imports into a wedding with other partners and fewer meal options")
     func filesOneByOne() throws {
         let blueprint = try twoWeddings()
@@ -69,7 +82,7 @@ struct WeddingMoveTests {
         // Vendors and expenses read back as the demo has them: categories by name, vendors by name.
         for kind in ["vendors", "expenses"] {
             let moved = try blueprint.run(["export", kind] + into)
-            #expect(moved.stdout == (try contents("\(files)/\(kind).csv")), "\(kind) differ after the move")
+            #expect(withoutStatus(moved.stdout) == withoutStatus(try contents("\(files)/\(kind).csv")), "\(kind) differ after the move")
         }
         let meals = try blueprint.run(["export", "guests"] + into).stdout
         #expect(meals.split(separator: "\n").count == 31)
@@ -105,7 +118,7 @@ struct WeddingMoveTests {
                 + "imported expenses: 12 added, 0 updated, 0 unchanged\n"
                 + "imported guests: 30 added, 0 updated, 0 unchanged\n")
         let expenses = try blueprint.run(["export", "expenses"] + into)
-        #expect(expenses.stdout == (try contents("\(files)/expenses.csv")))
+        #expect(withoutStatus(expenses.stdout) == withoutStatus(try contents("\(files)/expenses.csv")))
 
         let empty = try folder("empty", of: blueprint)
         let none = try blueprint.run(["import", "all", empty] + into)
@@ -156,7 +169,7 @@ struct WeddingMoveTests {
     func wholeWeddingIntoTheDatabase() throws {
         let here = try BlueprintProcess.withTemporaryDataDirectory()
         #expect(try here.run(["demo", "--name", "Demo", "--guests", "25"]).status == 0)
-        let archive = try here.file(named: "demo-wedding.json", "")
+        let archive = try here.path(named: "demo-wedding.json")
         #expect(try here.run(["export", "wedding", "-o", archive]).status == 0)
 
         let url = try PostgresTestCluster.shared().makeDatabase()
@@ -165,7 +178,7 @@ struct WeddingMoveTests {
         #expect(migrated.status == 0, "\(migrated.stderr)")
         let imported = try there.run(["import", "wedding", archive, "--database", url])
         #expect(imported.status == 0, "\(imported.stderr)")
-        let again = try there.file(named: "again.json", "")
+        let again = try there.path(named: "again.json")
         let exported = try there.run(["export", "wedding", "-o", again, "--database", url])
         #expect(exported.status == 0, "\(exported.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == (try Data(contentsOf: URL(fileURLWithPath: archive))))
@@ -200,7 +213,7 @@ struct WeddingMoveTests {
     func wholeWedding() throws {
         let here = try BlueprintProcess.withTemporaryDataDirectory()
         #expect(try here.run(["demo", "--name", "Demo", "--guests", "40"]).status == 0)
-        let archive = try here.file(named: "demo-wedding.json", "")
+        let archive = try here.path(named: "demo-wedding.json")
         let exported = try here.run(["export", "wedding", "-o", archive])
         #expect(exported.status == 0, "\(exported.stderr)")
         let original = try Data(contentsOf: URL(fileURLWithPath: archive))
@@ -212,7 +225,7 @@ struct WeddingMoveTests {
         let imported = try there.run(["import", "wedding", archive])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.hasPrefix("Imported the wedding 'Demo' (40 guests, "), "\(imported.stdout)")
-        let again = try there.file(named: "again.json", "")
+        let again = try there.path(named: "again.json")
         #expect(try there.run(["export", "wedding", "-o", again]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == original, "the archive changed on the way")
         #expect(try there.snapshot().keys.contains { $0.contains("/documents/") }, "the documents' files came along")
