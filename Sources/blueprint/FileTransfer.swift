@@ -14,7 +14,8 @@ import Foundation
 /// named, with the ways to add them (the settings form, or `blueprint import --add-meal-options`).
 @MainActor
 struct FileTransfer: DataTransfer {
-    func importFile(_ kind: TransferKind, path: String, sheet: String?, into session: WeddingSession) async throws -> String {
+    func importFile(_ kind: TransferKind, path: String, sheet: String?, addingMealOptions: Bool,
+                    into session: WeddingSession) async throws -> String {
         guard let wedding = session.wedding.wedding else { throw TransferError("the wedding is still loading") }
         let url = URL(fileURLWithPath: path)
         let data: Data
@@ -32,16 +33,21 @@ struct FileTransfer: DataTransfer {
         switch kind {
         case .guests:
             let plan = try importer.planGuests(source, fileName: name, existing: session.guests.guests)
-            guard plan.newMealOptions.isEmpty else {
-                throw TransferError("\(name): meal options the wedding lacks: "
-                                    + plan.newMealOptions.map { "\"\($0)\"" }.joined(separator: ", ")
-                                    + "; add them in the settings (W), or use blueprint import guests --add-meal-options")
-            }
             if !plan.otherInvitedBy.isEmpty {
                 readAsBoth = "; read as invited by both: " + plan.otherInvitedBy.map { "\"\($0.name)\" (\($0.guests))" }
                     .joined(separator: ", ")
             }
-            result = await session.guests.importGuests(plan.batch)
+            if plan.newMealOptions.isEmpty {
+                result = await session.guests.importGuests(plan.batch)
+            } else {
+                guard addingMealOptions else { throw MealOptionsToAdd(fileName: name, options: plan.newMealOptions) }
+                switch await session.wedding.importGuests(plan.batch, addingMealOptions: plan.newMealOptions, guests: session.guests) {
+                case .saved: result = .success(plan.summary)
+                case .failed(let error): result = .failure(error)
+                case .conflict: result = .failure(.failure("someone changed the wedding's settings meanwhile; import again"))
+                }
+                readAsBoth += "; meal options added: " + plan.newMealOptions.joined(separator: ", ")
+            }
         case .vendors:
             let plan = try importer.planVendors(source, fileName: name, existing: session.vendors.vendors,
                                                 categories: session.budget.categories)

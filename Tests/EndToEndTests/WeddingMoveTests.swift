@@ -187,7 +187,7 @@ struct WeddingMoveTests {
         #expect(twice.stderr.contains("already has the wedding 'Demo'"), "\(twice.stderr)")
     }
 
-    @Test("the planner's :import reads another wedding's partners as both and names the meal options to add")
+    @Test("the planner's :import reads another wedding's partners as both, and asks to add the meal options the wedding lacks")
     func plannerImport() async throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
         #expect(try blueprint.run(["wedding", "create", "Cleo & Dan", "--partner1", "Cleo Park", "--partner2", "Dan Reyes"]).status == 0)
@@ -197,7 +197,17 @@ struct WeddingMoveTests {
         try tmux.press(":")
         try tmux.type("import guests \(meals)")
         try tmux.press("Enter")
-        try await tmux.waitFor("meals.csv: meal options the wedding lacks: \"Lobster\"; add them in the settings (W)")
+        try await tmux.waitFor("meals.csv has guests who chose “Lobster”")
+        try tmux.press("n")
+        try await tmux.waitFor("Nothing was imported from meals.csv")
+        try tmux.press(":")
+        try tmux.type("import guests \(meals)")
+        try tmux.press("Enter")
+        try await tmux.waitFor("meals.csv has guests who chose “Lobster”")
+        try tmux.press("y")
+        try await tmux.waitFor("Imported guests from meals.csv: 1 added, 0 updated; meal options added: Lobster")
+        try tmux.press("u")
+        try await tmux.waitFor("0 guests")
         let sides = try blueprint.file(named: "sides.csv", "First Name,Invited By\nAnn,Mei\nBo,Cleo\n")
         try tmux.press(":")
         try tmux.type("import guests \(sides)")
@@ -207,6 +217,10 @@ struct WeddingMoveTests {
         try tmux.type("q")
         try tmux.press("Enter")
         #expect(try await tmux.waitForExit() == 0)
+        let wedding = try blueprint.run(["export", "wedding", "-o", "-"])
+        #expect(wedding.status == 0 && wedding.stdout.contains("\"mealOptions\""), "\(wedding.stderr)")
+        #expect(!wedding.stdout.contains("Lobster"), "the undo took the meal option back with the guest")
+        #expect(wedding.stdout.contains("\"Bo\""))
     }
 
     @Test("export wedding → import wedding into an empty data directory → export wedding gives the same bytes")

@@ -41,6 +41,21 @@ public final class WeddingStore: DomainStore {
         await commit(settings.changeSet, title: "change the wedding's settings", alsoShownBy: [guests])
     }
 
+    /// Adds `mealOptions` to the wedding's and imports the guests of `batch` (shown at once by
+    /// `guests`) as one transaction, undone as one step: a guest list from another wedding whose
+    /// meals this one lacks.
+    @discardableResult
+    public func importGuests(_ batch: ImportBatch<Guest>, addingMealOptions mealOptions: [String],
+                             guests: GuestStore) async -> EditOutcome {
+        guard var wedding else { return .failed(.notLoaded(.wedding, id: weddingID.rawValue)) }
+        wedding.mealOptions += mealOptions
+        var changes = RecordChangeSet()
+        changes.updateWedding(wedding)
+        for guest in batch.inserts { changes.create(guest) }
+        for guest in batch.updates { changes.update(guest) }
+        return await commit(changes, title: "import guests", alsoShownBy: [guests])
+    }
+
     /// Moves the wedding day to `date`; what follows it (`follow`) is taken back with it, as one step.
     @discardableResult
     public func moveDay(to date: CalendarDate) async -> EditOutcome {

@@ -444,11 +444,35 @@ public final class PlannerScreen: Screen, PlannerHost {
             reveal(.notes(text))
             if !text.isEmpty { report("Notes containing “\(text)”: \(panes[activePane].searchTarget?.searchMatches.count ?? 0)") }
         case .importFile(let kind, let path, let sheet):
-            transfer { transfer, session in
-                try await transfer.importFile(kind, path: Self.expanded(path), sheet: sheet, into: session)
-            }
+            importFile(kind, path: Self.expanded(path), sheet: sheet, addingMealOptions: false)
         case .exportFile(let kind, let path, let format):
             exportFile(kind, format: format, to: Self.expanded(path))
+        }
+    }
+
+    /// Imports the file at `path`; guests whose meals the wedding lacks wait for a question:
+    /// add those meal options (in the same write) and import, or import nothing.
+    private func importFile(_ kind: TransferKind, path: String, sheet: String?, addingMealOptions: Bool) {
+        guard let transfer = services.transfer, let session else {
+            report("Files cannot be imported or exported here", severity: .error)
+            return
+        }
+        perform { [weak self] in
+            do {
+                self?.report(try await transfer.importFile(kind, path: path, sheet: sheet, addingMealOptions: addingMealOptions,
+                                                           into: session))
+            } catch let question as MealOptionsToAdd {
+                let options = question.options.map { "“\($0)”" }.joined(separator: ", ")
+                self?.present(ConfirmOverlay(
+                    dialog: ConfirmDialog(title: DisplayText("Add meal options"),
+                                          message: DisplayText("\(question.fileName) has guests who chose \(options), which "
+                                              + "this wedding does not offer. Add them to the meal options and import?"),
+                                          confirmLabel: "Add and import"),
+                    onConfirm: { [weak self] in self?.importFile(kind, path: path, sheet: sheet, addingMealOptions: true) },
+                    onCancel: { [weak self] in self?.report("Nothing was imported from \(question.fileName)") }))
+            } catch {
+                self?.report(String(describing: error), severity: .error)
+            }
         }
     }
 

@@ -51,6 +51,20 @@ public enum TransferKind: String, CaseIterable, Sendable {
     public static let importable: [TransferKind] = [.guests, .vendors, .expenses]
 }
 
+/// A guest file chose meal options the wedding lacks: the import waits for the person to say
+/// whether to add them.
+public struct MealOptionsToAdd: Error, Sendable, Equatable {
+    /// The file's name, for the question.
+    public let fileName: String
+    /// The options, as the file spells them.
+    public let options: [String]
+
+    public init(fileName: String, options: [String]) {
+        self.fileName = fileName
+        self.options = options
+    }
+}
+
 /// File formats for export.
 public enum TransferFormat: String, CaseIterable, Sendable {
     case csv, json
@@ -63,7 +77,11 @@ public enum TransferFormat: String, CaseIterable, Sendable {
 public protocol DataTransfer: Sendable {
     /// Imports the CSV file at `path`, or the sheet `sheet` of the workbook there (`nil`: its
     /// first), all or nothing.
-    func importFile(_ kind: TransferKind, path: String, sheet: String?, into session: WeddingSession) async throws -> String
+    ///
+    /// - Throws: `MealOptionsToAdd` when the guests chose meals the wedding lacks and
+    ///   `addingMealOptions` is false (nothing is imported); with it, they are added in the same write.
+    func importFile(_ kind: TransferKind, path: String, sheet: String?, addingMealOptions: Bool,
+                    into session: WeddingSession) async throws -> String
     /// Exports to the file at `path`; an existing file is refused unless `replacing`.
     func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, replacing: Bool,
                     from session: WeddingSession) async throws -> String

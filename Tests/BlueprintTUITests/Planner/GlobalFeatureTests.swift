@@ -12,8 +12,12 @@ import Testing
 final class RecordingTransfer: DataTransfer {
     var requests: [String] = []
 
-    func importFile(_ kind: TransferKind, path: String, sheet: String?, into session: WeddingSession) async throws -> String {
-        requests.append("import \(kind) \(path)" + (sheet.map { " sheet \($0)" } ?? ""))
+    func importFile(_ kind: TransferKind, path: String, sheet: String?, addingMealOptions: Bool,
+                    into session: WeddingSession) async throws -> String {
+        requests.append("import \(kind) \(path)" + (sheet.map { " sheet \($0)" } ?? "") + (addingMealOptions ? " adding meals" : ""))
+        if path.hasSuffix("other-wedding.csv"), !addingMealOptions {
+            throw MealOptionsToAdd(fileName: "other-wedding.csv", options: ["Lamb", "Risotto"])
+        }
         guard path.hasSuffix(".csv") || path.hasSuffix(".xlsx") else { throw CommandError("\(path): not a CSV file or a workbook") }
         return "Imported \(kind) from \(path)"
     }
@@ -80,6 +84,21 @@ struct GlobalFeatureTests {
         await command(planner, "import guests notes.txt")
         #expect(planner.statusRow.contains("notes.txt: not a CSV file"))
         #expect(transfer.requests.last == "import guests notes.txt")
+    }
+
+    @Test(":import of guests who chose meals the wedding lacks asks to add them: n imports nothing, y adds them and imports")
+    func importAsksToAddMealOptions() async {
+        let transfer = RecordingTransfer()
+        let planner = await PlannerHarness(transfer: transfer)
+        await command(planner, "import guests /tmp/other-wedding.csv")
+        #expect(planner.frame().contains("“Lamb”, “Risotto”"))
+        await planner.press(.character("n"))
+        #expect(planner.statusRow.contains("Nothing was imported from other-wedding.csv"))
+        #expect(transfer.requests == ["import guests /tmp/other-wedding.csv"])
+        await command(planner, "import guests /tmp/other-wedding.csv")
+        await planner.press(.character("y"))
+        #expect(transfer.requests.last == "import guests /tmp/other-wedding.csv adding meals")
+        #expect(planner.statusRow.contains("Imported guests from /tmp/other-wedding.csv"))
     }
 
     @Test(":export over an existing file asks first: n keeps it and exports nothing, y replaces it")
