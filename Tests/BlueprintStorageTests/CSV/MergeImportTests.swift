@@ -29,6 +29,25 @@ import Testing
         #expect(updated.notes == "sister")
     }
 
+    @Test("merging by email needs no name column: matched rows update, a new row without a name is refused by its line")
+    func mergeByEmailAlone() throws {
+        let result = try plan("Email,RSVP\nana@example.com,yes\nBEN@example.com,no\n", existing: [ana, ben])
+        #expect(result.batch.inserts.isEmpty)
+        #expect(Set(result.batch.updates.map(\.id)) == [ana.id, ben.id])
+        #expect(result.batch.updates.first { $0.id == ana.id }?.rsvp == .attending)
+        #expect(result.batch.updates.first { $0.id == ana.id }?.firstName == "Ana")
+        let unknown = importError { () throws(CSVImportError) in
+            _ = try plan("Email,RSVP\nnew@example.com,yes\n", existing: [ana, ben])
+        }
+        #expect(messages(unknown).count == 1)
+        #expect(messages(unknown).first?.contains("guests.csv:2") == true, "\(messages(unknown))")
+        let adding = importError { () throws(CSVImportError) in
+            _ = try plan("Email,RSVP\nana@example.com,yes\n", existing: [ana], mode: .addOnly)
+        }
+        #expect(messages(adding).first?.contains("there is no \"First Name\", \"Last Name\" or \"Full Name\" column") == true,
+                "adding still needs a name: \(messages(adding))")
+    }
+
     @Test func withoutAnEmailMatchARowIsMatchedByFullName() throws {
         let result = try plan("Full Name,Phone\n  ben   OKAFOR ,555-0199\n", existing: [ana, ben])
         let updated = try #require(result.batch.updates.first)

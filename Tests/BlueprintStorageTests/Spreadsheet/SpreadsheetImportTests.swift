@@ -39,6 +39,28 @@ import Testing
         #expect(plan.ignoredColumns.isEmpty)
     }
 
+    @Test("a title and a blank row above the header, as people lay sheets out: the header is found, and problems name their real cells")
+    func aTitleAboveTheHeader() throws {
+        #expect(messages(try guestsError("titled_guests.xlsx")) == [
+            "titled_guests.xlsx: Guests!C5: column \"Email\": 'bad@' is not an email address",
+        ])
+        // The same layout as CSV, without the bad row: the guest is read from the header's columns.
+        let csv = "Guest list 2027,,\n,,\nFirst Name,Last Name,Email\nAna,Lopez,ana@example.com\n"
+        let plan = try CSVImporter(wedding: testWedding(), mode: .addOnly).planGuests(Data(csv.utf8), fileName: "g.csv", existing: [])
+        #expect(plan.batch.inserts.map { [$0.firstName, $0.lastName, $0.email] } == [["Ana", "Lopez", "ana@example.com"]])
+        #expect(plan.ignoredColumns.isEmpty)
+    }
+
+    @Test("a file with no header in its first rows is refused naming the first row, as before")
+    func noHeaderAnywhere() throws {
+        let csv = "Guest list 2027,,\nAna,Lopez,ana@example.com\n"
+        let error = importError { () throws(CSVImportError) in
+            try CSVImporter(wedding: testWedding(), mode: .addOnly).planGuests(Data(csv.utf8), fileName: "g.csv", existing: [])
+        }
+        #expect(messages(error).first?.contains("there is no \"First Name\", \"Last Name\" or \"Full Name\" column "
+                                                + "(the header is: Guest list 2027, , )") == true, "\(messages(error))")
+    }
+
     @Test func aSheetIsChosenByItsName() throws {
         let plan = try guests("guests.xlsx", sheet: "Zoë's <Friends> & \"Co\"")
         #expect(plan.batch.inserts.map { [$0.firstName, $0.lastName, $0.email] } == [["Émile", "O'Brien", "emile@example.com"]])

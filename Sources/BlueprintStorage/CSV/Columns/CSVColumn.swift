@@ -72,6 +72,10 @@ struct CSVSchema<R: TableRecord> {
     let columns: [CSVColumn<R>]
     /// Groups of headers (as written in `columns`); a file must have at least one column of each group.
     let requiredColumns: [[String]]
+    /// Headers that find the record to update when merging (an email): in merge mode they stand
+    /// for any required group, since a row that matches needs nothing else, and a row that does
+    /// not is refused by the record's own checks (a new guest without a name).
+    var matchColumns: [String] = []
     /// A new record before any cell is read.
     let blank: () -> R
     /// The keys that identify a record when merging, most specific first (an email, then a name);

@@ -61,6 +61,7 @@ extension CSVSchema where R == Guest {
                 .text("Notes", aliases: ["Note", "Comments"], \.notes),
             ],
             requiredColumns: [["First Name", "Last Name", "Full Name"]],
+            matchColumns: ["Email"],
             blank: { Guest(firstName: "", lastName: "") },
             matchKeys: { guest in
                 let email = guest.email.lowercased()

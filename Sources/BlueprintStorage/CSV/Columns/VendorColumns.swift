@@ -38,6 +38,7 @@ extension CSVSchema where R == Vendor {
                 archived,
             ],
             requiredColumns: [["Vendor Name"]],
+            matchColumns: ["Email"],
             blank: { Vendor(name: "") },
             matchKeys: { vendor in
                 let email = vendor.email.lowercased()

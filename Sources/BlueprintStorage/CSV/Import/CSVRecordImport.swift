@@ -97,11 +97,21 @@ struct CSVRecordImport<R: TableRecord> {
                       problems: inout [CSVImportProblem])
         throws(CSVImportError) -> ([String], [PlacedColumn], [String], Outcome) {
         defer { rows.finish() }
-        guard let header = rows.next() else {
+        guard var header = rows.next() else {
             throw CSVImportError(fileName: fileName, problems: [CSVImportProblem(
                 line: nil, column: nil, message: "the file is empty; it needs a header row naming its columns")])
         }
-        let (columns, ignoredColumns) = placeColumns(of: header, problems: &problems)
+        var (columns, ignoredColumns) = placeColumns(of: header, problems: &problems)
+        // A title above the header ("Guest list 2027"), as people lay sheets out: the header is the
+        // first of the first rows that has the columns a file needs.
+        var titleRows = 0
+        while !hasRequiredColumns(columns), titleRows < Self.titleRowsAllowed, let candidate = rows.next() {
+            titleRows += 1
+            var candidateProblems: [CSVImportProblem] = []
+            let placed = placeColumns(of: candidate, problems: &candidateProblems)
+            guard hasRequiredColumns(placed.0) else { continue }
+            (header, columns, ignoredColumns, problems) = (candidate, placed.0, placed.1, candidateProblems)
+        }
         guard problems.isEmpty else { throw CSVImportError(fileName: fileName, problems: problems) }
         var outcome = Outcome()
         if mode == .addOnly {
@@ -195,6 +205,21 @@ struct CSVRecordImport<R: TableRecord> {
         }
     }
 
+    /// How many rows above the header a file may have (a title, a blank line, a note).
+    static var titleRowsAllowed: Int { 9 }
+
+    /// The groups of headers of which a file needs one each: the schema's, and in merge mode a
+    /// column that finds the record to update stands for any of them.
+    private var requiredGroups: [[String]] {
+        mode == .merge ? schema.requiredColumns.map { $0 + schema.matchColumns } : schema.requiredColumns
+    }
+
+    /// Whether `columns`, placed from a row, have one column of each required group.
+    private func hasRequiredColumns(_ columns: [PlacedColumn]) -> Bool {
+        let present = Set(columns.map { LooseKey.of($0.column.header) })
+        return requiredGroups.allSatisfy { !present.isDisjoint(with: $0.map(LooseKey.of)) }
+    }
+
     /// Matches headers to columns. Unknown headers are ignored (and listed); two headers for one
     /// column, or no column of a required group, are problems.
     private func placeColumns(of header: CSVRow, problems: inout [CSVImportProblem]) -> ([PlacedColumn], [String]) {
@@ -220,7 +245,7 @@ struct CSVRecordImport<R: TableRecord> {
             placed.append(PlacedColumn(index: index, header: name, column: schema.columns[position]))
         }
         let present = Set(placed.map { LooseKey.of($0.column.header) })
-        for group in schema.requiredColumns where present.isDisjoint(with: group.map(LooseKey.of)) {
+        for group in requiredGroups where present.isDisjoint(with: group.map(LooseKey.of)) {
             let names = group.map { "\"\($0)\"" }
             let wanted = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
             problems.append(CSVImportProblem(line: header.line, column: nil,

@@ -147,6 +147,20 @@ def plus_ones():
     archive("plus_ones_not_allowed.xlsx", sheet.format(header + ana + ben))
 
 
+def titled_guests():
+    # As people lay sheets out: a title (merged across the columns) and a blank row above the header.
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Guests"
+    sheet.append(["Guest list 2027", None, None])
+    sheet.merge_cells("A1:C1")
+    sheet.append([])
+    sheet.append(["First Name", "Last Name", "Email"])
+    sheet.append(["Ana", "Lopez", "ana@example.com"])
+    sheet.append(["Ben", "Okafor", "bad@"])
+    book.save("titled_guests.xlsx")
+
+
 guests()
 shared()
 bad_guests()
@@ -157,3 +171,4 @@ inline()
 bomb()
 doctype()
 plus_ones()
+titled_guests()
