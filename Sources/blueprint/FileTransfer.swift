@@ -25,33 +25,36 @@ struct FileTransfer: DataTransfer {
             throw TransferError(error.description)
         }
         let importer = CSVImporter(wedding: wedding, mode: .addOnly,
-                                   options: CSVImportOptions(collectsNewMealOptions: true, readsOtherInvitedByAsBoth: true))
+                                   options: .betweenWeddings)
         let name = url.lastPathComponent
         let source = try ImportSource.detect(data, fileName: name, sheet: sheet)
         let result: Result<ImportSummary, StoreError>
-        var readAsBoth = ""
+        var notes = ""
         switch kind {
         case .guests:
             let plan = try importer.planGuests(source, fileName: name, existing: session.guests.guests)
             if !plan.otherInvitedBy.isEmpty {
-                readAsBoth = "; read as invited by both: " + plan.otherInvitedBy.map { "\"\($0.name)\" (\($0.guests))" }
+                notes = "; read as invited by both: " + plan.otherInvitedBy.map { "\"\($0.name)\" (\($0.guests))" }
                     .joined(separator: ", ")
             }
             if plan.newMealOptions.isEmpty {
                 result = await session.guests.importGuests(plan.batch)
             } else {
                 guard addingMealOptions else { throw MealOptionsToAdd(fileName: name, options: plan.newMealOptions) }
-                switch await session.wedding.importGuests(plan.batch, addingMealOptions: plan.newMealOptions, guests: session.guests) {
-                case .saved: result = .success(plan.summary)
-                case .failed(let error): result = .failure(error)
-                case .conflict: result = .failure(.failure("someone changed the wedding's settings meanwhile; import again"))
-                }
-                readAsBoth += "; meal options added: " + plan.newMealOptions.joined(separator: ", ")
+                result = Self.summary(plan, await session.wedding.importGuests(plan.batch, addingMealOptions: plan.newMealOptions,
+                                                                               guests: session.guests))
+                notes += "; meal options added: " + plan.newMealOptions.joined(separator: ", ")
             }
         case .vendors:
             let plan = try importer.planVendors(source, fileName: name, existing: session.vendors.vendors,
                                                 categories: session.budget.categories)
-            result = await session.vendors.importVendors(plan.batch)
+            if plan.newCategories.isEmpty {
+                result = await session.vendors.importVendors(plan.batch)
+            } else {
+                result = Self.summary(plan, await session.vendors.importVendors(plan.batch, creating: plan.newCategories,
+                                                                                budget: session.budget))
+                notes += "; new budget categories: " + plan.newCategories.map(\.name).joined(separator: ", ")
+            }
         case .expenses:
             let plan = try importer.planExpenses(source, fileName: name, existing: session.budget.expenses,
                                                  categories: session.budget.categories, vendors: session.vendors.vendors)
@@ -61,7 +64,16 @@ struct FileTransfer: DataTransfer {
         }
         let summary = try result.get()
         let from = sheet.map { "sheet \"\($0)\" of \(name)" } ?? name
-        return "Imported \(kind.rawValue) from \(from): \(summary.inserted) added, \(summary.updated) updated" + readAsBoth
+        return "Imported \(kind.rawValue) from \(from): \(summary.inserted) added, \(summary.updated) updated" + notes
+    }
+
+    /// What an import written as one change set came to.
+    private static func summary<R>(_ plan: CSVImportPlan<R>, _ outcome: EditOutcome) -> Result<ImportSummary, StoreError> {
+        switch outcome {
+        case .saved: .success(plan.summary)
+        case .failed(let error): .failure(error)
+        case .conflict: .failure(.failure("someone changed these records meanwhile; import again"))
+        }
     }
 
     func exportFile(_ kind: TransferKind, format: TransferFormat, path: String, replacing: Bool,

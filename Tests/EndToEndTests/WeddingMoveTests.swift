@@ -187,7 +187,7 @@ struct WeddingMoveTests {
         #expect(twice.stderr.contains("already has the wedding 'Demo'"), "\(twice.stderr)")
     }
 
-    @Test("the planner's :import reads another wedding's partners as both, and asks to add the meal options the wedding lacks")
+    @Test("the planner's :import reads another wedding's partners as both, asks to add the meal options the wedding lacks, and creates missing budget categories")
     func plannerImport() async throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
         #expect(try blueprint.run(["wedding", "create", "Cleo & Dan", "--partner1", "Cleo Park", "--partner2", "Dan Reyes"]).status == 0)
@@ -213,6 +213,11 @@ struct WeddingMoveTests {
         try tmux.type("import guests \(sides)")
         try tmux.press("Enter")
         try await tmux.waitFor("Imported guests from sides.csv: 2 added, 0 updated; read as invited by both: \"Mei\" (1)")
+        let vendors = try blueprint.file(named: "vendors.csv", "Vendor Name,Budget Category\nSparks Ltd,Fireworks\n")
+        try tmux.press(":")
+        try tmux.type("import vendors \(vendors)")
+        try tmux.press("Enter")
+        try await tmux.waitFor("Imported vendors from vendors.csv: 1 added, 0 updated; new budget categories: Fireworks")
         try tmux.press(":")
         try tmux.type("q")
         try tmux.press("Enter")
@@ -221,6 +226,7 @@ struct WeddingMoveTests {
         #expect(wedding.status == 0 && wedding.stdout.contains("\"mealOptions\""), "\(wedding.stderr)")
         #expect(!wedding.stdout.contains("Lobster"), "the undo took the meal option back with the guest")
         #expect(wedding.stdout.contains("\"Bo\""))
+        #expect(wedding.stdout.contains("\"Fireworks\"") && wedding.stdout.contains("\"Sparks Ltd\""))
     }
 
     @Test("export wedding → import wedding into an empty data directory → export wedding gives the same bytes")

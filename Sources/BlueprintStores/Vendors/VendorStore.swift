@@ -61,6 +61,18 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
         }
     }
 
+    /// Adds the budget categories `newCategories` and the vendors of `batch` (shown at once by
+    /// `budget`) as one transaction, undone as one step: vendors from another wedding whose
+    /// categories this one lacks.
+    public func importVendors(_ batch: ImportBatch<Vendor>, creating newCategories: [BudgetCategory],
+                              budget: BudgetStore) async -> EditOutcome {
+        var changes = RecordChangeSet()
+        for category in newCategories { changes.create(category) }
+        for vendor in batch.inserts { changes.create(vendor) }
+        for vendor in batch.updates { changes.update(vendor) }
+        return await commit(changes, title: "import vendors", alsoShownBy: [budget])
+    }
+
     // MARK: Deriving
 
     override func recordsDidChange() {
