@@ -116,7 +116,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "BlueprintDomainTests", dependencies: ["BlueprintDomain", "BlueprintText"]),
+        .testTarget(name: "BlueprintDomainTests", dependencies: ["BlueprintDomain", "BlueprintText", "BlueprintDemo"]),
         .testTarget(name: "BlueprintDemoTests", dependencies: ["BlueprintDemo", "BlueprintDomain"]),
         .testTarget(
             name: "BlueprintCacheTests",

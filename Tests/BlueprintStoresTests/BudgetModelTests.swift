@@ -1,3 +1,4 @@
+import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
 @testable import BlueprintStores
@@ -39,26 +40,15 @@ struct BudgetModelTests {
     }
 }
 
-/// A deterministic generator (SplitMix64), so a seed replays the same run.
-private struct Dice {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
-    mutating func money(upTo cents: Int64) -> Money { Money(minorUnits: cents <= 0 ? 0 : Int64(int(0...Int(cents)))) }
+extension SeededRandom {
+    /// An amount from nothing to `cents`.
+    mutating func money(upTo cents: Int64) -> Money { Money(minorUnits: cents <= 0 ? 0 : Int64(int(in: 0...Int(cents)))) }
 }
 
 /// The wedding's money records as the reference sees them, changed through the stores' intents.
 @MainActor
 private struct World {
-    var dice: Dice
+    var dice: SeededRandom
     var today = Sample.today
     var wedding: Wedding
     var categories: [BudgetCategory]
@@ -71,7 +61,7 @@ private struct World {
     private var serial = 0
 
     init(seed: UInt64) {
-        dice = Dice(state: seed)
+        dice = SeededRandom(seed: seed)
         wedding = Wedding(name: "Model", totalBudget: Money(minorUnits: 2_500_000), createdAt: Sample.start)
         categories = ["Venue", "Food", "Music", "Flowers"].map {
             BudgetCategory(name: $0, allocated: Money(minorUnits: 500_000), createdAt: Sample.start)
@@ -81,7 +71,7 @@ private struct World {
 
     var dataset: WeddingDataset { WeddingDataset(wedding: wedding, categories: categories, vendors: vendors) }
 
-    mutating func date() -> CalendarDate { today.adding(days: dice.int(-40...60)) }
+    mutating func date() -> CalendarDate { today.adding(days: dice.int(in: -40...60)) }
 
     mutating func name() -> String {
         serial += 1
@@ -98,7 +88,7 @@ private struct World {
         func current(_ index: Int) -> Expense { budget.expense(expenses[index].id)! }
         let before = (expenses: expenses, categories: categories)
         let operation: String
-        var roll = dice.int(0...20)
+        var roll = dice.int(in: 0...20)
         // A few dozen expenses at most, so that every step costs about the same.
         if roll <= 1, expenses.count >= 30 { roll = 3 }
         switch roll {
@@ -181,11 +171,11 @@ private struct World {
             var expense = current(index)
             var others = categories.filter { $0.id != expense.categoryID }
             var allocations: [ExpenseAllocation] = []
-            for _ in 0..<dice.int(0...2) {
-                let category = others.remove(at: dice.int(0...others.count - 1))
+            for _ in 0..<dice.int(in: 0...2) {
+                let category = others.remove(at: dice.int(in: 0...others.count - 1))
                 let share: AllocationShare = dice.chance(50)
-                    ? .amount(Money(minorUnits: Int64(dice.int(1...max(1, Int(expense.amount.minorUnits) / 3)))))
-                    : .percent(basisPoints: dice.int(1...5_000))
+                    ? .amount(Money(minorUnits: Int64(dice.int(in: 1...max(1, Int(expense.amount.minorUnits) / 3)))))
+                    : .percent(basisPoints: dice.int(in: 1...5_000))
                 allocations.append(ExpenseAllocation(categoryID: category.id, share: share))
             }
             expense.allocations = allocations
@@ -194,7 +184,7 @@ private struct World {
             expenses[index] = expense
             operation = expense.allocations.isEmpty ? "unsplit" : "split"
         case 13:
-            let index = dice.int(0...categories.count - 1)
+            let index = dice.int(in: 0...categories.count - 1)
             var category = budget.category(categories[index].id)!
             category.allocated = dice.money(upTo: 1_500_000)
             try saved(await budget.updateCategory(category), "allocate")
@@ -206,7 +196,7 @@ private struct World {
             (expenses, categories) = undoable.removeLast()
             return "undo"
         case 15:
-            let index = dice.int(0...vendors.count - 1)
+            let index = dice.int(in: 0...vendors.count - 1)
             var vendor = session.vendors.vendor(vendors[index].id)!
             vendor.status = dice.chance(60) ? .booked : .quoted
             vendor.quotedAmount = dice.chance(80) ? dice.money(upTo: 1_000_000) : nil
@@ -234,7 +224,7 @@ private struct World {
             wedding = stored
             return "total budget"
         default:
-            let days = dice.int(0...10)
+            let days = dice.int(in: 0...10)
             harness.clock.advance(by: .seconds(days * 86_400))
             today = today.adding(days: days)
             return "days pass"
@@ -248,13 +238,13 @@ private struct World {
         return operation
     }
 
-    private mutating func anyExpense() -> Int? { expenses.isEmpty ? nil : dice.int(0...expenses.count - 1) }
+    private mutating func anyExpense() -> Int? { expenses.isEmpty ? nil : dice.int(in: 0...expenses.count - 1) }
 
     private mutating func anyInstallment() -> (Int, Int)? {
         let holders = expenses.indices.filter { !expenses[$0].installments.isEmpty }
         guard !holders.isEmpty else { return nil }
         let index = dice.pick(holders)
-        return (index, dice.int(0...expenses[index].installments.count - 1))
+        return (index, dice.int(in: 0...expenses[index].installments.count - 1))
     }
 }
 

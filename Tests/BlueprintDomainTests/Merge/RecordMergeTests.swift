@@ -1,3 +1,4 @@
+import BlueprintDemo
 import BlueprintDomain
 import Foundation
 import Testing
@@ -31,7 +32,7 @@ struct RecordMergeTests {
     ]
 
     /// A value for `field` drawn from a few, so both sides often pick the same one.
-    static func value(for field: GuestField, _ random: inout Dice) -> String {
+    static func value(for field: GuestField, _ random: inout SeededRandom) -> String {
         switch field.path {
         case "rsvp": random.pick(RSVPStatus.allCases).rawValue
         case "plusOneAllowed": random.pick(["true", "false"])
@@ -40,7 +41,7 @@ struct RecordMergeTests {
         }
     }
 
-    static func edit(_ guest: Guest, _ random: inout Dice) -> Guest {
+    static func edit(_ guest: Guest, _ random: inout SeededRandom) -> Guest {
         var edited = guest
         for field in guestFields where random.chance(25) { field.write(&edited, value(for: field, &random)) }
         return edited
@@ -50,7 +51,7 @@ struct RecordMergeTests {
     func guests() throws {
         let seed = ProcessInfo.processInfo.environment["BLUEPRINT_MODEL_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
         print("Record merge seed: \(seed) (replay with BLUEPRINT_MODEL_SEED=\(seed))")
-        var random = Dice(state: seed)
+        var random = SeededRandom(seed: seed)
         for round in 1...Self.rounds {
             var base = Guest(firstName: "Ana", lastName: "Ruiz")
             for field in Self.guestFields { field.write(&base, Self.value(for: field, &random)) }
@@ -93,15 +94,15 @@ struct RecordMergeTests {
         Dictionary(uniqueKeysWithValues: expense.installments.map { ($0.id, "\($0.amount.minorUnits) \($0.paidDate?.description ?? "-")") })
     }
 
-    static func editInstallments(_ expense: Expense, _ random: inout Dice) -> Expense {
+    static func editInstallments(_ expense: Expense, _ random: inout SeededRandom) -> Expense {
         var edited = expense
         for index in edited.installments.indices.reversed() where random.chance(30) {
             if random.chance(40) {
                 edited.installments.remove(at: index)
             } else if random.chance(50) {
-                edited.installments[index].amount = Money(minorUnits: Int64(random.int(1...5) * 10_000))
+                edited.installments[index].amount = Money(minorUnits: Int64(random.int(in: 1...5) * 10_000))
             } else {
-                edited.installments[index].paidDate = random.chance(50) ? CalendarDate(year: 2027, month: 1, day: random.int(1...3)) : nil
+                edited.installments[index].paidDate = random.chance(50) ? CalendarDate(year: 2027, month: 1, day: random.int(in: 1...3)) : nil
             }
         }
         if random.chance(30) {
@@ -114,11 +115,11 @@ struct RecordMergeTests {
     func installments() throws {
         let seed = ProcessInfo.processInfo.environment["BLUEPRINT_MODEL_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
         print("Installment merge seed: \(seed) (replay with BLUEPRINT_MODEL_SEED=\(seed))")
-        var random = Dice(state: seed)
+        var random = SeededRandom(seed: seed)
         for round in 1...Self.rounds {
             var base = Expense(name: "Flowers", categoryID: UUID(), amount: Money(minorUnits: 500_000))
-            base.installments = (0..<random.int(0...4)).map { _ in
-                Installment(amount: Money(minorUnits: Int64(random.int(1...5) * 10_000)), dueDate: CalendarDate(year: 2027, month: 1, day: 15)!)
+            base.installments = (0..<random.int(in: 0...4)).map { _ in
+                Installment(amount: Money(minorUnits: Int64(random.int(in: 1...5) * 10_000)), dueDate: CalendarDate(year: 2027, month: 1, day: 15)!)
             }
             let mine = Self.editInstallments(base, &random)
             var theirs = Self.editInstallments(base, &random)
@@ -195,19 +196,4 @@ struct RecordMergeTests {
         #expect(result.merged.version == 2)
         #expect(result.yourChanges == [.field("email")] && result.theirChanges == [.field("phone")])
     }
-}
-
-/// SplitMix64, so a seed replays the same run.
-struct Dice {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
 }
