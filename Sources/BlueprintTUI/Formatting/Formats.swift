@@ -36,6 +36,24 @@ public enum Formats {
         return CalendarDate(time.date, in: timeZone).description
     }
 
+    /// When `time` is, in local time and words: "today 14:09", "yesterday 09:12", "3 Nov 14:09",
+    /// "3 Nov 2025 14:09" (another year), "tomorrow 08:00".
+    public static func moment(_ time: Timestamp, now: Timestamp, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: time.date)
+        let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let day = CalendarDate(time.date, in: timeZone), today = CalendarDate(now.date, in: timeZone)
+        switch day.days(since: today) {
+        case 0: return "today " + clock
+        case -1: return "yesterday " + clock
+        case 1: return "tomorrow " + clock
+        default: return "\(day.day) \(monthNames[day.month - 1])" + (day.year == today.year ? "" : " \(day.year)") + " " + clock
+        }
+    }
+
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
     /// The header's word for how other sessions' changes arrive: "● live", "○ not live",
     /// "◌ reconnecting", "○ offline · last synced 3 min ago", "✗ refused" (the status line says why).
     public static func marker(_ connection: FeedConnection, now: Timestamp, timeZone: TimeZone) -> String {

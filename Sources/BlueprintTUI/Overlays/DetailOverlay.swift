@@ -130,6 +130,9 @@ extension DetailOverlay {
                                actions: [(action: KeyAction, hint: String, perform: @MainActor (Record, any PlannerHost) -> Void)] = [])
         -> DetailOverlay {
         var lines = lines
+        if let record = current() as? any BlueprintDomain.Record, type(of: record).kind != .note {
+            lines.append(UpdatedLine.line(for: record, host: host))
+        }
         var offered = actions.map { Action(action: $0.action, hint: $0.hint, perform: acting(on: current, host: host, $0.perform)) }
         if let record = current() as? any TableRecord, type(of: record).kind != .note, let notes = host.session?.notes {
             let subject = RecordSubject.record(type(of: record).kind, record.id)

@@ -59,6 +59,21 @@ struct ActivityPaneTests {
         #expect(listed.last?.contains("marked Cleo Chen attending") == true)
     }
 
+    @Test("a record's details say when it was last changed in words and local time, and by whom, never as ISO 8601")
+    func detailsSayWhenAndWho() async throws {
+        let planner = await PlannerHarness(rows: 30, columns: 120)
+        await planner.press(.character("8"))
+        await feed(planner, holds: 0)
+        await planner.press(.character("1"), .character("j"), .character("j"), .character("A"))
+        await planner.press(.character("8"))
+        await feed(planner, holds: 1)
+        await planner.press(.character("1"), .enter)
+        #expect(planner.frame().contains("Cleo Chen"))
+        let updated = try #require(planner.rows.first { $0.contains("Updated") })
+        #expect(updated.contains("Updated  today 00:00 by me@here"), "\(updated)")
+        #expect(!planner.frame().contains("T00:00:00"), "no ISO 8601 on screen")
+    }
+
     @Test("/ narrows the list to the changes that mention a text; Enter on a change of several records shows it whole")
     func filtersAndShowsDetails() async throws {
         let planner = await PlannerHarness(rows: 24, columns: 120)
@@ -97,5 +112,24 @@ struct ActivityPaneTests {
         planner.frame()
         #expect(!planner.canvas.text.contains("\u{1B}") && !planner.canvas.text.contains("\u{202E}"))
         Snapshot.expect(planner.canvas, named: "activity-\(size.columns)x\(size.rows)")
+    }
+}
+
+@Suite("Times in words")
+struct MomentTests {
+    static let utc = TimeZone(identifier: "UTC")!
+    static func at(_ iso: String) -> Timestamp { Timestamp(iso: iso)! }
+
+    @Test("today, yesterday, tomorrow, a day this year and a day of another year, in the wedding's time zone")
+    func moments() {
+        let now = Self.at("2026-11-27T14:30:00.000Z")
+        #expect(Formats.moment(Self.at("2026-11-27T14:09:18.835Z"), now: now, timeZone: Self.utc) == "today 14:09")
+        #expect(Formats.moment(Self.at("2026-11-26T09:05:00.000Z"), now: now, timeZone: Self.utc) == "yesterday 09:05")
+        #expect(Formats.moment(Self.at("2026-11-28T08:00:00.000Z"), now: now, timeZone: Self.utc) == "tomorrow 08:00")
+        #expect(Formats.moment(Self.at("2026-03-03T14:09:00.000Z"), now: now, timeZone: Self.utc) == "3 Mar 14:09")
+        #expect(Formats.moment(Self.at("2025-11-03T14:09:00.000Z"), now: now, timeZone: Self.utc) == "3 Nov 2025 14:09")
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        #expect(Formats.moment(Self.at("2026-11-27T16:00:00.000Z"), now: now, timeZone: tokyo) == "tomorrow 01:00",
+                "14:30 UTC is 23:30 in Tokyo; 16:00 UTC is the next day there")
     }
 }

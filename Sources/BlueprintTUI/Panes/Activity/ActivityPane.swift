@@ -101,7 +101,7 @@ final class ActivityPane: Pane, NarrowingSearch {
     static func detail(of entry: ActivityEntry, now: Timestamp, timeZone: TimeZone) -> [DetailOverlay.Line] {
         var lines: [DetailOverlay.Line] = [
             .init(label: "Who", value: entry.author ?? "someone (before authors were recorded)"),
-            .init(label: "When", value: Formats.ago(entry.at, now: now, timeZone: timeZone) + " (\(entry.at))", style: .muted),
+            .init(label: "When", value: Formats.ago(entry.at, now: now, timeZone: timeZone) + " (" + Formats.moment(entry.at, now: now, timeZone: timeZone) + ")", style: .muted),
             .init(label: "What", value: entry.sentence, wraps: true),
             .init(label: "Named", value: entry.operation, style: .muted),
         ]

@@ -42,7 +42,6 @@ enum BudgetDetail {
                         keymap.hint(.changeInstallment, in: .detail, "marks one paid or not, or deletes it")].compactMap { $0 }
             if !keys.isEmpty { lines.append(.init(label: "", value: keys.joined(separator: "; "), style: .muted)) }
         }
-        lines.append(.init(label: "Updated", value: "\(expense.updatedAt) (version \(expense.version))", style: .muted))
         return lines
     }
 
@@ -87,7 +86,6 @@ enum BudgetDetail {
         lines += listed("Vendors", vendors.vendors.filter { $0.budgetCategoryID == category.id }.map(\.name))
         lines += listed("Tasks", tasks.tasks.filter { $0.budgetCategoryID == category.id }.map(\.title))
         lines.append(.init(label: "Notes", value: category.notes))
-        lines.append(.init(label: "Updated", value: "\(category.updatedAt) (version \(category.version))", style: .muted))
         return lines
     }
 

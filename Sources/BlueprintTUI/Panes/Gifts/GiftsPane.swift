@@ -231,7 +231,6 @@ final class GiftsPane: Pane {
             .init(label: "Thank-you", value: GiftText.thankYou(gift), style: gift.thankYouSent ? .success : .warning),
             .init(label: "Income", value: gift.giftKind == .money && gift.countsAsIncome ? "counts as income" : "no"),
             .init(label: "Notes", value: gift.notes),
-            .init(label: "Updated", value: "\(gift.updatedAt) (version \(gift.version))", style: .muted),
         ]
         let gifts = self.gifts
         host.present(DetailOverlay.record(
@@ -254,7 +253,6 @@ final class GiftsPane: Pane {
             .init(label: "Due", value: entry.dueOn?.description ?? ""),
             .init(label: "Income", value: entry.direction == .toCouple && entry.countsAsIncome ? "counts as income" : "no"),
             .init(label: "Notes", value: entry.notes),
-            .init(label: "Updated", value: "\(entry.updatedAt) (version \(entry.version))", style: .muted),
         ]
         let gifts = self.gifts
         host.present(DetailOverlay.record(

@@ -28,7 +28,6 @@ enum GuestDetail {
             .init(label: "Address", value: address),
         ] + giftLines + [
             .init(label: "Notes", value: guest.notes),
-            .init(label: "Updated", value: "\(guest.updatedAt) (version \(guest.version))", style: .muted),
         ]
     }
 

@@ -101,7 +101,7 @@ final class NotesPane: Pane, NarrowingSearch {
         var lines: [DetailOverlay.Line] = [
             .init(label: "About", value: about(note.subject)),
             .init(label: "Written by", value: note.author),
-            .init(label: "When", value: Formats.ago(note.createdAt, now: now, timeZone: timeZone) + " (\(note.createdAt))",
+            .init(label: "When", value: Formats.ago(note.createdAt, now: now, timeZone: timeZone) + " (" + Formats.moment(note.createdAt, now: now, timeZone: timeZone) + ")",
                   style: .muted),
             .init(label: "", value: ""),
         ]

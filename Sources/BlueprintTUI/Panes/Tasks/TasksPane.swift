@@ -209,7 +209,6 @@ final class TasksPane: Pane, SearchTarget {
             lines.append(.init(label: index == 0 ? "Steps" : "", value: (subtask.isDone ? "[x] " : "[ ] ") + subtask.title,
                                style: subtask.isDone ? .muted : .normal))
         }
-        lines.append(.init(label: "Updated", value: "\(task.updatedAt) (version \(task.version))", style: .muted))
         let tasks = self.tasks
         host.present(DetailOverlay.record(
             task.title, lines: lines, host: host,

@@ -234,7 +234,6 @@ final class TimelinePane: Pane {
             .init(label: "When", value: Formats.daysToGo(milestone.date.days(since: today))),
             .init(label: "Done", value: Formats.yesNo(milestone.isDone), style: milestone.isDone ? .success : .normal),
             .init(label: "Notes", value: milestone.notes),
-            .init(label: "Updated", value: "\(milestone.updatedAt) (version \(milestone.version))", style: .muted),
         ]
         let timeline = self.timeline
         host.present(DetailOverlay.record(
@@ -260,7 +259,6 @@ final class TimelinePane: Pane {
             lines.append(.init(label: index == 0 ? "! Clashes" : "", value: text.with, style: .danger))
             lines.append(.init(label: "", value: "  " + text.reason, style: .danger))
         }
-        lines.append(.init(label: "Updated", value: "\(item.updatedAt) (version \(item.version))", style: .muted))
         let timeline = self.timeline
         host.present(DetailOverlay.record(
             item.title, lines: lines, host: host,

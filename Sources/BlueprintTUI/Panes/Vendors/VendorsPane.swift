@@ -198,7 +198,6 @@ final class VendorsPane: Pane, SearchTarget {
             .init(label: "Rating", value: Formats.stars(vendor.rating), style: .accent),
             .init(label: "Review", value: vendor.review),
             .init(label: "Book again", value: vendor.wouldBookAgain.map(Formats.yesNo) ?? ""),
-            .init(label: "Updated", value: "\(vendor.updatedAt) (version \(vendor.version))", style: .muted),
         ]
         let vendors = self.vendors
         host.present(DetailOverlay.record(
