@@ -14,7 +14,7 @@ enum GuestForms {
     }
 
     /// The form for `guest`, or for a new guest when nil.
-    static func form(editing guest: Guest?, wedding: Wedding?) -> Form {
+    static func form(editing guest: Guest?, wedding: Wedding?, tables: [SeatingTable] = []) -> Form {
         let guest = guest ?? Guest(firstName: "", lastName: "")
         let meals = mealChoices(wedding, keeping: guest.mealChoice)
         let plusOneMeals = mealChoices(wedding, keeping: guest.plusOneMealChoice)
@@ -37,21 +37,30 @@ enum GuestForms {
             .choice("mealChoice", "Meal", ["Not chosen"] + meals, selected: meals.firstIndex(of: guest.mealChoice).map { $0 + 1 } ?? 0),
             .text("dietaryRestrictions", "Dietary needs", guest.dietaryRestrictions),
             .text("accessibilityNeeds", "Accessibility", guest.accessibilityNeeds),
-            .text("table", "Table", guest.table.map(String.init) ?? "", placeholder: "number"),
+            .text("table", "Table", tableText(guest.table, tables: tables),
+                  placeholder: tables.contains { !$0.name.isEmpty } ? "number or name, e.g. \(tables.first { !$0.name.isEmpty }!.name)" : "number"),
             .text("seat", "Seat", guest.seat.map(String.init) ?? "", placeholder: "number"),
             .text("weddingPartyRole", "Wedding party", guest.weddingPartyRole, placeholder: "role, e.g. Best man"),
+            .text("addressLine1", "Address", guest.address.line1, placeholder: "street and number"),
+            .text("addressLine2", "Address line 2", guest.address.line2),
+            .text("city", "City", guest.address.city),
+            .text("region", "Region", guest.address.region, placeholder: "state, province or county"),
+            .text("postalCode", "Postal code", guest.address.postalCode),
+            .text("country", "Country", guest.address.country),
             .text("notes", "Notes", guest.notes),
         ])
     }
 
     /// `base` with the form's values, or the problems with them (the domain's validation included).
-    static func guest(from form: Form, base: Guest, wedding: Wedding?) -> FormReading<Guest> {
+    static func guest(from form: Form, base: Guest, wedding: Wedding?, tables: [SeatingTable] = []) -> FormReading<Guest> {
         var reader = FieldReader(form)
         var guest = base
         guest.firstName = reader.text("firstName")
         guest.lastName = reader.text("lastName")
         guest.email = reader.text("email")
         guest.phone = reader.text("phone")
+        guest.address = Address(line1: reader.text("addressLine1"), line2: reader.text("addressLine2"), city: reader.text("city"),
+                                region: reader.text("region"), postalCode: reader.text("postalCode"), country: reader.text("country"))
         guest.household = reader.text("household")
         guest.invitedBy = InvitedBy.allCases[form["invitedBy"].selectedIndex]
         guest.relationship = reader.text("relationship")
@@ -64,12 +73,37 @@ enum GuestForms {
         guest.mealChoice = mealChoice(form["mealChoice"])
         guest.dietaryRestrictions = reader.text("dietaryRestrictions")
         guest.accessibilityNeeds = reader.text("accessibilityNeeds")
-        guest.table = reader.number("table", "a table")
+        guest.table = table(form, tables: tables, reader: &reader)
         guest.seat = reader.number("seat", "a seat")
         guest.weddingPartyRole = reader.text("weddingPartyRole")
         guest.notes = form["notes"].text
         if let wedding { reader.add(guest.validationIssues(in: WeddingDataset(wedding: wedding))) }
         return FormReading(guest, issues: reader.issues)
+    }
+
+    /// The Table field's text: the number, with the table's name when it has one ("3 Head table").
+    private static func tableText(_ number: Int?, tables: [SeatingTable]) -> String {
+        guard let number else { return "" }
+        guard let name = tables.first(where: { $0.number == number && !$0.name.isEmpty })?.name else { return String(number) }
+        return "\(number) \(name)"
+    }
+
+    /// The table the Table field names: a number (with or without the table's name after it), or
+    /// a seating table's name, whatever its case and accents; nil when empty.
+    private static func table(_ form: Form, tables: [SeatingTable], reader: inout FieldReader) -> Int? {
+        let text = form.trimmed("table")
+        guard !text.isEmpty else { return nil }
+        let leading = text.prefix { $0.isNumber }
+        if let number = Int(leading), tableText(number, tables: tables) == text || leading.count == text.count { return number }
+        // The same name ignoring case and accents: each contains the other, folded.
+        let wanted = TextQuery(text)
+        if let named = tables.first(where: { !$0.name.isEmpty && wanted.matches($0.name) && TextQuery($0.name).matches(text) }) {
+            return named.number
+        }
+        let names = tables.map(\.name).filter { !$0.isEmpty }
+        reader.add([ValidationIssue(field: "table", message: "no table is called '\(text)'; give its number"
+                                    + (names.isEmpty ? "" : " or one of: " + names.joined(separator: ", ")))])
+        return nil
     }
 
     /// The filter form, showing `filter`.

@@ -345,11 +345,11 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     private func openForm(editing guest: Guest?, host: any PlannerHost) {
-        let guests = self.guests, wedding = self.wedding
+        let guests = self.guests, wedding = self.wedding, tables = seatingStore.tables
         let base = guest ?? Guest(firstName: "", lastName: "")
-        host.present(FormOverlay(GuestForms.form(editing: guest, wedding: wedding.wedding), store: guests,
+        host.present(FormOverlay(GuestForms.form(editing: guest, wedding: wedding.wedding, tables: tables), store: guests,
                                  subject: guest.map { PresenceSubject($0, label: $0.fullName) }) { [weak self] form in
-            switch GuestForms.guest(from: form, base: base, wedding: wedding.wedding) {
+            switch GuestForms.guest(from: form, base: base, wedding: wedding.wedding, tables: tables) {
             case .invalid(let issues):
                 return .invalid(issues)
             case .valid(let edited):
