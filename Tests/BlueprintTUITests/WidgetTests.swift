@@ -188,8 +188,8 @@ struct WidgetTests {
           │  u                     Undo the last change in this pane                 │
           │  W                     Edit the wedding's settings: partners, RSVP dead… │
           │  !                     Show cache and timing diagnostics                 │
+          │  Ctrl-G                Show the last message whole                       │
           │  Ctrl-L                Redraw the screen                                 │
-          │  Ctrl-Z                Suspend to the shell (fg resumes)                 │
           └──────────────────────────────────────────────────── ↓ more · Esc closes ─┘
 
         """)

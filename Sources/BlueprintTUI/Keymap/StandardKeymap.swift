@@ -20,6 +20,7 @@ extension Keymap {
         KeyBinding(.global, [.character("W")], .settings,
                    "Edit the wedding's settings: partners, RSVP deadline, budget, currency, meal options"),
         KeyBinding(.global, [.character("!")], .diagnostics, "Show cache and timing diagnostics"),
+        KeyBinding(.global, [.control("g")], .showMessage, "Show the last message whole"),
         KeyBinding(.global, [.control("l")], .redraw, "Redraw the screen"),
         KeyBinding(.global, [.control("z")], .suspend, "Suspend to the shell (fg resumes)"),
 

@@ -26,6 +26,8 @@ public final class PlannerScreen: Screen, PlannerHost {
     static let guestsPane = 1
     private(set) var overlays: [any Overlay] = []
     private var message: (text: String, severity: StatusLine.Severity)?
+    /// The last message reported, kept after the status line clears it, for `showMessage`.
+    private var lastMessage: (text: String, severity: StatusLine.Severity)?
     private var observers: [Task<Void, Never>] = []
     /// Set by `:q`; the next key's effect is to quit.
     private var quitRequested = false
@@ -220,6 +222,19 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     func report(_ text: String, severity: StatusLine.Severity) {
         message = (text, severity)
+        lastMessage = message
+    }
+
+    /// The text of the last message reported, whole.
+    var lastMessageText: String { lastMessage?.text ?? "" }
+
+    /// The last message whole, a line each, in a window of its own.
+    private func showLastMessage() {
+        guard let lastMessage else { return report("No message yet") }
+        let lines = lastMessage.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            DetailOverlay.Line(label: "", value: String(line), style: index == 0 && lastMessage.severity == .error ? .danger : .normal)
+        }
+        present(DetailOverlay.report(lastMessage.severity == .info ? "Message" : "Problem", lines: lines))
     }
 
     func reveal(_ destination: Destination) {
@@ -298,6 +313,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         case .undo: undo(in: pane.store)
         case .command: openCommandLine()
         case .diagnostics: run(.diagnostics)
+        case .showMessage: showLastMessage()
         case .settings: run(.settings)
         case .search, .nextMatch, .previousMatch: search(action, in: pane)
         case .addNote:
@@ -651,7 +667,8 @@ public final class PlannerScreen: Screen, PlannerHost {
         let mode = overlays.last?.modeName ?? pane?.modeName ?? ""
         return StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
                           hints: StatusLine.hints(keymap, in: overlays.last?.keyMode ?? pane?.keyMode ?? .global),
-                          mode: DisplayText(mode), context: DisplayText(pane?.statusSummary ?? ""))
+                          mode: DisplayText(mode), context: DisplayText(pane?.statusSummary ?? ""),
+                          more: keymap.keyName(for: .showMessage, in: .global).map { DisplayText("\($0) more") } ?? .empty)
     }
 }
 

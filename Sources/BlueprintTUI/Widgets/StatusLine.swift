@@ -14,15 +14,24 @@ public struct StatusLine: Hashable, Sendable {
     public var mode: DisplayText
     /// What the pane shows: the active filter and counts; empty for none.
     public var context: DisplayText
+    /// Put after a message that is cut or has more lines than its first ("Ctrl-G more"): the
+    /// key that shows it whole.
+    public var more: DisplayText
 
     public init(_ message: DisplayText, severity: Severity = .info, hints: DisplayText = .empty,
-                mode: DisplayText = .empty, context: DisplayText = .empty) {
-        self.message = message
+                mode: DisplayText = .empty, context: DisplayText = .empty, more: DisplayText = .empty) {
+        let lines = message.string.split(separator: "\n", omittingEmptySubsequences: false)
+        self.message = lines.count > 1 ? DisplayText(String(lines[0])) : message
         self.severity = severity
         self.hints = hints
         self.mode = mode
         self.context = context
+        self.more = more
+        isCut = lines.count > 1
     }
+
+    /// Whether the message had lines after its first, which the line leaves out.
+    private let isCut: Bool
 
     /// The hints at the right: the keys that work in `mode`, as `keymap` binds them. In a list
     /// "? help  q quit"; in a form "Enter save  Esc cancel  Tab next  F1 help", since `q` and `?`
@@ -93,7 +102,14 @@ public struct StatusLine: Hashable, Sendable {
         case .warning: .warning
         case .error: .danger
         }
-        canvas.draw(message.truncated(toWidth: max(0, messageWidth)), row: row, column: x, style: style)
+        let shownMessage: DisplayText
+        if !more.isEmpty, isCut || message.width > messageWidth, messageWidth > more.width + 4 {
+            let room = messageWidth - more.width - 2
+            shownMessage = (message.width > room ? message.truncated(toWidth: room) : message) + "  " + more
+        } else {
+            shownMessage = message.truncated(toWidth: max(0, messageWidth))
+        }
+        canvas.draw(shownMessage, row: row, column: x, style: style)
         if showsHints {
             canvas.draw(shownHints, row: row, column: width - shownHints.width - 1, style: .statusBar)
         }

@@ -15,6 +15,10 @@ final class RecordingTransfer: DataTransfer {
     func importFile(_ kind: TransferKind, path: String, sheet: String?, addingMealOptions: Bool,
                     into session: WeddingSession) async throws -> String {
         requests.append("import \(kind) \(path)" + (sheet.map { " sheet \($0)" } ?? "") + (addingMealOptions ? " adding meals" : ""))
+        if path.hasSuffix("three-problems.csv") {
+            throw CommandError("three-problems.csv: 3 problems; nothing was imported\nline 2: column \"Email\": 'ana@' is not an "
+                               + "email address\nline 3: column \"RSVP\": 'perhaps' is not an RSVP status\nline 4: the first name is required")
+        }
         if path.hasSuffix("other-wedding.csv"), !addingMealOptions {
             throw MealOptionsToAdd(fileName: "other-wedding.csv", options: ["Lamb", "Risotto"])
         }
@@ -99,6 +103,25 @@ struct GlobalFeatureTests {
         await planner.press(.character("y"))
         #expect(transfer.requests.last == "import guests /tmp/other-wedding.csv adding meals")
         #expect(planner.statusRow.contains("Imported guests from /tmp/other-wedding.csv"))
+    }
+
+    @Test("a message of several lines (an import's problems) shows its first with the key for the rest; Ctrl-G shows them all")
+    func everyProblemReadable() async {
+        let planner = await PlannerHarness(rows: 24, columns: 80, transfer: RecordingTransfer())
+        await command(planner, "import guests /tmp/three-problems.csv")
+        #expect(planner.statusRow.contains("3 problems; nothing"), "\(planner.statusRow)")
+        #expect(planner.statusRow.contains("Ctrl-G more"), "\(planner.statusRow)")
+        await planner.press(.character("j"))
+        #expect(!planner.statusRow.contains("problems"), "the next key clears the line")
+        await planner.press(.control("g"))
+        let frame = planner.frame()
+        for problem in ["line 2: column \"Email\": 'ana@' is not an email", "line 3: column \"RSVP\": 'perhaps' is not an RSVP",
+                        "line 4: the first name is required"] {
+            #expect(frame.contains(problem), "\(problem)")
+        }
+        await planner.press(.escape)
+        await command(planner, "import guests /tmp/notes.txt")
+        #expect(!planner.statusRow.contains("more"), "a short message needs no key: \(planner.statusRow)")
     }
 
     @Test(":export over an existing file asks first: n keeps it and exports nothing, y replaces it")
@@ -189,7 +212,7 @@ struct GlobalFeatureTests {
             ["Sign the hall", "Taste the cakes", "Our own"].map { title in data.tasks.first { $0.title == title }?.dueDate }
         }
         #expect(dues == [Wedding1.date(5, 20), Wedding1.date(2, 14), Wedding1.date(5, 1)])
-        #expect(planner.statusRow.contains("Moved 1 open checklist task and 6 run-sheet items with the wedding day"))
+        #expect(planner.lastMessage.contains("Moved 1 open checklist task and 6 run-sheet items with the wedding day"))
         #expect(planner.session.tasks.tasks.first { $0.title == "Sign the hall" }?.dueDate == Wedding1.date(5, 20),
                 "the pane shows the moved date")
     }
@@ -200,7 +223,7 @@ struct GlobalFeatureTests {
         let planner = await PlannerHarness([dataset], checklist: template)
         await command(planner, "date 2026-07-20")
         await planner.press(.escape)
-        #expect(planner.statusRow.contains("the checklist tasks kept their dates"))
+        #expect(planner.lastMessage.contains("the checklist tasks kept their dates"))
         #expect(try await planner.stored { $0.wedding.weddingDate } == Wedding1.date(7, 20))
         #expect(try await planner.stored { $0.tasks.records.map(\.dueDate) } == dataset.tasks.records.map(\.dueDate))
         await command(planner, "date 2026-02-30")

@@ -233,6 +233,9 @@ final class PlannerHarness {
     /// The last row: the status line (or the search or command line).
     var statusRow: String { rows.last! }
 
+    /// The last message reported, whole, as Ctrl-G shows it (the status line may cut it).
+    var lastMessage: String { screen.lastMessageText }
+
     /// Waits, without a timer, until `condition` holds: re-checked after each change of `store`.
     func until(_ store: DomainStore, _ condition: @MainActor () -> Bool) async {
         let updates = store.updates()

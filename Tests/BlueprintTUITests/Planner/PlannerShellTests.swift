@@ -83,8 +83,9 @@ struct PlannerShellTests {
         planner.host.simulateConnection(.refused("the server refused to let mei in: password authentication failed"))
         await planner.untilRedrawRequests(exceed: before)
         #expect(planner.rows[0].hasSuffix("170 days to go ✗ refused"), "not ○ offline: \(planner.rows[0])")
-        #expect(planner.rows.contains { $0.contains("Read only, from this machine's copy: the server refused to let mei in") },
+        #expect(planner.rows.contains { $0.contains("Read only, from this machine's copy: the server refused") },
                 "\(planner.rows.joined(separator: "\n"))")
+        #expect(planner.lastMessage.contains("Read only, from this machine's copy: the server refused to let mei in"))
     }
 
     @Test("0–8, Tab and Shift-Tab switch panes, in the order of the tabs; the active tab follows")

@@ -41,7 +41,7 @@ struct SettingsPlannerTests {
         await command(planner, "date 2026-08-20")
         #expect(planner.frame().contains("Move 1 open checklist task") && planner.frame().contains("and 6 run-sheet items with it?"))
         await planner.press(.character("y"))
-        #expect(planner.statusRow.contains("Moved 1 open checklist task and 6 run-sheet items with the wedding day"))
+        #expect(planner.lastMessage.contains("Moved 1 open checklist task and 6 run-sheet items with the wedding day"))
         let days = try await planner.stored { Set($0.runSheet.records.map(\.day)) }
         #expect(days == [Wedding1.date(6, 19), Wedding1.date(8, 20)], "the rehearsal the day before stays")
         #expect(planner.session.timeline.runSheet.filter { $0.day == Wedding1.date(8, 20) }.count == 6, "the pane shows the move")
