@@ -225,6 +225,11 @@ public final class PlannerScreen: Screen, PlannerHost {
         lastMessage = message
     }
 
+    /// A control key's name as terminals and nano write it ("^G" for "Ctrl-G"); any other as it is.
+    private static func caretNotation(_ name: String) -> String {
+        name.hasPrefix("Ctrl-") && name.count == 6 ? "^" + name.suffix(1) : name
+    }
+
     /// The text of the last message reported, whole.
     var lastMessageText: String { lastMessage?.text ?? "" }
 
@@ -668,7 +673,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         return StatusLine(DisplayText(message?.text ?? ""), severity: message?.severity ?? .info,
                           hints: StatusLine.hints(keymap, in: overlays.last?.keyMode ?? pane?.keyMode ?? .global),
                           mode: DisplayText(mode), context: DisplayText(pane?.statusSummary ?? ""),
-                          more: keymap.keyName(for: .showMessage, in: .global).map { DisplayText("\($0) more") } ?? .empty)
+                          more: keymap.keyName(for: .showMessage, in: .global).map { DisplayText(Self.caretNotation($0)) } ?? .empty)
     }
 }
 

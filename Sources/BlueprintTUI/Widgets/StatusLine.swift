@@ -14,8 +14,8 @@ public struct StatusLine: Hashable, Sendable {
     public var mode: DisplayText
     /// What the pane shows: the active filter and counts; empty for none.
     public var context: DisplayText
-    /// Put after a message that is cut or has more lines than its first ("Ctrl-G more"): the
-    /// key that shows it whole.
+    /// Put after a message that is cut or has more lines than its first (`^G`, as nano writes
+    /// Ctrl-G): the key that shows it whole.
     public var more: DisplayText
 
     public init(_ message: DisplayText, severity: Severity = .info, hints: DisplayText = .empty,
