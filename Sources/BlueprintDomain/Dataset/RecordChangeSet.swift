@@ -28,6 +28,11 @@ public struct RecordChangeSet: Sendable {
     public mutating func delete<R: TableRecord>(_ type: R.Type, id: UUID) { steps.append(.delete(type, id: id)) }
     public mutating func updateWedding(_ wedding: Wedding) { steps.append(.updateWedding(wedding)) }
     public mutating func append(_ other: RecordChangeSet) { steps += other.steps }
+    /// Creates the batch's new records and updates its changed ones.
+    public mutating func apply<R: TableRecord>(_ batch: ImportBatch<R>) {
+        for record in batch.inserts { create(record) }
+        for record in batch.updates { update(record) }
+    }
 }
 
 /// What committing a change set did: each record stored or deleted (unlinking included), and

@@ -68,8 +68,7 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
                               budget: BudgetStore) async -> EditOutcome {
         var changes = RecordChangeSet()
         for category in newCategories { changes.create(category) }
-        for vendor in batch.inserts { changes.create(vendor) }
-        for vendor in batch.updates { changes.update(vendor) }
+        changes.apply(batch)
         return await commit(changes, title: "import vendors", alsoShownBy: [budget])
     }
 

@@ -51,8 +51,7 @@ public final class WeddingStore: DomainStore {
         wedding.mealOptions += mealOptions
         var changes = RecordChangeSet()
         changes.updateWedding(wedding)
-        for guest in batch.inserts { changes.create(guest) }
-        for guest in batch.updates { changes.update(guest) }
+        changes.apply(batch)
         return await commit(changes, title: "import guests", alsoShownBy: [guests])
     }
 

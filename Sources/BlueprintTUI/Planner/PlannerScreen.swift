@@ -474,14 +474,10 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// Imports the file at `path`; guests whose meals the wedding lacks wait for a question:
     /// add those meal options (in the same write) and import, or import nothing.
     private func importFile(_ kind: TransferKind, path: String, sheet: String?, addingMealOptions: Bool) {
-        guard let transfer = services.transfer, let session else {
-            report("Files cannot be imported or exported here", severity: .error)
-            return
-        }
-        perform { [weak self] in
+        transfer { [weak self] transfer, session in
             do {
-                self?.report(try await transfer.importFile(kind, path: path, sheet: sheet, addingMealOptions: addingMealOptions,
-                                                           into: session))
+                return try await transfer.importFile(kind, path: path, sheet: sheet, addingMealOptions: addingMealOptions,
+                                                     into: session)
             } catch let question as MealOptionsToAdd {
                 let options = question.options.map { "“\($0)”" }.joined(separator: ", ")
                 self?.present(ConfirmOverlay(
@@ -491,8 +487,7 @@ public final class PlannerScreen: Screen, PlannerHost {
                                           confirmLabel: "Add and import"),
                     onConfirm: { [weak self] in self?.importFile(kind, path: path, sheet: sheet, addingMealOptions: true) },
                     onCancel: { [weak self] in self?.report("Nothing was imported from \(question.fileName)") }))
-            } catch {
-                self?.report(String(describing: error), severity: .error)
+                return nil
             }
         }
     }
@@ -565,14 +560,16 @@ public final class PlannerScreen: Screen, PlannerHost {
     }
 
     /// Runs an import or export and reports its one-line result or its error.
-    private func transfer(_ work: @escaping @MainActor (any DataTransfer, WeddingSession) async throws -> String) {
+    /// Runs `work` with the file layer and the open wedding, and reports what it returns (nothing
+    /// for nil: it asked a question instead) or why it failed.
+    private func transfer(_ work: @escaping @MainActor (any DataTransfer, WeddingSession) async throws -> String?) {
         guard let transfer = services.transfer, let session else {
             report("Files cannot be imported or exported here", severity: .error)
             return
         }
         perform { [weak self] in
             do {
-                self?.report(try await work(transfer, session))
+                if let report = try await work(transfer, session) { self?.report(report) }
             } catch {
                 self?.report(String(describing: error), severity: .error)
             }

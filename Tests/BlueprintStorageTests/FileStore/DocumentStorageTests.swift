@@ -52,7 +52,7 @@ struct DocumentStorageTests {
         #expect(FileManager.default.contents(atPath: stored) == Self.binary)
         var status = stat()
         #expect(stat(stored, &status) == 0 && status.st_mode & 0o777 == 0o600)
-        #expect(stat(Disk.folder(of: stored), &status) == 0 && status.st_mode & 0o777 == 0o700)
+        #expect(stat(PathName.folder(of: stored), &status) == 0 && status.st_mode & 0o777 == 0o700)
         #expect(try await setup.documents.fetchAll(in: setup.wedding) == [document])
         #expect(setup.storedFiles == [document.sha256], "no temporary file left behind")
     }

@@ -40,7 +40,7 @@ enum ActivityHistory {
         try Disk.call("truncate", path) { ftruncate(descriptor, off_t(end)) }
         try Disk.write(text, to: descriptor, path: path, at: end)
         try Disk.sync(descriptor, path: path)
-        if created { try Disk.syncDirectory(Disk.folder(of: path)) }
+        if created { try Disk.syncDirectory(PathName.folder(of: path)) }
     }
 
     /// Every transaction the history at `path` and then the journal at `journal` hold, oldest

@@ -63,7 +63,7 @@ public enum AtomicFile {
                 unlink(temporary)
                 throw error
             }
-            if syncingFolder { try Disk.syncDirectory(Disk.folder(of: path)) }
+            if syncingFolder { try Disk.syncDirectory(PathName.folder(of: path)) }
             return descriptor
         } catch {
             close(descriptor)

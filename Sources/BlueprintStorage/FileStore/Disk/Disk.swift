@@ -40,7 +40,7 @@ enum Disk {
         if mkdir(path, directoryMode) == 0 {
             try call("set the mode of", path) { chmod(path, directoryMode) }
         } else if [EACCES, EPERM, EROFS].contains(errno) {
-            throw FileStoreError.readOnly(path: folder(of: path))
+            throw FileStoreError.readOnly(path: PathName.folder(of: path))
         } else if errno != EEXIST {
             throw FileStoreError.system(operation: "create the folder", path: path, errno: errno)
         }
@@ -50,13 +50,11 @@ enum Disk {
     static func makeDirectoryTree(_ path: String) throws {
         var status = stat()
         if stat(path, &status) == 0 { return }
-        let parent = folder(of: path)
+        let parent = PathName.folder(of: path)
         if parent != path { try makeDirectoryTree(parent) }
         try makeDirectory(path)
     }
 
-    /// The folder holding `path`: `.` for a bare file name such as `out.csv`.
-    static func folder(of path: String) -> String { PathName.folder(of: path) }
 
     /// Opens a regular file (close-on-exec). With `O_CREAT` a new file gets mode 0600, set
     /// explicitly. A symbolic link is never followed (`.symbolicLink`), anything but a regular

@@ -15,7 +15,7 @@ enum Quarantine {
             candidate = "\(path).corrupt-\(stamp)-\(counter)"
         }
         try Disk.rename(path, to: candidate)
-        try Disk.syncDirectory(Disk.folder(of: path))
+        try Disk.syncDirectory(PathName.folder(of: path))
         return candidate
     }
 }

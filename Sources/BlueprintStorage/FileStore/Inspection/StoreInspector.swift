@@ -112,7 +112,7 @@ public enum StoreInspector {
 
     /// The nearest existing folder above `path`, if this user may create folders in it.
     private static func creatableAncestor(of path: String) -> String? {
-        var candidate = Disk.folder(of: path)
+        var candidate = PathName.folder(of: path)
         while true {
             var status = stat()
             if stat(candidate, &status) == 0 {
@@ -120,7 +120,7 @@ public enum StoreInspector {
                 return isFolder && access(candidate, W_OK | X_OK) == 0 ? candidate : nil
             }
             guard errno == ENOENT, candidate != "/", candidate != "." else { return nil }
-            candidate = Disk.folder(of: candidate)
+            candidate = PathName.folder(of: candidate)
         }
     }
 }

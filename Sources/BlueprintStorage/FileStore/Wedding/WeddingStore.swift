@@ -201,8 +201,8 @@ actor WeddingStore {
         loaded = nil
         guard folder.exists else { throw RepositoryError.weddingNotFound(id.description) }
         try Disk.rename(folder.path, to: destination)
-        try Disk.syncDirectory(Disk.folder(of: folder.path))
-        try Disk.syncDirectory(Disk.folder(of: destination))
+        try Disk.syncDirectory(PathName.folder(of: folder.path))
+        try Disk.syncDirectory(PathName.folder(of: destination))
     }
 
     // MARK: Locking and catching up
