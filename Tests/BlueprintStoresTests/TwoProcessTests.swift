@@ -8,7 +8,10 @@ import Testing
 @MainActor
 @Suite("Two processes on one data directory", .timeLimit(.minutes(1)))
 struct TwoProcessTests {
-    @Test func aGuestAddedByAnotherProcessShowsWithinASecond() async throws {
+    /// How fast it shows is measured by the benchmark "Another process's one-guest import visible
+    /// in an open planner"; here it must show at all, with nothing read again by hand (the folder
+    /// watch is the only way it can arrive).
+    @Test func aGuestAddedByAnotherProcessShowsWithoutReloading() async throws {
         let directory = try TemporaryDataDirectory()
         let fileStore = try FileStore(root: directory.root)
         let repositories = Repositories(host: fileStore, cache: RepositoryCache())
@@ -24,8 +27,7 @@ struct TwoProcessTests {
         #expect(writer.status == 0)
         let added = try #require(writer.lines.first { $0.hasPrefix("ack ") }.flatMap { UUID(uuidString: String($0.dropFirst(4))) })
 
-        // From the other process's acknowledgement, the change has one second to show.
-        #expect(await eventually(session.guests, within: .seconds(1)) { session.guests.guest(added) != nil })
+        #expect(await eventually(session.guests, within: .seconds(20)) { session.guests.guest(added) != nil })
         #expect(session.guests.visibleGuests.count == 5 && session.guests.stats.invited == 5)
         #expect(session.vendors.isCacheValid && session.tasks.isCacheValid && session.budget.isCacheValid)
         session.close()

@@ -11,7 +11,8 @@ import Testing
 /// directories) see each other, the server's clock decides what is stale, the database's
 /// policies decide who sees and removes what, and a database that cannot be reached makes
 /// presence fall back to this machine's sessions, quietly.
-@Suite("Presence through PostgreSQL", .timeLimit(.minutes(1)))
+/// Three minutes: one test makes a private cluster and stops and starts it, slow on a busy machine.
+@Suite("Presence through PostgreSQL", .timeLimit(.minutes(3)))
 struct PostgresPresenceTests {
     /// A session's entry, stamped now (the file board, the offline tier, judges staleness by this
     /// machine's clock).
