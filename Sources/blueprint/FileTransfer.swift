@@ -70,7 +70,7 @@ struct FileTransfer: DataTransfer {
     /// What an import written as one change set came to.
     private static func summary<R>(_ plan: CSVImportPlan<R>, _ outcome: EditOutcome) -> Result<ImportSummary, StoreError> {
         switch outcome {
-        case .saved: .success(plan.summary)
+        case .saved, .merged: .success(plan.summary)
         case .failed(let error): .failure(error)
         case .conflict: .failure(.failure("someone changed these records meanwhile; import again"))
         }

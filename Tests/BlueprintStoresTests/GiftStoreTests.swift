@@ -56,7 +56,7 @@ struct GiftStoreTests {
         #expect(store.summary.thankYousToWrite == 2)
         let stored = try await harness.stored { $0.gifts[Self.mixer] }
         #expect(stored?.thankYouSent == true && stored?.thankYouSentOn == Sample.today && stored?.thankYouMethod == .letter)
-        #expect(store.undoTitle == "mark thank-you sent")
+        #expect(store.undoTitle == "mark thank-you sent: Stand mixer")
 
         #expect(await store.undo() == .saved)
         #expect(store.thankYousToWrite.map(\.id) == [Self.dinner, Self.mixer, Self.vase])
@@ -110,7 +110,7 @@ struct GiftStoreTests {
         #expect(await store.recordSettlement(Self.parents, amount: Money(minorUnits: 100_050)) == .saved)
         #expect(store.owed(Self.parents)?.settled == Money(minorUnits: 300_050))
         #expect(store.summary.owedToCouple == Money(minorUnits: 199_950))
-        #expect(store.undoTitle == "record money received")
+        #expect(store.undoTitle == "record money received: Ana's parents")
         #expect(try await harness.stored { $0.moneyOwed[Self.parents]?.settled } == Money(minorUnits: 300_050))
 
         guard case .failed(.repository(.invalid(.moneyOwed, let issues))) =
@@ -140,7 +140,7 @@ struct GiftStoreTests {
         #expect(store.summary.owedToCouple == Sample.money(3_000) && store.summary.owedByCouple == Sample.money(1_050))
         #expect(await store.deleteOwed(Self.loan) == .saved)
         #expect(store.summary.owedByCouple == Sample.money(250))
-        #expect(store.undoTitle == "delete money owed")
+        #expect(store.undoTitle == "delete money owed: Uncle Dev")
     }
 
     @Test func anotherSessionsChangeIsPatchedInWithoutReloading() async throws {

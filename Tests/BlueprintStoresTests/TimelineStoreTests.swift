@@ -82,7 +82,7 @@ struct TimelineStoreTests {
                                                    "The wedding day"])
         #expect(await store.toggleDone(Sample.invitationsSent) == .saved)
         #expect(store.overdueMilestoneCount == 0)
-        #expect(store.undoTitle == "mark milestone done")
+        #expect(store.undoTitle == "mark milestone done: Invitations sent")
         #expect(await store.deleteMilestone(fitting.id) == .saved)
         #expect(store.milestone(fitting.id) == nil)
 

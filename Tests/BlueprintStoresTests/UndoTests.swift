@@ -12,7 +12,7 @@ struct UndoTests {
         var edited = before.renamed("Anna")
         edited.table = 5
         #expect(await store.update(edited) == .saved)
-        #expect(store.undoTitle == "edit guest")
+        #expect(store.undoTitle == "edit guest: Anna Alvarez")
 
         #expect(await store.undo() == .saved)
 
@@ -64,7 +64,7 @@ struct UndoTests {
         let deleted = try #require(store.task(Sample.orderCake))
         #expect(await store.delete(Sample.orderCake) == .saved)
         #expect(store.task(Sample.orderCake) == nil)
-        #expect(store.undoTitle == "delete task")
+        #expect(store.undoTitle == "delete task: Order the cake")
 
         #expect(await store.undo() == .saved)
 
@@ -103,7 +103,7 @@ struct UndoTests {
         #expect(try await harness.stored { $0.guests[Sample.ana]?.firstName } == before.firstName)
     }
 
-    @Test func undoingAChangeSomeoneElseChangedSinceIsAConflict() async throws {
+    @Test func undoingAChangeSomeoneElseChangedSinceTakesBackOnlyMyField() async throws {
         let harness = Harness()
         let session = await harness.openSession()
         let store = session.guests
@@ -113,8 +113,28 @@ struct UndoTests {
         theirs.version = 3
         await harness.externalWrite([.saveGuest(theirs)])
 
+        let outcome = await store.undo()
+        #expect(outcome == .merged("merged with someone@elsewhere's change to notes"))
+        let stored = try #require(try await harness.stored { $0.guests[Sample.ben] })
+        #expect(stored.rsvp == .invited && stored.notes == "theirs" && stored.version == 4)
+        #expect(store.guest(Sample.ben) == stored)
+    }
+
+    @Test func undoingAFieldSomeoneElseChangedSinceAsksWhichToKeep() async throws {
+        let harness = Harness()
+        let session = await harness.openSession()
+        let store = session.guests
+        #expect(await store.setRSVP(.attending, for: Sample.ben) == .saved)
+        var theirs = try #require(store.guest(Sample.ben))
+        theirs.rsvp = .declined
+        theirs.version = 3
+        await harness.externalWrite([.saveGuest(theirs)])
+
         #expect(await store.undo() == .conflict)
-        #expect(store.conflict?.yours.rsvp == .invited && store.conflict?.current.notes == "theirs")
+        #expect(store.conflict?.yours.rsvp == .invited && store.conflict?.current?.rsvp == .declined)
+        #expect(store.openConflict?.fields.map(\.label) == ["rsvp"])
+        #expect(await store.resolveConflict(choosing: [.field("rsvp"): .mine]) == .saved)
+        #expect(try await harness.stored { $0.guests[Sample.ben]?.rsvp } == .invited)
     }
 
     @Test func anUndoThatFailsToWriteCanBeTriedAgain() async throws {

@@ -85,12 +85,12 @@ struct KeymapOverridesTests {
     @Test("quit may take a plain key, and the text sections take control and named keys")
     func allowedSpecialCases() {
         let (keymap, problems) = apply([("global", "quit", ["Q", "ctrl-q"]), ("form", "submit", ["ctrl-s", "f2"]),
-                                        ("global", "redraw", ["ctrl-r"])])
+                                        ("global", "redraw", ["ctrl-y"])])
         #expect(problems.isEmpty, "\(problems)")
         #expect(keymap.resolve(.character("Q"), in: .guests) == .action(.quit))
         #expect(keymap.resolve(.character("q"), in: .guests) == .unbound)
         #expect(keymap.appAction(for: .control("q")) == .quit)
-        #expect(keymap.appAction(for: .control("r")) == .redraw)
+        #expect(keymap.appAction(for: .control("y")) == .redraw)
         #expect(keymap.resolve(.function(2), in: .form) == .action(.submit))
         #expect(keymap.resolve(.enter, in: .form) == .unbound)
     }

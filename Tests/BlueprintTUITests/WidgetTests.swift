@@ -186,10 +186,10 @@ struct WidgetTests {
           │  Shift-Tab             Previous pane                                     │
           │  :                     Type a command (with completion)                  │
           │  u                     Undo the last change in this pane                 │
+          │  Ctrl-R                Redo: do again what the last undo took back       │
           │  W                     Edit the wedding's settings: partners, RSVP dead… │
           │  !                     Show cache and timing diagnostics                 │
           │  Ctrl-G                Show the last message whole                       │
-          │  Ctrl-L                Redraw the screen                                 │
           └──────────────────────────────────────────────────── ↓ more · Esc closes ─┘
 
         """)
@@ -206,7 +206,6 @@ struct WidgetTests {
         #expect(canvas.text == """
 
           \(helpTopBorder)
-          │                                                                          │
           │ Documents                                                                │
           │  Esc, q                Close                                             │
           │  k, ↑                  Previous document                                 │
@@ -217,6 +216,7 @@ struct WidgetTests {
           │  t                     Show the trash, or the documents in use again     │
           │  r                     Restore the document from the trash               │
           │  u                     Undo the last change to the documents             │
+          │  Ctrl-R                Redo what the last undo took back                 │
           │                                                                          │
           │ Welcome screen (no wedding yet)                                          │
           │  c                     Create a wedding                                  │

@@ -34,3 +34,24 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
         }.joined()
     }
 }
+
+extension FieldPath {
+    /// The path in words, for a person choosing between two values: `dietaryNeeds` reads
+    /// "dietary needs", an element's field "installments › amount".
+    public var label: String {
+        steps.compactMap { step -> String? in
+            guard case .field(let name) = step else { return nil }
+            return Self.words(name)
+        }.joined(separator: " › ")
+    }
+
+    /// A camel-case JSON key as lower-case words ("rsvpStatus" reads "rsvp status").
+    private static func words(_ key: String) -> String {
+        var words = ""
+        for character in key {
+            if character.isUppercase, !words.isEmpty { words.append(" ") }
+            words.append(contentsOf: character.lowercased())
+        }
+        return words
+    }
+}

@@ -61,3 +61,25 @@ public indirect enum JSONTree: Hashable, Sendable, Codable {
         return nil
     }
 }
+
+extension Optional where Wrapped == JSONTree {
+    /// The value as the conflict dialog shows it: text as written, numbers and truth in words,
+    /// "(none)" for no value; a list or an object as compact JSON (the dialog cuts it to fit).
+    public var fieldText: String {
+        switch self {
+        case nil, .null?: return "(none)"
+        case .bool(let value)?: return value ? "yes" : "no"
+        case .integer(let value)?: return String(value)
+        case .number(let value)?: return String(value)
+        case .string(let value)?: return value.isEmpty ? "(none)" : value
+        case .array(let elements)?: return elements.isEmpty ? "(none)" : Self.compactJSON(self)
+        case .object?: return Self.compactJSON(self)
+        }
+    }
+
+    private static func compactJSON(_ tree: JSONTree?) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(tree)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}

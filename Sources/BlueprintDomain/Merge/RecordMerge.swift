@@ -38,10 +38,12 @@ public enum RecordMerge {
     /// The fields every record has that are the store's, not anyone's edit: they come from theirs.
     static let storeFields: Set<String> = ["id", "createdAt", "updatedAt", "version"]
 
-    /// Merges `mine` and `theirs`, both edits of `base`.
-    public static func merge<R: Record>(base: R, mine: R, theirs: R,
+    /// Merges `mine` and `theirs`, both edits of `base`. Without a base (the version an edit
+    /// started from is no longer known), every value the two hold differently is a conflict.
+    public static func merge<R: Record>(base: R?, mine: R, theirs: R,
                                         choosing choose: @escaping (FieldPath) -> MergeSide? = { _ in nil }) throws -> RecordMergeResult<R> {
-        guard let baseFields = try JSONTree(encoding: base).members, let mineFields = try JSONTree(encoding: mine).members,
+        guard let baseFields = try base.map({ try JSONTree(encoding: $0).members }) ?? [:],
+              let mineFields = try JSONTree(encoding: mine).members,
               let theirFields = try JSONTree(encoding: theirs).members else {
             throw RepositoryError.invalid(R.kind, [ValidationIssue(field: "record", message: "cannot be merged by field")])
         }

@@ -34,8 +34,7 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(matches.count) weddings are named '\(name)'; use an id: "
                 + matches.map(\.description).joined(separator: ", ")
         case let .weddingPrefix(text, candidates):
-            let names = candidates.map { "'\($0)'" }
-            let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            let listed = ListPhrase.joined(candidates.map { "'\($0)'" })
             return "no wedding is named '\(text)'; it is the start of \(listed): give the whole name or the id"
         case let .conflict(kind, id, expected, actual):
             return "the \(kind.noun) \(id.uuidString.lowercased()) was changed elsewhere "

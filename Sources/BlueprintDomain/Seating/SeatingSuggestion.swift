@@ -34,7 +34,7 @@ public struct SeatingSuggestion: Hashable, Sendable {
         var seats: Int { guests.reduce(0) { $0 + $1.headcount } }
         /// A table where a guest a keep-together rule joins them already sits, lowest first.
         var preferred: [Int] = []
-        var names: String { SeatingViolation.list(guests.map(\.fullName)) }
+        var names: String { ListPhrase.joined(guests.map(\.fullName)) }
     }
 
     public init(guests: some Collection<Guest>, tables: [SeatingTable], rules: [SeatingRule]) {
@@ -104,7 +104,7 @@ public struct SeatingSuggestion: Hashable, Sendable {
                     seat(household, at: table)
                 } else {
                     problems.append(Problem(guestIDs: household.map(\.id),
-                                            message: "\(SeatingViolation.list(household.map(\.fullName))): not seated, "
+                                            message: "\(ListPhrase.joined(household.map(\.fullName))): not seated, "
                                                 + Self.reason(seats: seats, open: open, free: free)))
                 }
             }

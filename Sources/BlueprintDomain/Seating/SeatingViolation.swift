@@ -32,14 +32,14 @@ public struct SeatingViolation: Hashable, Sendable, Codable {
         let placed = seated.map { "\($0.fullName) (table \($0.table!))" }
         if Set(seated.compactMap(\.table)).count > 1 {
             return SeatingViolation(ruleID: rule.id, ruleKind: .together, guestIDs: members.map(\.id),
-                                    message: "Keep together: \(list(placed)) are at different tables\(note)")
+                                    message: "Keep together: \(ListPhrase.joined(placed)) are at different tables\(note)")
         }
         guard !unseated.isEmpty else { return nil }
         let verb = seated.count == 1 ? "is" : "are"
         let has = unseated.count == 1 ? "has" : "have"
         return SeatingViolation(ruleID: rule.id, ruleKind: .together, guestIDs: members.map(\.id),
-                                message: "Keep together: \(list(seated.map(\.fullName))) \(verb) at table \(seated[0].table!) "
-                                    + "but \(list(unseated.map(\.fullName))) \(has) no table\(note)")
+                                message: "Keep together: \(ListPhrase.joined(seated.map(\.fullName))) \(verb) at table \(seated[0].table!) "
+                                    + "but \(ListPhrase.joined(unseated.map(\.fullName))) \(has) no table\(note)")
     }
 
     private static func apart(_ rule: SeatingRule, _ members: [Guest], note: String) -> [SeatingViolation] {
@@ -48,13 +48,7 @@ public struct SeatingViolation: Hashable, Sendable, Codable {
         return byTable.keys.sorted().compactMap { table in
             guard let sharing = byTable[table], sharing.count > 1 else { return nil }
             return SeatingViolation(ruleID: rule.id, ruleKind: .apart, guestIDs: sharing.map(\.id),
-                                    message: "Keep apart: \(list(sharing.map(\.fullName))) are \(sharing.count == 2 ? "both" : "all") at table \(table)\(note)")
+                                    message: "Keep apart: \(ListPhrase.joined(sharing.map(\.fullName))) are \(sharing.count == 2 ? "both" : "all") at table \(table)\(note)")
         }
-    }
-
-    /// "Ana", "Ana and Ben", "Ana, Ben and Cy".
-    public static func list(_ names: [String]) -> String {
-        guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import Foundation
 
 /// What every store of one wedding shares: loading and validity, live changes, observation,
 /// undo and conflict resolution. `GuestStore`, `BudgetStore`, `VendorStore`, `TaskStore`,
@@ -41,7 +42,11 @@ public class DomainStore: CacheableStore {
     /// Uptime when the load shown landed.
     private var loadedAt: Duration?
     private var undoSteps: [UndoStep] = []
+    /// Steps that take back an undo, newest last; a new change clears them.
+    private var redoSteps: [UndoStep] = []
     private var undoStepsRecorded = 0
+    /// Who last changed each record from elsewhere (see `writer(of:)`).
+    private var writers: [UUID: ChangeWriter] = [:]
     private weak var conflictHolder: (any ConflictHolder)?
     private let updateSignal = UpdateSignal()
 
@@ -169,8 +174,25 @@ public class DomainStore: CacheableStore {
     func receive(_ change: RepositoryChange) {
         guard !isClosed, change.wedding == weddingID, !recordKinds.isDisjoint(with: change.kinds) else { return }
         guard let records = change.records else { return reloadEverything() }
+        if change.origin != .local { noteWriter(of: records, in: change) }
         patch(records)
     }
+
+    /// How many writers `writer(of:)` remembers; past it, it starts again (they are for words
+    /// only: an unknown writer is "someone").
+    private static let writerLimit = 10_000
+
+    private func noteWriter(of records: [RecordChange], in change: RepositoryChange) {
+        if writers.count > Self.writerLimit { writers.removeAll() }
+        let writer = { (deleted: Bool) in
+            ChangeWriter(author: change.author ?? change.activity?.author, at: change.activity?.at ?? self.context.clock.now(),
+                         deleted: deleted)
+        }
+        for record in records where recordKinds.contains(record.kind) { writers[record.id] = writer(record.newVersion == nil) }
+    }
+
+    /// Who last changed record `id` from elsewhere (another session, another machine), and when.
+    func writer(of id: UUID) -> ChangeWriter? { writers[id] }
 
     /// Shows the records of this store's kinds among `records` (stored or deleted), now or once
     /// the load in flight lands.
@@ -253,23 +275,47 @@ public class DomainStore: CacheableStore {
     /// What `undo()` would take back ("delete guest"), or `nil` when there is nothing to undo.
     public var undoTitle: String? { undoSteps.last?.title }
 
+    public var canRedo: Bool { !redoSteps.isEmpty }
+
+    /// What `redo()` would do again, or `nil` when there is nothing to redo.
+    public var redoTitle: String? { redoSteps.last?.title }
+
     /// Takes back the last saved change of this store. A deleted record comes back with its id
-    /// and fields. Undoing a change that someone else changed since is a conflict.
+    /// and fields. A change someone else changed since is taken back field by field: only the
+    /// fields it set go back, and a field they changed too is asked about. `redo()` does it again.
     @discardableResult
     public func undo() async -> EditOutcome {
+        guard let step = undoSteps.popLast() else { return isClosed ? .failed(.closed) : .failed(.nothingToUndo) }
+        return await revert(step, as: .undoing) { self.undoSteps.append($0) }
+    }
+
+    /// Does again the change the last undo took back (merged like an undo with what changed since).
+    @discardableResult
+    public func redo() async -> EditOutcome {
+        guard let step = redoSteps.popLast() else { return isClosed ? .failed(.closed) : .failed(.nothingToRedo) }
+        return await revert(step, as: .redoing) { self.redoSteps.append($0) }
+    }
+
+    /// Runs `step`, recording the step that takes it back as `recording` says; a storage failure
+    /// puts `step` back (`putBack`) to be tried again, unless newer changes were recorded meanwhile.
+    private func revert(_ step: UndoStep, as recording: UndoRecording, putBack: (UndoStep) -> Void) async -> EditOutcome {
         guard !isClosed else { return .failed(.closed) }
-        guard let step = undoSteps.popLast() else { return .failed(.nothingToUndo) }
         let recordedBefore = undoStepsRecorded
         signalUpdate()
-        let outcome = await step.revert()
-        // A storage failure leaves the change in place: it can be undone again, unless newer
-        // changes were recorded meanwhile.
+        let outcome = await Self.$recording.withValue(recording) { await step.revert() }
         if case let .failed(error) = outcome, error.isStorageFailure, undoStepsRecorded == recordedBefore, !isClosed {
-            undoSteps.append(step)
+            putBack(step)
             signalUpdate()
         }
         return outcome
     }
+
+    /// What a step recorded now takes back: a new change, an undo (its step is a redo) or a redo.
+    enum UndoRecording { case change, undoing, redoing }
+
+    /// Set while an undo or a redo runs, in its task only: a change made meanwhile elsewhere is
+    /// still a new change.
+    @TaskLocal static var recording = UndoRecording.change
 
     /// Writes `changes` (records of any kinds) as one transaction named `title`, shows at once
     /// what it changed of this store's kinds and of `alsoShownBy`'s (other stores see it through
@@ -284,7 +330,7 @@ public class DomainStore: CacheableStore {
             for other in others where !other.isClosed { other.patch(committed.changes) }
             if undoable, !committed.inverse.isEmpty {
                 recordUndo(UndoStep(title: title, inverse: committed.inverse) {
-                    await self.commit(committed.inverse, title: title, undoable: false, alsoShownBy: others)
+                    await self.commit(committed.inverse, title: title, alsoShownBy: others)
                 })
             }
             return .saved
@@ -311,7 +357,7 @@ public class DomainStore: CacheableStore {
             inverse.append(lastInverse)
             let both = inverse
             var joined = UndoStep(title: last.title, inverse: both) {
-                await self.commit(both, title: last.title, undoable: false, alsoShownBy: others)
+                await self.commit(both, title: last.title, alsoShownBy: others)
             }
             joined.order = last.order
             undoSteps[undoSteps.count - 1] = joined
@@ -329,19 +375,45 @@ public class DomainStore: CacheableStore {
     /// wedding settings' (changed from any pane).
     public var undoOrder: Int? { undoSteps.last?.order }
 
+    /// The same for `redo()`: the step of the newest undo.
+    public var redoOrder: Int? { redoSteps.last?.order }
+
+    /// Records the step that takes back a change just saved: on the undo list, or on the redo
+    /// list while an undo runs (a new change forgets what could be redone).
     func recordUndo(_ step: UndoStep) {
         var step = step
         DomainStore.undoStepsRecordedEverywhere += 1
         step.order = DomainStore.undoStepsRecordedEverywhere
-        undoSteps.append(step)
         undoStepsRecorded += 1
+        switch Self.recording {
+        case .undoing:
+            redoSteps.append(step)
+        case .redoing:
+            undoSteps.append(step)
+        case .change:
+            undoSteps.append(step)
+            redoSteps.removeAll()
+        }
         if undoSteps.count > UndoStep.historyLimit { undoSteps.removeFirst() }
+        if redoSteps.count > UndoStep.historyLimit { redoSteps.removeFirst() }
     }
 
     // MARK: Conflicts
 
     /// Whether an edit lost to someone else's and waits for the caller to choose.
     public var hasConflict: Bool { conflictHolder != nil }
+
+    /// The open conflict in words, for the dialog.
+    public var openConflict: ConflictSummary? { conflictHolder?.conflictSummary }
+
+    /// Saves the open conflict's merge with the side `choices` gives for each field both changed
+    /// (theirs for a field not in it); a record deleted meanwhile is restored with your edits.
+    @discardableResult
+    public func resolveConflict(choosing choices: [FieldPath: MergeSide]) async -> EditOutcome {
+        guard let holder = conflictHolder else { return .failed(.noConflict) }
+        conflictHolder = nil
+        return await holder.resolveConflict { choices[$0] }
+    }
 
     /// Drops your conflicting edit and reloads, showing the current records.
     public func resolveConflictByReloading() async {
@@ -351,12 +423,13 @@ public class DomainStore: CacheableStore {
         await load(force: true)
     }
 
-    /// Saves your version of the conflicting record over the current one.
+    /// Saves your value in every field both changed (their other changes stay); a record
+    /// deleted meanwhile is restored with your edits.
     @discardableResult
     public func resolveConflictByOverwriting() async -> EditOutcome {
         guard let holder = conflictHolder else { return .failed(.noConflict) }
         conflictHolder = nil
-        return await holder.overwriteConflict()
+        return await holder.resolveConflict { _ in .mine }
     }
 
     /// Makes `holder`'s conflict the open one; a store shows one conflict at a time.
@@ -374,6 +447,7 @@ public class DomainStore: CacheableStore {
         flight?.task.cancel()
         flight = nil
         undoSteps.removeAll()
+        redoSteps.removeAll()
         updateSignal.finish()
     }
 }

@@ -1,18 +1,74 @@
 import BlueprintDomain
 
-/// An edit that lost to someone else's: the record as you saved it and as it is stored now.
+/// An edit that could not merge on its own with someone else's change of the same record: the
+/// fields both changed differently, or the record deleted meanwhile. Nothing is written until
+/// the person chooses.
 public struct EditConflict<R: Record>: Equatable, Sendable {
+    /// The record the edit started from; `nil` when that version is no longer known (then every
+    /// field the two hold differently is asked about).
+    public let base: R?
     /// Your record: your changes on the version you had (`yours.version` is that version).
     public let yours: R
-    /// The record as it is stored now, with the other change.
-    public let current: R
+    /// The record as it is stored now, with the other change; `nil` when it was deleted.
+    public let current: R?
+    /// The values both sides changed differently (empty for a deletion).
+    public let fields: [FieldConflict]
+    /// Who changed or deleted it, and when, if the change feed said.
+    public let writer: ChangeWriter?
+    /// What the edit was ("RSVP"), to name the write that settles it.
+    let title: String
 }
 
-/// A part of a store that can hold an open conflict (see `DomainStore.resolveConflictByOverwriting`).
+/// A conflict as the dialog shows it, whatever the kind of record.
+public struct ConflictSummary: Equatable, Sendable {
+    /// One value both changed differently, in words.
+    public struct Field: Equatable, Sendable {
+        public let path: FieldPath
+        /// "phone", "installments › amount".
+        public let label: String
+        public let base: String
+        public let mine: String
+        public let theirs: String
+
+        public init(path: FieldPath, label: String, base: String, mine: String, theirs: String) {
+            (self.path, self.label, self.base, self.mine, self.theirs) = (path, label, base, mine, theirs)
+        }
+    }
+
+    public let kind: RecordKind
+    /// The record's name ("Ana Ruiz").
+    public let name: String
+    public let fields: [Field]
+    public let writer: ChangeWriter?
+    /// Whether the record was deleted meanwhile (then `fields` is empty).
+    public let deleted: Bool
+
+    public init(kind: RecordKind, name: String, fields: [Field], writer: ChangeWriter?, deleted: Bool) {
+        (self.kind, self.name, self.fields, self.writer, self.deleted) = (kind, name, fields, writer, deleted)
+    }
+}
+
+extension EditConflict {
+    var summary: ConflictSummary {
+        let named = current ?? yours
+        return ConflictSummary(
+            kind: R.kind, name: (named as? any ActivityDescribed)?.activityName ?? R.kind.noun,
+            fields: fields.map {
+                ConflictSummary.Field(path: $0.path, label: $0.path.label, base: $0.base.fieldText,
+                                      mine: $0.mine.fieldText, theirs: $0.theirs.fieldText)
+            },
+            writer: writer, deleted: current == nil)
+    }
+}
+
+/// A part of a store that can hold an open conflict (see `DomainStore.resolveConflict(choosing:)`).
 @MainActor
 protocol ConflictHolder: AnyObject {
+    /// The open conflict in words.
+    var conflictSummary: ConflictSummary? { get }
     /// Forgets the open conflict.
     func dismissConflict()
-    /// Saves your version over the current one.
-    func overwriteConflict() async -> EditOutcome
+    /// Saves the merge with the side `choose` picks for each field both changed (theirs where it
+    /// picks none); a record deleted meanwhile is restored with your edits.
+    func resolveConflict(choosing choose: @escaping (FieldPath) -> MergeSide?) async -> EditOutcome
 }

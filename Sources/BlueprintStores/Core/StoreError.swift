@@ -11,6 +11,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notLoaded(RecordKind, id: UUID)
     /// No change left to undo.
     case nothingToUndo
+    /// No undone change left to do again.
+    case nothingToRedo
     /// No conflict is open to resolve.
     case noConflict
     /// The store's wedding was closed (another wedding was opened).
@@ -38,6 +40,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .failure(message): return message
         case let .notLoaded(kind, id): return "no \(kind.noun) with id \(id.uuidString.lowercased()) is loaded"
         case .nothingToUndo: return "nothing to undo"
+        case .nothingToRedo: return "nothing to redo"
         case .noConflict: return "no conflicting edit to resolve"
         case .closed: return "this wedding is no longer open"
         }

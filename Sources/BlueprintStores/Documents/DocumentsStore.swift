@@ -72,7 +72,7 @@ public final class DocumentsStore: DomainStore {
             let document = try await files.attach(fileAt: path, title: title, to: subject, in: wedding)
             guard !isClosed else { return .success(document) }
             documentRecords.showWritten(document)
-            recordUndo(UndoStep(title: "attach document") { await self.trash(document.id, undoable: false) })
+            recordUndo(UndoStep(title: "attach document") { await self.trash(document.id) })
             return .success(document)
         } catch {
             return .failure(StoreError(error))
@@ -81,13 +81,7 @@ public final class DocumentsStore: DomainStore {
 
     /// Moves the document to the trash (undo restores it).
     @discardableResult
-    public func trash(_ id: UUID) async -> EditOutcome { await trash(id, undoable: true) }
-
-    /// Takes the document out of the trash (undo moves it back).
-    @discardableResult
-    public func restore(_ id: UUID) async -> EditOutcome { await restore(id, undoable: true) }
-
-    private func trash(_ id: UUID, undoable: Bool) async -> EditOutcome {
+    public func trash(_ id: UUID) async -> EditOutcome {
         guard var document = documentRecords[id] else { return .failed(.notLoaded(.document, id: id)) }
         guard !document.isTrashed else { return .saved }
         document.trashedAt = context.clock.now()
@@ -95,13 +89,13 @@ public final class DocumentsStore: DomainStore {
         let outcome = await documentRecords.change(document, title: "delete document", undoable: false) {
             try await files.trash(id, in: wedding)
         }
-        if undoable, outcome == .saved {
-            recordUndo(UndoStep(title: "delete document") { await self.restore(id, undoable: false) })
-        }
+        if outcome.isSaved { recordUndo(UndoStep(title: "delete document") { await self.restore(id) }) }
         return outcome
     }
 
-    private func restore(_ id: UUID, undoable: Bool) async -> EditOutcome {
+    /// Takes the document out of the trash (undo moves it back).
+    @discardableResult
+    public func restore(_ id: UUID) async -> EditOutcome {
         guard var document = documentRecords[id] else { return .failed(.notLoaded(.document, id: id)) }
         guard document.isTrashed else { return .saved }
         document.trashedAt = nil
@@ -109,9 +103,7 @@ public final class DocumentsStore: DomainStore {
         let outcome = await documentRecords.change(document, title: "restore document", undoable: false) {
             try await files.restore(id, in: wedding)
         }
-        if undoable, outcome == .saved {
-            recordUndo(UndoStep(title: "restore document") { await self.trash(id, undoable: false) })
-        }
+        if outcome.isSaved { recordUndo(UndoStep(title: "restore document") { await self.trash(id) }) }
         return outcome
     }
 

@@ -64,6 +64,8 @@ final class RecordCollection<R: Record>: ConflictHolder {
     private var writesReturned = 0
     /// The open conflict of this kind of record, if any.
     private(set) var conflict: EditConflict<R>?
+    /// Versions replaced lately: the bases that edits begun on them merge from.
+    private var versions = RecordVersions<R>()
 
     init(_ gateway: RecordGateway<R>, in store: DomainStore) {
         self.gateway = gateway
@@ -104,11 +106,27 @@ final class RecordCollection<R: Record>: ConflictHolder {
     /// the one held, and shows the outcome.
     private func changeSource(_ id: UUID, to incoming: R?) {
         if let source = underlying[id] {
-            underlying[id] = Underlying(record: Self.newer(source.record, incoming), position: source.position)
+            let newer = Self.newer(source.record, incoming)
+            remember(source.record, replacedBy: newer)
+            underlying[id] = Underlying(record: newer, position: source.position)
             settle(id)
         } else {
-            set(id, Self.newer(table[id], incoming))
+            let newer = Self.newer(table[id], incoming)
+            remember(table[id], replacedBy: newer)
+            set(id, newer)
         }
+    }
+
+    /// Keeps the source's record `old` as a version an edit may have started from.
+    private func remember(_ old: R?, replacedBy new: R?) {
+        if let old, old != new { versions.remember(old) }
+    }
+
+    /// The record `edit` started from: the source's, or a version it replaced lately.
+    private func base(of edit: R) -> R? {
+        let source = underlying[edit.id].map(\.record) ?? table[edit.id]
+        if let source, source.version == edit.version { return source }
+        return versions.record(edit.id, version: edit.version)
     }
 
     /// What the source shows after a change of a record it holds as `current`: a deletion
@@ -137,7 +155,12 @@ final class RecordCollection<R: Record>: ConflictHolder {
     /// as saving a subtask, and returns the stored record).
     func change(_ edited: R, title: String, undoable: Bool = true,
                 write: @escaping @Sendable () async throws -> R) async -> EditOutcome {
-        guard let before = self[edited.id] else { return .failed(.notLoaded(R.kind, id: edited.id)) }
+        guard let before = self[edited.id] else {
+            // Shown before (it has a version) and gone since: deleted meanwhile.
+            guard let deleted = base(of: edited) else { return .failed(.notLoaded(R.kind, id: edited.id)) }
+            return openConflict(EditConflict(base: deleted, yours: edited, current: nil, fields: [],
+                                             writer: store.writer(of: edited.id), title: title))
+        }
         return await perform(.save(edited), before: before, title: title, undoable: undoable) { (try await write(), nil) }
     }
 
@@ -168,7 +191,7 @@ final class RecordCollection<R: Record>: ConflictHolder {
     private func undoDeletion(of deleted: R, with inverse: RecordChangeSet, title: String) async -> EditOutcome {
         let records = store.context.records, wedding = store.weddingID, id = deleted.id
         let operation = CacheOperation(.created, R.kind, in: wedding).name
-        return await perform(.save(deleted), before: nil, title: title, undoable: false) {
+        return await perform(.save(deleted), before: nil, title: title, undoable: true) {
             let committed = try await records.commit(inverse, operation: operation, in: wedding)
             return (committed.changes.lazy.compactMap { $0.id == id ? $0.mutation.savedRecord(as: R.self) : nil }.first, nil)
         }
@@ -204,7 +227,9 @@ final class RecordCollection<R: Record>: ConflictHolder {
             guard !store.isClosed else { return .saved }
             written(number, as: stored.map { .save($0) } ?? edit)
             if undoable, let inverse, let before {
-                store.recordUndo(UndoStep(title: title) { await self.undoDeletion(of: before, with: inverse, title: title) })
+                store.recordUndo(UndoStep(title: Self.named(title, before)) {
+                    await self.undoDeletion(of: before, with: inverse, title: title)
+                })
             } else if undoable, let step = undoStep(title, before: before, after: stored) {
                 store.recordUndo(step)
             }
@@ -212,70 +237,135 @@ final class RecordCollection<R: Record>: ConflictHolder {
         } catch {
             guard !store.isClosed else { return .failed(StoreError(error)) }
             removeOverlay(number)
-            if case let RepositoryError.conflict(kind, id, _, _) = error, kind == R.kind,
-               case let .save(yours) = edit, yours.id == id {
-                return await openConflict(yours: yours)
+            if case let .save(yours) = edit, before != nil, Self.isLost(error, editing: yours.id) {
+                return await merge(yours, title: title, undoable: undoable)
             }
             return .failed(StoreError(error))
         }
     }
 
-    /// The change that takes back a saved one (it is written with `undoable: false`).
+    /// The change that takes back a saved one; it records the step that takes it back in turn
+    /// (see `DomainStore.recordUndo`), which is what redo does.
     private func undoStep(_ title: String, before: R?, after: R?) -> UndoStep? {
         switch (before, after) {
         case let (nil, created?):
-            return UndoStep(title: title) { await self.delete(id: created.id, title: title, undoable: false) }
+            return UndoStep(title: Self.named(title, created)) { await self.delete(id: created.id, title: title) }
         case let (deleted?, nil):
-            return UndoStep(title: title) { await self.create(deleted, title: title, undoable: false) }
+            return UndoStep(title: Self.named(title, deleted)) { await self.create(deleted, title: title) }
         case let (old?, new?) where old != new:
-            return UndoStep(title: title) {
-                // The undo's base is the record as the undo finds it: still holding what this
-                // change saved (a later change of it was taken back since), it is this change's
-                // to take back; changed otherwise (by someone else), the update is a conflict.
-                var restored = old
-                restored.version = self[new.id].flatMap { Self.holdsSame($0, new) ? $0.version : nil } ?? new.version
-                return await self.update(restored, title: title, undoable: false)
-            }
+            return UndoStep(title: Self.named(title, new)) { await self.takeBack(new, restoring: old, title: title) }
         default:
             return nil
         }
     }
 
-    /// Whether `a` and `b` hold the same fields, whatever their versions and update times.
-    private static func holdsSame(_ a: R, _ b: R) -> Bool {
-        var a = a
-        a.version = b.version
-        a.updatedAt = b.updatedAt
-        return a == b
+    /// Takes back the change that made `saved` out of `old`: a merge whose base is `saved`, yours
+    /// `old` and theirs the record as it is now, so the fields this change set go back and what
+    /// anyone changed since stays. A field changed since to something else is asked about.
+    private func takeBack(_ saved: R, restoring old: R, title: String) async -> EditOutcome {
+        guard let current = self[saved.id] else {
+            return openConflict(EditConflict(base: saved, yours: old, current: nil, fields: [],
+                                             writer: store.writer(of: saved.id), title: title))
+        }
+        return await save(merging: old, from: saved, into: current, title: title, undoable: true)
+    }
+
+    /// Saves the merge of `mine`, an edit of `base`, into `current`: written when it merges on
+    /// its own (`.merged` names what of theirs it kept), the dialog's conflict otherwise.
+    private func save(merging mine: R, from base: R?, into current: R, title: String, undoable: Bool) async -> EditOutcome {
+        let result: RecordMergeResult<R>
+        do {
+            result = try RecordMerge.merge(base: base, mine: mine, theirs: current)
+        } catch {
+            return .failed(StoreError(error))
+        }
+        guard result.isClean else {
+            return openConflict(EditConflict(base: base, yours: mine, current: current, fields: result.conflicts,
+                                             writer: store.writer(of: current.id), title: title))
+        }
+        let outcome = await update(result.merged, title: title, undoable: undoable)
+        let theirs = Self.labels(result.theirChanges.filter { base != nil && !Self.isBookkeeping($0) })
+        guard outcome == .saved, !theirs.isEmpty else { return outcome }
+        let who = store.writer(of: current.id)?.name ?? "another session"
+        return .merged("merged with \(who)'s change to \(theirs)")
+    }
+
+    /// An undo step's title with the record it changed: "RSVP: Caleb Brooks".
+    private static func named(_ title: String, _ record: R) -> String {
+        guard let described = record as? any ActivityDescribed else { return title }
+        return "\(title): \(described.activityName)"
+    }
+
+    /// Whether `error`, from writing an edit of record `id`, means someone else got there first:
+    /// the record changed (a stale version) or was deleted.
+    private static func isLost(_ error: any Error, editing id: UUID) -> Bool {
+        switch error {
+        case let RepositoryError.conflict(kind, conflicting, _, _), let RepositoryError.notFound(kind, conflicting):
+            return kind == R.kind && conflicting == id
+        default:
+            return false
+        }
+    }
+
+    /// The fields changed at `paths`, in words, each once: "phone and email".
+    private static func labels(_ paths: [FieldPath]) -> String {
+        var seen: Set<String> = []
+        let labels = paths.compactMap(\.topField).map { FieldPath.field($0).label }.filter { seen.insert($0).inserted }
+        return ListPhrase.joined(labels)
+    }
+
+    /// A field only the store keeps up to date (who and when), not anyone's edit.
+    private static func isBookkeeping(_ path: FieldPath) -> Bool {
+        ["updatedBy", "updatedAt", "version"].contains(path.topField ?? "")
     }
 
     // MARK: Conflicts
 
-    private func openConflict(yours: R) async -> EditOutcome {
+    /// `yours` lost to someone else's change of its record: merges it with the record as it is
+    /// stored now, from the version it started from.
+    private func merge(_ yours: R, title: String, undoable: Bool) async -> EditOutcome {
+        let base = base(of: yours)
         let current: R
         do {
             current = try await gateway.fetch(yours.id)
+        } catch RepositoryError.notFound {
+            guard !store.isClosed else { return .conflict }
+            changeSource(yours.id, to: nil)
+            return openConflict(EditConflict(base: base, yours: yours, current: nil, fields: [],
+                                             writer: store.writer(of: yours.id), title: title))
         } catch {
             return .failed(StoreError(error))
         }
         guard !store.isClosed else { return .conflict }
         changeSource(current.id, to: current)
-        conflict = EditConflict(yours: yours, current: current)
+        return await save(merging: yours, from: base, into: current, title: title, undoable: undoable)
+    }
+
+    private func openConflict(_ conflict: EditConflict<R>) -> EditOutcome {
+        self.conflict = conflict
         store.conflictOpened(in: self)
         store.signalUpdate()
         return .conflict
     }
 
+    var conflictSummary: ConflictSummary? { conflict?.summary }
+
     func dismissConflict() {
         conflict = nil
     }
 
-    func overwriteConflict() async -> EditOutcome {
+    func resolveConflict(choosing choose: @escaping (FieldPath) -> MergeSide?) async -> EditOutcome {
         guard let conflict else { return .failed(.noConflict) }
         self.conflict = nil
-        var mine = conflict.yours
-        mine.version = conflict.current.version
-        return await update(mine, title: "overwrite \(R.kind.noun)")
+        guard let current = conflict.current else {
+            return await create(conflict.yours, title: conflict.title)
+        }
+        do {
+            let merged = try RecordMerge.merge(base: conflict.base, mine: conflict.yours, theirs: current, choosing: { choose($0) ?? .theirs })
+            return await update(merged.merged, title: conflict.title)
+        } catch {
+            return .failed(StoreError(error))
+        }
     }
 
     // MARK: Overlays

@@ -5,7 +5,7 @@ extension KeyAction {
     /// database.
     var changesData: Bool {
         switch self {
-        case .settings, .add, .edit, .delete, .toggle, .undo, .setRSVP, .markPaid, .recordInstallment, .editInstallments,
+        case .settings, .add, .edit, .delete, .toggle, .undo, .redo, .setRSVP, .markPaid, .recordInstallment, .editInstallments,
              .changeInstallment, .book,
              .archive, .markThanked,
              .addNote, .restore, .moveToNextTable, .moveToPreviousTable, .moveGuestHere, .moveHouseholdHere,

@@ -12,6 +12,7 @@ extension KeyAction {
         case .previousPane: "previous-pane"
         case .command: "command"
         case .undo: "undo"
+        case .redo: "redo"
         case .diagnostics: "diagnostics"
         case .showMessage: "show-message"
         case .settings: "settings"
@@ -96,7 +97,7 @@ extension KeyAction {
     /// Every action a key can be bound to: each case, with one `showPane` per header tab and one
     /// `setRSVP` per answer.
     public static let all: [KeyAction] = [
-        .quit, .help, .redraw, .suspend, .nextPane, .previousPane, .command, .undo, .diagnostics, .showMessage, .settings, .openDemo,
+        .quit, .help, .redraw, .suspend, .nextPane, .previousPane, .command, .undo, .redo, .diagnostics, .showMessage, .settings, .openDemo,
     ] + HeaderBar.paneTitles.indices.map { .showPane($0) } + [
         .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .top, .bottom,
         .search, .nextMatch, .previousMatch, .add, .edit, .delete, .toggle, .activate, .cancel,

@@ -148,6 +148,8 @@ public enum KeyMode: String, CaseIterable, Sendable, Hashable {
 public enum KeyAction: Hashable, Sendable {
     // Everywhere.
     case quit, help, redraw, suspend, nextPane, previousPane, command, undo, diagnostics
+    /// Does again the change the last undo took back.
+    case redo
     /// Shows the last message whole: one cut in the status line, or an import's every problem.
     case showMessage
     /// Opens the form of the wedding's own settings.

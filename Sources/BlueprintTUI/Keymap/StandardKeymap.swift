@@ -17,6 +17,7 @@ extension Keymap {
         KeyBinding(.global, [.backTab], .previousPane, "Previous pane"),
         KeyBinding(.global, [.character(":")], .command, "Type a command (with completion)"),
         KeyBinding(.global, [.character("u")], .undo, "Undo the last change in this pane"),
+        KeyBinding(.global, [.control("r")], .redo, "Redo: do again what the last undo took back"),
         KeyBinding(.global, [.character("W")], .settings,
                    "Edit the wedding's settings: partners, RSVP deadline, budget, currency, meal options"),
         KeyBinding(.global, [.character("!")], .diagnostics, "Show cache and timing diagnostics"),
@@ -158,8 +159,14 @@ extension Keymap {
         KeyBinding(.confirm, [.tab, .backTab, .left, .right], .switchButton, "Switch button"),
         KeyBinding(.confirm, [.enter], .activate, "Choose the highlighted button (Cancel at first)"),
 
-        KeyBinding(.conflict, [.character("r")], .reload, "Reload: drop your edit, show theirs"),
-        KeyBinding(.conflict, [.character("o")], .overwrite, "Overwrite theirs with your edit"),
+        KeyBinding(.conflict, [.character("k"), .up], .moveUp, "Previous field both of you changed"),
+        KeyBinding(.conflict, [.character("j"), .down], .moveDown, "Next field both of you changed"),
+        KeyBinding(.conflict, [.character(" "), .left, .right], .toggle, "Keep yours or theirs in this field"),
+        KeyBinding(.conflict, [.enter], .submit, "Save: the side chosen in each field, everything else merged"),
+        KeyBinding(.conflict, [.character("m"), .character("o")], .overwrite,
+                   "All mine: your value in each field (deleted meanwhile: restore it with your edits)"),
+        KeyBinding(.conflict, [.character("t"), .character("r")], .reload,
+                   "All theirs: their value in each field, your other changes kept (deleted: drop your edits)"),
         KeyBinding(.conflict, [.character("c"), .escape], .cancel, "Cancel: back to your edit"),
 
         KeyBinding(.help, [.escape, .character("?"), .character("q"), .function(1)], .cancel, "Close help"),
@@ -184,6 +191,7 @@ extension Keymap {
         KeyBinding(.documents, [.character("t")], .showTrash, "Show the trash, or the documents in use again"),
         KeyBinding(.documents, [.character("r")], .restore, "Restore the document from the trash"),
         KeyBinding(.documents, [.character("u")], .undo, "Undo the last change to the documents"),
+        KeyBinding(.documents, [.control("r")], .redo, "Redo what the last undo took back"),
 
         KeyBinding(.firstRun, [.character("c")], .add, "Create a wedding"),
         KeyBinding(.firstRun, [.character("d")], .openDemo, "Open a demo wedding to try things out"),

@@ -3,17 +3,11 @@ import BlueprintStores
 import BlueprintTerminal
 import Foundation
 
-/// Your edit lost to someone else's edit of the same record, and you choose: theirs (yours is
-/// dropped), yours (written over theirs), or not now. Two kinds of conflict use it: an edit
-/// made in this session (`init(store:onResolved:)`: cancel goes back to your edit) and an edit
-/// made offline that the database refused once it answered (`init(offline:of:in:now:)`:
-/// not now leaves it for `:conflicts`).
+/// An edit made offline that the database refused once it answered, because someone changed
+/// the same record since: take theirs, keep yours, or not now (it waits in `:conflicts`). An
+/// edit made in this session that does not merge on its own is `MergeConflictOverlay`'s.
 @MainActor
 final class ConflictOverlay: Overlay {
-    enum Resolution {
-        case reloaded, overwritten, cancelled
-    }
-
     /// What the dialog says of each choice, and does for it.
     private struct Choices {
         let message: String
@@ -26,31 +20,6 @@ final class ConflictOverlay: Overlay {
     }
 
     private let choices: Choices
-
-    /// Your edit of a record of `store` lost to another session's: reload, overwrite, or cancel
-    /// (back to your edit, to look again).
-    init(store: DomainStore, onResolved: @escaping @MainActor (Resolution) -> Void) {
-        choices = Choices(
-            message: "Someone changed this record in another session after you opened it.",
-            reload: ("reloads theirs (your edit is dropped)", "Reload"),
-            overwrite: ("overwrites theirs with yours", "Overwrite"),
-            cancel: ("goes back to your edit", "Cancel"),
-            onReload: { host in
-                host.perform { [weak host] in
-                    await store.resolveConflictByReloading()
-                    host?.report("Reloaded: showing the other session's version")
-                    onResolved(.reloaded)
-                }
-            },
-            onOverwrite: { host in
-                host.perform { [weak host] in
-                    let outcome = await store.resolveConflictByOverwriting()
-                    host?.report(outcome, success: "Overwritten with your version", store: store)
-                    onResolved(.overwritten)
-                }
-            },
-            onCancel: { onResolved(.cancelled) })
-    }
 
     /// `conflict`, one of `count` edits made offline that conflict in `model`: take theirs,
     /// keep yours, or decide later.
@@ -75,7 +44,7 @@ final class ConflictOverlay: Overlay {
                                host: any PlannerHost) {
         host.perform { [weak host] in
             switch await model.settle(conflict, keepingYours: keepingYours) {
-            case .saved: host?.report(keepingYours ? "Kept your offline edit over theirs" : "Took theirs; your offline edit is dropped")
+            case .saved, .merged: host?.report(keepingYours ? "Kept your offline edit over theirs" : "Took theirs; your offline edit is dropped")
             case .failed(let error): host?.report("Not settled: \(error)", severity: .error)
             case .conflict: break
             }

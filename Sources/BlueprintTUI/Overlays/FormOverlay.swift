@@ -63,16 +63,19 @@ final class FormOverlay: RecordOverlay {
                 case .saved:
                     host.dismiss(self)
                     host.report(host.undoable(success))
+                case .merged(let note):
+                    host.dismiss(self)
+                    host.report(host.undoable("\(success) (\(note))"))
                 case .failed(.repository(.invalid(_, let issues))):
                     self.form.show(issues)
                     host.report("Not saved: " + FormView.problemsNote, severity: .warning)
                 case .failed(let error):
                     host.report("Not saved: \(error)", severity: .error)
                 case .conflict:
-                    host.present(ConflictOverlay(store: store) { [weak self, weak host] resolution in
+                    host.presentConflict(of: store) { [weak self, weak host] resolution in
                         guard let self, let host, resolution != .cancelled else { return }
                         host.dismiss(self)
-                    })
+                    }
                 }
             }
         }

@@ -45,12 +45,19 @@ extension PlannerHost {
     func report(_ outcome: EditOutcome, success: String, store: DomainStore) {
         switch outcome {
         case .saved: report(success)
+        case .merged(let note): report("\(success) (\(note))")
         case .failed(let error):
             report("Not saved: \(error)", severity: .error)
             // Refused although the session thought you may change it: your role changed meanwhile.
             if case .repository(.notPermitted) = error, let session { perform { await session.readAccess() } }
-        case .conflict: present(ConflictOverlay(store: store, onResolved: { _ in }))
+        case .conflict: presentConflict(of: store) { _ in }
         }
+    }
+
+    /// Shows the open conflict of `store` to choose from; `onResolved` hears what was chosen.
+    func presentConflict(of store: DomainStore, onResolved: @escaping @MainActor (MergeConflictOverlay.Resolution) -> Void) {
+        guard let conflict = store.openConflict else { return onResolved(.cancelled) }
+        present(MergeConflictOverlay(store: store, conflict: conflict, now: now, timeZone: timeZone, onResolved: onResolved))
     }
 
     /// Runs `intent` in the background and reports its outcome.

@@ -316,6 +316,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         case .nextPane: show(pane: (activePane + 1) % panes.count)
         case .previousPane: show(pane: (activePane + panes.count - 1) % panes.count)
         case .undo: undo(in: pane.store)
+        case .redo: redo(in: pane.store)
         case .command: openCommandLine()
         case .diagnostics: run(.diagnostics)
         case .showMessage: showLastMessage()
@@ -380,7 +381,18 @@ public final class PlannerScreen: Screen, PlannerHost {
             report("Nothing to undo in this pane", severity: .warning)
             return
         }
-        run({ await store.undo() }, success: "Undid \(title)", store: store)
+        run({ await store.undo() }, success: "Undid \(title)" + (keymap.hint(.redo, in: .global, "redoes").map { " · " + $0 } ?? ""),
+            store: store)
+    }
+
+    /// Does again what the newest undo of the pane's store or the wedding's settings took back.
+    private func redo(in paneStore: DomainStore?) {
+        let newest = [paneStore, session?.wedding].compactMap { $0 }.filter(\.canRedo).max { ($0.redoOrder ?? 0) < ($1.redoOrder ?? 0) }
+        guard let store = newest, let title = store.redoTitle else {
+            report("Nothing to redo in this pane", severity: .warning)
+            return
+        }
+        run({ await store.redo() }, success: "Redid \(title)", store: store)
     }
 
     private func search(_ action: KeyAction, in pane: any Pane) {
@@ -547,7 +559,7 @@ public final class PlannerScreen: Screen, PlannerHost {
                     self?.perform { [weak self] in
                         guard let self else { return }
                         switch await session.wedding.follow(tasks, items, shownBy: [session.tasks, session.timeline]) {
-                        case .saved: report(undoable("Moved \(count) with the wedding day"))
+                        case .saved, .merged: report(undoable("Moved \(count) with the wedding day"))
                         case .failed(let error): report("The \(count) did not move: \(error)", severity: .error)
                         case .conflict: report("The \(count) did not move: someone changed them meanwhile", severity: .error)
                         }

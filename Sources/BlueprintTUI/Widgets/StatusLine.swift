@@ -53,7 +53,7 @@ public struct StatusLine: Hashable, Sendable {
         case .search: [(.submit, "keep"), (.cancel, "drop")]
         case .commandLine: [(.submit, "run"), (.complete, "complete"), (.cancel, "close")]
         case .confirm: [(.confirm, "yes"), (.cancel, "no")]
-        case .conflict: [(.reload, "reload"), (.overwrite, "overwrite"), (.cancel, "cancel")]
+        case .conflict: [(.overwrite, "all mine"), (.reload, "all theirs"), (.cancel, "back")]
         case .preview: [(.submit, "accept"), (.cancel, "drop")]
         case .detail, .help, .diagnostics, .documents: [(.cancel, "close")]
         case .firstRun: [(.activate, "choose")]

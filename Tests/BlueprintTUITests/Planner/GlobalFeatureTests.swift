@@ -306,27 +306,57 @@ struct GlobalFeatureTests {
         return planner
     }
 
-    @Test("an edit that lost to another session's offers reload, overwrite or cancel; overwrite keeps yours")
+    @Test("an edit that lost to another session's lists the field both changed, with what it was, yours and theirs; all mine keeps yours")
     func conflictOverwrite() async throws {
         let planner = try await conflictingEdit()
-        #expect(planner.frame().contains("┌─ Edit conflict ─"))
+        let dialog = planner.frame()
+        #expect(dialog.contains("┌─ Edit conflict ─"))
+        #expect(dialog.contains("last name: was Alvarez"))
+        #expect(dialog.contains("● yours Mine") && dialog.contains("○ theirs Theirs"))
         #expect(planner.statusRow.hasPrefix(" CONFLICT"))
         await planner.press(.character("c"))
         #expect(planner.frame().contains("┌─ Edit Ana Alvarez ─"))
         await planner.press(.enter)
-        await planner.press(.character("o"))
+        await planner.press(.character("m"))
         let stored = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
         #expect(stored.lastName == "Mine")
         #expect(stored.version == 3)
         #expect(!planner.frame().contains("Edit Ana Alvarez"))
     }
 
-    @Test("reload drops your edit and shows theirs")
-    func conflictReload() async throws {
+    @Test("an edit of other fields than theirs merges on its own and says whose change it kept")
+    func disjointEditMerges() async throws {
+        let planner = await PlannerHarness()
+        await planner.press(.character("e"), .tab, .control("u"))
+        await planner.type("Mine")
+        var theirs = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
+        theirs.phone = "+1 555 0199"
+        theirs.version = 2
+        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(theirs)])
+        await planner.until(planner.session.guests) { planner.session.guests.guest(Wedding1.ana)?.version == 2 }
+        await planner.press(.enter)
+        let stored = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
+        #expect(stored.lastName == "Mine" && stored.phone == "+1 555 0199" && stored.version == 3)
+        #expect(!planner.frame().contains("Edit conflict"))
+        #expect(planner.statusRow.contains("change to phone)"), "\(planner.statusRow)")
+    }
+
+    @Test("all theirs keeps their value in the field both changed")
+    func conflictTheirs() async throws {
         let planner = try await conflictingEdit()
-        await planner.press(.character("r"))
+        await planner.press(.character("t"))
         #expect(try await planner.storedGuests().first { $0.id == Wedding1.ana }?.lastName == "Theirs")
         #expect(planner.frame().contains("Ana Theirs"))
-        #expect(planner.statusRow.contains("Reloaded"))
+        #expect(planner.statusRow.contains("Saved with their values"))
+    }
+
+    @Test("a side is chosen per field: Space switches the field to theirs, Enter saves")
+    func conflictPerField() async throws {
+        let planner = try await conflictingEdit()
+        await planner.press(.character(" "))
+        #expect(planner.frame().contains("○ yours Mine") && planner.frame().contains("● theirs Theirs"))
+        await planner.press(.enter)
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.ana }?.lastName == "Theirs")
+        #expect(planner.statusRow.contains("Saved with the sides you chose"))
     }
 }

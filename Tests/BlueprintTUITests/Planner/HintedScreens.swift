@@ -39,7 +39,7 @@ struct HintedScreens {
             let report = await planner.screen.warmedUp()
             planner.screen.present(DiagnosticsOverlay(services: FixedDiagnostics.services, warmUp: { report }))
         }]))
-        add("conflict", await planner(filled, [.run { $0.screen.present(ConflictOverlay(store: $0.session.guests) { _ in }) }]))
+        add("conflict", await planner(filled, [.run { SampleConflict.present(on: $0) }]))
         add("confirm-delete", await planner(filled, [.press(.delete, .list)]))
         add("form", await planner(filled, [.press(.edit, .list)]))
         add("saved", await planner(filled, [.press(.edit, .list), .type("x"), .press(.submit, .form)], show: status))

@@ -68,6 +68,9 @@ struct KeyHintTests {
         reload = "R"
         overwrite = "W"
         cancel = "C"
+        move-up = "K"
+        toggle = "V"
+        submit = "f2"
 
         [keys.diagnostics]
         refresh = "R"
@@ -108,9 +111,9 @@ struct KeyHintTests {
         ("expense-detail", "none (i records one)", "none (I records one)"),
         ("help", "↓ more · Esc closes", "J more · X closes"),
         ("diagnostics", "↓ more · r refreshes · Esc closes", "J more · R refreshes · X closes"),
-        ("conflict", "opened it. r reloads theirs (your edit is dropped), o overwrites theirs with yours, c goes back to your edit.",
-         "opened it. R reloads theirs (your edit is dropped), W overwrites theirs with yours, C goes back to your edit."),
-        ("conflict", "[ r Reload ]  [ o Overwrite ]  [ c Cancel ]", "[ R Reload ]  [ W Overwrite ]  [ C Cancel ]"),
+        ("conflict", "k field · Space yours or theirs · Enter save · m all mine · t all theirs · c back",
+         "K field · V yours or theirs · F2 save · W all mine · R all theirs · C back"),
+        ("conflict", "m all mine  t all theirs  c back", "W all mine  R all theirs  C back"),
         ("confirm-delete", "Their RSVP and seat go too. u undoes it.", "Their RSVP and seat go too. U undoes it."),
         ("form", "Enter saves · Esc cancels · Tab next field", "Ctrl-S saves · Ctrl-G cancels · F10 next field"),
         ("saved", "Saved Anax Alvarez · u undoes", "Saved Anax Alvarez · U undoes"),
@@ -145,7 +148,7 @@ struct KeyHintTests {
         "? help", "q quit", "[0]", "[1]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]", "press a ", "a adds", "? lists", ":import", ":wedding", "F clears",
         "v switches", "c goes", "F shows", "b books",
         "Enter", "Esc", "Tab next", "Tab lists", "↓ more", "↑↓", "e edits", "d deletes", "w writes", "p paid", "i installment", "i records", "r Reload",
-        "o Overwrite", "c Cancel", "r reloads", "o overwrites", "c goes back", "r refreshes", "u undoes", "n next",
+        "m all mine", "t all theirs", "c back", "Space yours", "k field", "c goes back", "r refreshes", "u undoes", "n next",
         "N previous", "/ starts", "press q", "c  Create",
     ]
 
@@ -198,7 +201,7 @@ struct KeyHintTests {
             ("expense-detail", "Installments  none", "records"),
             ("expense-detail", "Documents (0)", "lists them"),
             ("diagnostics", "↓ more · Esc closes", "refreshes"),
-            ("conflict", "opened it. o overwrites theirs with yours, c goes back to your edit. [ o Overwrite ]  [ c Cancel ]", "eload"),
+            ("conflict", "Enter save · m all mine · c back", "all theirs"),
             ("confirm-delete", "Their RSVP and seat go too. [ Delete ]", "undoes"),
             ("rsvp", "Ana Alvarez: maybe", "undoes"),
             ("form", "Esc cancels · Tab next field", "saves"),

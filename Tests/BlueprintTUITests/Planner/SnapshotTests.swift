@@ -81,7 +81,7 @@ struct SnapshotTests {
             Snapshot.expect(await planner(size, keys).canvas, named: name(view, size))
         }
         let conflict = await planner(size, [])
-        conflict.screen.present(ConflictOverlay(store: conflict.session.guests) { _ in })
+        SampleConflict.present(on: conflict)
         conflict.frame()
         Snapshot.expect(conflict.canvas, named: name("conflict", size))
     }

@@ -406,7 +406,7 @@ final class BudgetPane: Pane, SearchTarget {
             case .valid(let edited):
                 return .save(success: (category == nil ? "Added " : "Saved ") + edited.name) {
                     let outcome = category == nil ? await budget.createCategory(edited) : await budget.updateCategory(edited)
-                    if outcome == .saved { self?.categoryList.select(id: edited.id, in: budget.categoryMetrics) }
+                    if outcome.isSaved { self?.categoryList.select(id: edited.id, in: budget.categoryMetrics) }
                     return outcome
                 }
             }
@@ -424,7 +424,7 @@ final class BudgetPane: Pane, SearchTarget {
             case .valid(let edited):
                 return .save(success: (expense == nil ? "Added " : "Saved ") + edited.name) {
                     let outcome = expense == nil ? await budget.createExpense(edited) : await budget.updateExpense(edited)
-                    if outcome == .saved, let self {
+                    if outcome.isSaved, let self {
                         self.categoryList.select(id: edited.categoryID, in: budget.categoryMetrics)
                         self.followCategory()
                         self.expenseList.select(id: edited.id, in: budget.visibleExpenses)

@@ -280,7 +280,7 @@ final class ScenariosView {
             case .valid(let name):
                 return .save(success: "Copied the budget into \(name)") {
                     let outcome = await budget.copyLiveBudget(named: name)
-                    if outcome == .saved, let self, let copy = budget.scenarios.first(where: { $0.name == name }) {
+                    if outcome.isSaved, let self, let copy = budget.scenarios.first(where: { $0.name == name }) {
                         self.scenarioList.select(id: copy.id, in: budget.scenarios)
                     }
                     return outcome

@@ -123,6 +123,9 @@ final class DocumentsOverlay: Overlay {
         case .undo:
             guard let title = store.undoTitle else { return host.report("Nothing to undo in the documents", severity: .warning) }
             host.run({ await store.undo() }, success: "Undid \(title)", store: store)
+        case .redo:
+            guard let title = store.redoTitle else { return host.report("Nothing to redo in the documents", severity: .warning) }
+            host.run({ await store.redo() }, success: "Redid \(title)", store: store)
         case .activate:
             guard let document = current else { return }
             host.perform {

@@ -289,7 +289,7 @@ final class GiftsPane: Pane {
             case .valid(let edited):
                 return .save(success: (gift == nil ? "Added " : "Saved ") + GiftForms.name(edited)) {
                     let outcome = gift == nil ? await gifts.createGift(edited) : await gifts.updateGift(edited)
-                    if outcome == .saved, let self { self.shownGifts.list.select(id: edited.id, in: self.shownGifts.rows) }
+                    if outcome.isSaved, let self { self.shownGifts.list.select(id: edited.id, in: self.shownGifts.rows) }
                     return outcome
                 }
             }
@@ -305,7 +305,7 @@ final class GiftsPane: Pane {
             case .valid(let edited):
                 return .save(success: (entry == nil ? "Added " : "Saved ") + edited.person) {
                     let outcome = entry == nil ? await gifts.createOwed(edited) : await gifts.updateOwed(edited)
-                    if outcome == .saved { self?.owedList.select(id: edited.id, in: gifts.moneyOwed) }
+                    if outcome.isSaved { self?.owedList.select(id: edited.id, in: gifts.moneyOwed) }
                     return outcome
                 }
             }

@@ -355,7 +355,7 @@ final class GuestsPane: Pane, SearchTarget {
             case .valid(let edited):
                 return .save(success: (guest == nil ? "Added " : "Saved ") + edited.fullName) {
                     let outcome = guest == nil ? await guests.create(edited) : await guests.update(edited)
-                    if outcome == .saved { self?.list.select(id: edited.id, in: guests.visibleGuests) }
+                    if outcome.isSaved { self?.list.select(id: edited.id, in: guests.visibleGuests) }
                     return outcome
                 }
             }

@@ -43,7 +43,7 @@ final class SeatingRulesView {
             let rule = rules[row], holds = !broken.contains(rule.id)
             switch column {
             case 0: return TableCell(DisplayText(Self.kind(rule.ruleKind)))
-            case 1: return TableCell(DisplayText(SeatingViolation.list(rule.guestIDs.map { name($0) ?? "(deleted guest)" })))
+            case 1: return TableCell(DisplayText(ListPhrase.joined(rule.guestIDs.map { name($0) ?? "(deleted guest)" })))
             case 2: return TableCell(DisplayText(rule.note), style: .muted)
             default: return TableCell(holds ? "yes" : "no !", style: holds ? .normal : .warning)
             }
@@ -56,6 +56,6 @@ final class SeatingRulesView {
     /// What a rule is called in the delete dialog: "keep apart: Ana Lee and Ben Ng".
     static func title(_ rule: SeatingRule, name: (UUID) -> String?) -> String {
         (rule.ruleKind == .together ? "keep together: " : "keep apart: ")
-            + SeatingViolation.list(rule.guestIDs.map { name($0) ?? "(deleted guest)" })
+            + ListPhrase.joined(rule.guestIDs.map { name($0) ?? "(deleted guest)" })
     }
 }

@@ -22,11 +22,11 @@ enum NoteForms {
             return .save(success: (note == nil ? "Wrote a note on " : "Saved the note on ") + about) {
                 guard let note else {
                     let outcome = await notes.add(text, on: subject)
-                    if outcome == .saved, let added = notes.notes(of: subject).first { saved?(added.id) }
+                    if outcome.isSaved, let added = notes.notes(of: subject).first { saved?(added.id) }
                     return outcome
                 }
                 let outcome = await notes.edit(note.id, text: text, version: note.version)
-                if outcome == .saved { saved?(note.id) }
+                if outcome.isSaved { saved?(note.id) }
                 return outcome
             }
         })

@@ -247,11 +247,11 @@ final class TasksPane: Pane, SearchTarget {
             case .valid(let (edited, step)):
                 return .save(success: (task == nil ? "Added " : "Saved ") + edited.title) {
                     var outcome = task == nil ? await tasks.create(edited) : await tasks.update(edited)
-                    if outcome == .saved, let step {
+                    if outcome.isSaved, let step {
                         outcome = await tasks.addSubtask(step, to: edited.id)
                         self?.expanded.insert(edited.id)
                     }
-                    if outcome == .saved, let self { self.list.select(id: edited.id, in: self.rows) }
+                    if outcome.isSaved, let self { self.list.select(id: edited.id, in: self.rows) }
                     return outcome
                 }
             }

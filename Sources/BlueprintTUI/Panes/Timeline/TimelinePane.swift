@@ -292,7 +292,7 @@ final class TimelinePane: Pane {
             case .valid(let edited):
                 return .save(success: (milestone == nil ? "Added " : "Saved ") + edited.title) {
                     let outcome = milestone == nil ? await timeline.createMilestone(edited) : await timeline.updateMilestone(edited)
-                    if outcome == .saved { self?.milestoneList.select(id: edited.id, in: timeline.milestones) }
+                    if outcome.isSaved { self?.milestoneList.select(id: edited.id, in: timeline.milestones) }
                     return outcome
                 }
             }
@@ -314,7 +314,7 @@ final class TimelinePane: Pane {
             case .valid(let edited):
                 return .save(success: (item == nil ? "Added " : "Saved ") + edited.title) {
                     let outcome = item == nil ? await timeline.createItem(edited) : await timeline.updateItem(edited)
-                    if outcome == .saved { self?.runSheetList.select(id: edited.id, in: RunSheetRow.rows(timeline.runSheet)) }
+                    if outcome.isSaved { self?.runSheetList.select(id: edited.id, in: RunSheetRow.rows(timeline.runSheet)) }
                     return outcome
                 }
             }

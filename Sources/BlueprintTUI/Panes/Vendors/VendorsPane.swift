@@ -219,7 +219,7 @@ final class VendorsPane: Pane, SearchTarget {
             case .valid(let edited):
                 return .save(success: (vendor == nil ? "Added " : "Saved ") + edited.name) {
                     let outcome = vendor == nil ? await vendors.create(edited) : await vendors.update(edited)
-                    if outcome == .saved { self?.list.select(id: edited.id, in: vendors.visibleVendors) }
+                    if outcome.isSaved { self?.list.select(id: edited.id, in: vendors.visibleVendors) }
                     return outcome
                 }
             }
