@@ -107,4 +107,37 @@ struct ConflictTests {
         #expect(try await harness.stored { $0.categories[Sample.flowers]?.notes } == "theirs")
         #expect(!store.hasConflict)
     }
+
+    @Test func savingAGuestSomeoneDeletedSaysWhoAndRestoresItWithMyEdits() async throws {
+        let harness = Harness()
+        let session = await harness.openSession()
+        let store = session.guests
+        let ana = try #require(store.guest(Sample.ana))
+        await harness.externalWrite([.deleteGuest(Sample.ana)])
+        #expect(await eventually(store) { store.guest(Sample.ana) == nil })
+
+        #expect(await store.update(ana.renamed("Anita")) == .conflict)
+        let conflict = try #require(store.openConflict)
+        #expect(conflict.deleted && conflict.fields.isEmpty && conflict.name == ana.fullName)
+        #expect(conflict.writer?.author == "someone@elsewhere" && conflict.writer?.deleted == true)
+
+        #expect(await store.resolveConflictByOverwriting() == .saved)
+        #expect(try await harness.stored { $0.guests[Sample.ana]?.firstName } == "Anita")
+        #expect(store.guest(Sample.ana)?.firstName == "Anita" && !store.hasConflict)
+    }
+
+    @Test func droppingMyEditsOfADeletedRecordLeavesItDeleted() async throws {
+        let harness = Harness()
+        // On its own, the store is not told of the deletion: the write finds the record gone.
+        let store = await harness.loaded(TaskStore.init)
+        var cake = try #require(store.task(Sample.orderCake))
+        await harness.externalWrite([.deleteTask(Sample.orderCake)])
+        cake.title = "Order the wedding cake"
+
+        #expect(await store.update(cake) == .conflict)
+        #expect(store.openConflict?.deleted == true)
+        #expect(store.task(Sample.orderCake) == nil, "the write found it gone: it is no longer shown")
+        await store.resolveConflictByReloading()
+        #expect(try await harness.stored { $0.tasks[Sample.orderCake] } == nil && !store.hasConflict)
+    }
 }

@@ -50,7 +50,7 @@ public struct ConflictSummary: Equatable, Sendable {
 
 extension EditConflict {
     var summary: ConflictSummary {
-        let named = current ?? yours
+        let named = current ?? base ?? yours
         return ConflictSummary(
             kind: R.kind, name: (named as? any ActivityDescribed)?.activityName ?? R.kind.noun,
             fields: fields.map {

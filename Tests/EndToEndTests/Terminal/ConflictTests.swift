@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Two planners open on one wedding, as two ssh sessions would be: an edit that lost to the other
-/// session's edit of the same guest offers reload, overwrite or cancel, and each does what it says.
+/// Two planners open on one wedding, as two ssh sessions would be: edits of one guest merge by
+/// field, a field both changed is asked about, and a guest deleted meanwhile can be restored.
 extension FullScreenTests {
     /// Opens the edit form on the selected guest and returns the guest's name from its title.
     func openEditForm(_ tmux: TmuxSession) async throws -> String {
@@ -20,7 +20,7 @@ extension FullScreenTests {
         try tmux.press("Enter")
     }
 
-    @Test("an edit that conflicts with another session's: cancel goes back to the form, overwrite keeps yours, reload keeps theirs")
+    @Test("two sessions editing one guest: other fields merge on their own; a field both changed asks, per field, all mine or all theirs")
     func conflictingEdits() async throws {
         let blueprint = try demo()
         let mine = try TmuxSession(blueprint)
@@ -28,40 +28,93 @@ extension FullScreenTests {
         try await mine.waitFor("GUESTS │ 40 guests")
         try await theirs.waitFor("GUESTS │ 40 guests")
 
+        // Different fields: my first name and their last name both survive, in one new version.
         let name = try await openEditForm(mine)
         let firstName = try #require(name.split(separator: " ").first).description
         #expect(try await openEditForm(theirs) == name)
         try saveLastName(theirs, "Theirs")
         try await theirs.waitFor("Saved \(firstName) Theirs")
         try await mine.waitFor("Updated from another session", within: .seconds(10))
-
-        try saveLastName(mine, "Mine")
-        try await mine.waitFor("┌─ Edit conflict ─")
-        try mine.press("c")
-        let backInForm = try await mine.waitFor("the form again") { !$0.contains("Edit conflict") && $0.contains("┌─ Edit \(name) ─") }
-        #expect(backInForm.contains("Mine"))
+        try mine.press("C-u")
+        try mine.type("Mine")
         try mine.press("Enter")
-        try await mine.waitFor("┌─ Edit conflict ─")
-        try mine.press("o")
-        try await mine.waitFor("Overwritten with your version")
-        #expect(try exportedGuests(blueprint).contains { $0["firstName"] as? String == firstName && $0["lastName"] as? String == "Mine" })
-        try await theirs.waitFor("\(firstName) Mine", within: .seconds(10))
+        try await mine.waitFor("change to last name)")
+        #expect(try exportedGuests(blueprint).contains { $0["firstName"] as? String == "Mine" && $0["lastName"] as? String == "Theirs" })
+        try await theirs.waitFor("Mine Theirs", within: .seconds(10))
 
-        #expect(try await openEditForm(mine) == "\(firstName) Mine")
-        #expect(try await openEditForm(theirs) == "\(firstName) Mine")
+        // The same field: the dialog shows what it was, yours and theirs; cancel goes back to the form.
+        #expect(try await openEditForm(mine) == "Mine Theirs")
+        #expect(try await openEditForm(theirs) == "Mine Theirs")
         try saveLastName(theirs, "Theirs-Again")
-        try await theirs.waitFor("Saved \(firstName) Theirs-Again")
+        try await theirs.waitFor("Saved Mine Theirs-Again")
         try await mine.waitFor("Updated from another session", within: .seconds(10))
         try saveLastName(mine, "Mine-Again")
+        let dialog = try await mine.waitFor("┌─ Edit conflict ─")
+        #expect(dialog.contains("last name: was Theirs"))
+        #expect(dialog.contains("● yours Mine-Again") && dialog.contains("○ theirs Theirs-Again"))
+        try mine.press("c")
+        let backInForm = try await mine.waitFor("the form again") { !$0.contains("Edit conflict") && $0.contains("┌─ Edit Mine Theirs ─") }
+        #expect(backInForm.contains("Mine-Again"))
+        try mine.press("Enter")
         try await mine.waitFor("┌─ Edit conflict ─")
-        try mine.press("r")
-        let reloaded = try await mine.waitFor("Reloaded: showing the other session's version")
-        #expect(!reloaded.contains("┌─ Edit "))
-        #expect(reloaded.contains("\(firstName) Theirs-Again"))
+        try mine.press("m")
+        try await mine.waitFor("Saved with your values")
+        try await theirs.waitFor("Mine Mine-Again", within: .seconds(10))
+
+        // All theirs keeps their value in that field.
+        #expect(try await openEditForm(mine) == "Mine Mine-Again")
+        #expect(try await openEditForm(theirs) == "Mine Mine-Again")
+        try saveLastName(theirs, "Third")
+        try await theirs.waitFor("Saved Mine Third")
+        try await mine.waitFor("Updated from another session", within: .seconds(10))
+        try saveLastName(mine, "Fourth")
+        try await mine.waitFor("┌─ Edit conflict ─")
+        try mine.press("t")
+        let kept = try await mine.waitFor("Saved with their values")
+        #expect(!kept.contains("┌─ Edit "))
+        #expect(kept.contains("Mine Third"))
+
+        // Undo takes back my last change and names it; Ctrl-R does it again.
+        try mine.press("A")
+        try await mine.waitFor("Mine Third: attending")
+        try mine.press("M")
+        try await mine.waitFor("Mine Third: maybe")
+        try mine.press("u")
+        try await mine.waitFor("Undid RSVP: Mine Third")
+        try await theirs.waitFor("Updated from another session", within: .seconds(10))
+        try mine.press("C-r")
+        try await mine.waitFor("Redid RSVP: Mine Third")
         let guests = try exportedGuests(blueprint)
         #expect(guests.count == 40)
-        #expect(guests.contains { $0["firstName"] as? String == firstName && $0["lastName"] as? String == "Theirs-Again" })
-        #expect(!guests.contains { ($0["lastName"] as? String)?.hasPrefix("Mine") == true })
+        #expect(guests.contains { $0["firstName"] as? String == "Mine" && $0["lastName"] as? String == "Third" && $0["rsvp"] as? String == "maybe" })
+
+        for tmux in [mine, theirs] {
+            try tmux.press("q")
+            #expect(try await tmux.waitForExit() == 0)
+        }
+    }
+
+    @Test("saving a guest another session deleted says so, and restores it with your edits")
+    func editOfADeletedGuest() async throws {
+        let blueprint = try demo()
+        let mine = try TmuxSession(blueprint)
+        let theirs = try TmuxSession(blueprint)
+        try await mine.waitFor("GUESTS │ 40 guests")
+        try await theirs.waitFor("GUESTS │ 40 guests")
+
+        let name = try await openEditForm(mine)
+        try theirs.press("d")
+        try await theirs.waitFor("┌─ Delete")
+        try theirs.press("y")
+        try await theirs.waitFor("GUESTS │ 39 guests")
+        try await mine.waitFor("Updated from another session", within: .seconds(10))
+        try saveLastName(mine, "Restored")
+        let dialog = try await mine.waitFor("┌─ Deleted meanwhile ─")
+        #expect(dialog.contains("deleted \(name)"))
+        try mine.press("m")
+        try await mine.waitFor("with your edits")
+        try await theirs.waitFor("GUESTS │ 40 guests", within: .seconds(10))
+        #expect(try exportedGuests(blueprint).contains { $0["lastName"] as? String == "Restored" })
 
         for tmux in [mine, theirs] {
             try tmux.press("q")
