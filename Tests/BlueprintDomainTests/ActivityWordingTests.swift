@@ -276,6 +276,7 @@ struct ActivityWordingTests {
         #expect(try sentence(Wording.edit(Vendor.self, Self.dj.id) { $0.isArchived = false }, in: archived) == "restored DJ Ñandú")
         let rule = SeatingRule(ruleKind: .apart, guestIDs: [Sample.ana.id, Sample.ben.id])
         #expect(try sentence { try $0.insert(rule) } == "added a keep-apart rule for Ana Lopez and Ben Okafor")
+        #expect(try sentence { try $0.insert(SeatingTable(number: 5, name: "Patio", capacity: 6)) } == "added Table 5 · Patio")
         let note = Note(subject: .record(Sample.ana), text: "Sits near the door", author: "Mei")
         #expect(try sentence { try $0.insert(note) } == "added a note on Ana Lopez")
         #expect(try sentence { try $0.delete(Note.self, id: Self.note.id) } == "deleted a note on Ana Lopez")

@@ -158,6 +158,8 @@ extension BudgetScenario: ActivityDescribed {
 
 extension SeatingTable: ActivityDescribed {
     public var activityName: String { title }
+    /// Its title says it is a table ("Table 4 · Garden").
+    public static var namesItsKind: Bool { true }
     public static var describedFields: [DescribedField<SeatingTable>] {
         [.valued("number", \.number) { table, _ in String(table.number) }, .field("name", \.name),
          .valued("capacity", \.capacity) { table, _ in CountPhrase.of(table.capacity, "seat") }, .field("notes", \.notes)]
