@@ -18,9 +18,7 @@ public struct ActivityContext {
 
     /// The feed's name of the record of `kind` with `id`, or `none` when there is no such record.
     func name(of kind: RecordKind, _ id: UUID?, none: String = "none") -> String {
-        guard let id else { return none }
-        if kind == .wedding { return "the wedding" }
-        guard let type = WeddingDataset.tableRecordType(of: kind) else { return none }
+        guard let id, let type = WeddingDataset.tableRecordType(of: kind) else { return none }
         return name(type, id) ?? none
     }
 
