@@ -7,7 +7,9 @@ import Foundation
 extension Wedding: ActivityDescribed {
     public var activityName: String { name }
     public static var describedFields: [DescribedField<Wedding>] {
-        let couple: (Wedding, ActivityContext) -> String = { wedding, _ in "\(wedding.partner1Name) and \(wedding.partner2Name)" }
+        let couple: (Wedding, ActivityContext) -> String = { wedding, _ in
+            "\(wedding.partner1Name) and \(wedding.partner2Name)"
+        }
         return [.valued("name", \.name) { wedding, _ in wedding.name }, .valued("names of the couple", \.partner1Name, couple),
                 .valued("names of the couple", \.partner2Name, couple),
                 .valued("date", \.weddingDate) { $1.date($0.weddingDate) },
@@ -34,7 +36,8 @@ extension Guest: ActivityDescribed {
          },
          .field("name", \.firstName), .field("name", \.lastName), .field("email", \.email), .field("phone", \.phone),
          .valued("household", \.household) { guest, _ in noneIfEmpty(guest.household) },
-         .toggle("plus-one", \.plusOneAllowed, on: { "allowed \($0) a plus-one" }, off: { "took back \($0.possessive) plus-one" }),
+         .toggle("plus-one", \.plusOneAllowed, on: { "allowed \($0) a plus-one" },
+                 off: { "took back \($0.possessive) plus-one" }),
          .field("plus-one's name", \.plusOneName),
          .toggle("plus-one coming", \.plusOneAttending, on: { "marked \($0.possessive) plus-one attending" },
                  off: { "marked \($0.possessive) plus-one not attending" }),
@@ -141,8 +144,8 @@ extension MoneyOwed: ActivityDescribed {
     public static var describedFields: [DescribedField<MoneyOwed>] {
         [.valued("amount", \.amount) { $1.money($0.amount) },
          .action("amount settled", \.settled) { owed, name, context in
-             owed.settled >= owed.amount ? "settled up with \(name)"
-                                         : "marked \(context.money(owed.settled)) of \(context.money(owed.amount)) settled with \(name)"
+             guard owed.settled < owed.amount else { return "settled up with \(name)" }
+             return "marked \(context.money(owed.settled)) of \(context.money(owed.amount)) settled with \(name)"
          },
          .valued("due date", \.dueOn) { $1.date($0.dueOn) }, .field("notes", \.notes)]
     }
@@ -191,7 +194,9 @@ extension Document: ActivityDescribed {
              document.trashedAt == nil ? "restored \(name) from the trash" : "moved \(name) to the trash"
          },
          .field("title", \.title),
-         .action("attached to", \.subject) { document, name, context in "attached \(name) to \(context.name(of: document.subject))" }]
+         .action("attached to", \.subject) { document, name, context in
+             "attached \(name) to \(context.name(of: document.subject))"
+         }]
     }
 }
 

@@ -96,7 +96,7 @@ public struct DescribedField<R> {
     }
 
     /// A yes-or-no field told as one verb phrase when it becomes true and another when it becomes
-    /// false, each made from the record's name: `.toggle("archived", \.isArchived) { "archived \($0)" } off: { "restored \($0)" }`.
+    /// false, each made from the record's name ("archived DJ Ñandú", "restored DJ Ñandú").
     public static func toggle(_ label: String, _ path: KeyPath<R, Bool>, on: @escaping (String) -> String,
                               off: @escaping (String) -> String) -> Self {
         action(label, path) { record, name, _ in record[keyPath: path] ? on(name) : off(name) }
