@@ -20,11 +20,11 @@ struct ActivityTests {
         ana.phone = "555"
         ana.firstName = "Anna"
         ana.lastName = "Lopes"
-        #expect(try commit(&dataset) { try $0.update(ana) }.sentence == "changed Anna Lopes's name, email and phone")
+        #expect(try commit(&dataset) { try $0.update(ana) }.sentence == "changed Anna Lopes' name, email and phone")
         ana = try #require(dataset.guests[Sample.ana.id])
         ana.rsvp = .declined
         ana.table = 3
-        #expect(try commit(&dataset) { try $0.update(ana) }.sentence == "marked Anna Lopes declined and changed table")
+        #expect(try commit(&dataset) { try $0.update(ana) }.sentence == "marked Anna Lopes declined and changed the table to 3")
     }
 
     @Test("adding and deleting name the kind and the record; what a deletion takes with it is counted")

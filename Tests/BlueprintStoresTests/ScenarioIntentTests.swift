@@ -61,6 +61,8 @@ struct ScenarioIntentTests {
         #expect(store.categories.first { $0.name == "Transport" }?.allocated == Money(minorUnits: 40_000))
         #expect(try await harness.stored { $0.categories.count } == before.categories.count + 1)
         #expect(store.undoTitle == "make scenario live")
+        let newest = try #require(try await harness.context.records.activity(in: harness.weddingID).newestFirst().first)
+        #expect(newest.sentence == "made scenario “Smaller” live", "one entry for the one action")
 
         #expect(await store.undo() == .saved)
         let after = try await harness.stored { $0 }

@@ -3,8 +3,10 @@ import Foundation
 extension ActivityEntry {
     /// What the commit did, as the feed says it after the author's name: "marked Ana Ruiz
     /// attending", "changed Ana Ruiz's email and phone", "added 10,000 guests", "deleted guest
-    /// Ana Ruiz (and 2 notes)". Names are as typed: sanitise before drawing.
+    /// Ana Ruiz (and 2 notes)", "made scenario “Smaller venue” live". Names are as typed:
+    /// sanitise before drawing.
     public var sentence: String {
+        if let action = summary.action { return action.sentence }
         let own = summary.counts.filter { !$0.followed }
         let followed = summary.counts.filter(\.followed)
         var text: String
@@ -37,25 +39,41 @@ extension ActivityEntry {
 
 extension ActivityChange {
     /// "added guest Ana Ruiz", "marked Ana Ruiz attending", "changed Ana Ruiz's email and phone",
-    /// "changed the RSVP deadline to 22 May 2027 and the currency to EUR".
+    /// "changed the amount of Venue deposit to $1,200.00", "archived DJ Ñandú", "added a
+    /// keep-apart rule for Ana Ruiz and Ben Ng", "changed the RSVP deadline to 22 May 2027 and the
+    /// currency to EUR".
     public var sentence: String {
         switch write {
-        case .added: return "added \(kind.noun) \(name)"
-        case .deleted: return "deleted \(kind.noun) \(name)"
+        case .added: return "added \(reference)"
+        case .deleted: return "deleted \(reference)"
         case .changed:
-            let subject = kind == .wedding ? "the wedding" : name
-            let changedFields = ActivityEntry.list(uniqueFields.prefix(3).map { $0 }
-                                                   + (uniqueFields.count > 3 ? ["\(uniqueFields.count - 3) more"] : []))
-            if kind == .wedding, marked == nil, !uniqueFields.isEmpty, uniqueFields.allSatisfy({ values[$0] != nil }) {
+            if kind == .wedding, marked == nil, actions.isEmpty, !uniqueFields.isEmpty,
+               uniqueFields.allSatisfy({ values[$0] != nil }) {
                 let settings = uniqueFields.prefix(3).map { "the \($0) to \(values[$0]!)" }
                 return "changed " + ActivityEntry.list(settings + (uniqueFields.count > 3 ? ["\(uniqueFields.count - 3) more"] : []))
             }
-            if let marked {
-                return "marked \(subject) \(marked)" + (uniqueFields.isEmpty ? "" : " and changed \(changedFields)")
-            }
-            if uniqueFields.isEmpty { return kind == .wedding ? "changed the wedding" : "changed \(kind.noun) \(name)" }
-            return "changed \(kind == .wedding ? "the wedding's" : subject + "'s") \(changedFields)"
+            var clauses = (marked.map { ["marked \(object) \($0)"] } ?? []) + actions
+            if !uniqueFields.isEmpty { clauses.append("changed " + changedFields(afterOthers: !clauses.isEmpty)) }
+            return clauses.isEmpty ? "changed \(reference)" : ActivityEntry.list(clauses)
         }
+    }
+
+    /// The record as the object of a verb: "Ana Ruiz", "the wedding", "a note on Ana Ruiz".
+    private var object: String { kind == .wedding ? "the wedding" : name }
+
+    /// The record with its kind: "guest Ana Ruiz", "a keep-apart rule for Ana Ruiz and Ben Ng".
+    private var reference: String { kind == .wedding || namesItsKind ? object : "\(kind.noun) \(name)" }
+
+    /// The changed fields, and the new value when one field changed and says it: "Ana Ruiz's
+    /// email and phone", "the amount of Venue deposit to $1,200.00"; after another clause about
+    /// the record, without naming it again ("the table to 3").
+    private func changedFields(afterOthers: Bool) -> String {
+        let listed = ActivityEntry.list(uniqueFields.prefix(3).map { $0 }
+                                        + (uniqueFields.count > 3 ? ["\(uniqueFields.count - 3) more"] : []))
+        let newValue = uniqueFields.count == 1 ? values[uniqueFields[0]].map { " to \($0)" } ?? "" : ""
+        if afterOthers { return "the \(listed)\(newValue)" }
+        if kind == .wedding || (kind.namesAPerson && !namesItsKind) { return "\(object.possessive) \(listed)\(newValue)" }
+        return "the \(listed) of \(object)\(newValue)"
     }
 
     /// The changed fields' names, each once (a name's two parts are one "name").
@@ -76,6 +94,10 @@ extension ActivityCount {
 }
 
 extension RecordKind {
+    /// Whether a record of the kind is named after people, so its fields are told as theirs
+    /// ("Ana Ruiz's email") rather than of it ("the amount of Venue deposit").
+    var namesAPerson: Bool { self == .guest || self == .vendor || self == .moneyOwed }
+
     /// Plural noun for counts: "guests", "budget categories", "money-owed entries".
     public var pluralNoun: String {
         switch self {
@@ -84,4 +106,9 @@ extension RecordKind {
         default: return noun + "s"
         }
     }
+}
+
+extension String {
+    /// The English possessive of a name: "Ana Ruiz's", "Ana's parents'", "Chris'", "the wedding's".
+    public var possessive: String { hasSuffix("s") || hasSuffix("S") ? self + "'" : self + "'s" }
 }

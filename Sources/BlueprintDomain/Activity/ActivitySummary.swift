@@ -26,9 +26,15 @@ public struct ActivityChange: Sendable, Equatable, Codable {
     public var values: [String: String]
     /// For a change of a status alone: its new state ("attending", "booked", "paid").
     public var marked: String?
+    /// For a change: what the person did besides, each told whole ("archived DJ Ñandú", "made
+    /// scenario “Smaller venue” live").
+    public var actions: [String]
+    /// Whether `name` says the kind itself ("a keep-apart rule for Ana Ruiz and Ben Ng"), so the
+    /// kind's noun is not put before it.
+    public var namesItsKind: Bool
 
     public init(kind: RecordKind, id: UUID, name: String, write: ActivityWrite, fields: [String] = [],
-                values: [String: String] = [:], marked: String? = nil) {
+                values: [String: String] = [:], marked: String? = nil, actions: [String] = [], namesItsKind: Bool = false) {
         self.kind = kind
         self.id = id
         self.name = name
@@ -36,9 +42,11 @@ public struct ActivityChange: Sendable, Equatable, Codable {
         self.fields = fields
         self.values = values
         self.marked = marked
+        self.actions = actions
+        self.namesItsKind = namesItsKind
     }
 
-    private enum CodingKeys: String, CodingKey { case kind, id, name, write, fields, values, marked }
+    private enum CodingKeys: String, CodingKey { case kind, id, name, write, fields, values, marked, actions, namesItsKind }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -49,16 +57,20 @@ public struct ActivityChange: Sendable, Equatable, Codable {
         fields = try container.decodeIfPresent([String].self, forKey: .fields) ?? []
         values = try container.decodeIfPresent([String: String].self, forKey: .values) ?? [:]
         marked = try container.decodeIfPresent(String.self, forKey: .marked)
+        actions = try container.decodeIfPresent([String].self, forKey: .actions) ?? []
+        namesItsKind = try container.decodeIfPresent(Bool.self, forKey: .namesItsKind) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
         if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
         if !values.isEmpty { try container.encode(values, forKey: .values) }
         try container.encode(id, forKey: .id)
         try container.encode(kind, forKey: .kind)
         try container.encodeIfPresent(marked, forKey: .marked)
         try container.encode(name, forKey: .name)
+        if namesItsKind { try container.encode(namesItsKind, forKey: .namesItsKind) }
         try container.encode(write, forKey: .write)
     }
 }
@@ -92,10 +104,19 @@ public struct ActivitySummary: Sendable, Equatable, Codable {
     public private(set) var changes: [ActivityChange] = []
     /// Every change, counted by kind and write, in the order each group first appeared.
     public private(set) var counts: [ActivityCount] = []
+    /// The one action a person took that made all the changes, when it is told as a whole
+    /// ("made scenario “Smaller venue” live") rather than by the records it changed.
+    public private(set) var action: ActivityChange?
 
-    public init(changes: [ActivityChange] = [], counts: [ActivityCount] = []) {
+    public init(changes: [ActivityChange] = [], counts: [ActivityCount] = [], action: ActivityChange? = nil) {
         self.changes = changes
         self.counts = counts
+        self.action = action
+    }
+
+    /// Tells the commit as the one action `action`, whatever records it changed.
+    mutating func tell(_ action: ActivityChange) {
+        self.action = action
     }
 
     public var isEmpty: Bool { counts.isEmpty }
@@ -119,6 +140,7 @@ public struct ActivitySummary: Sendable, Equatable, Codable {
 
     /// The record the entry is about, when the user changed exactly one: what opening the entry shows.
     public var subject: ActivityChange? {
-        counts.filter { !$0.followed }.reduce(0) { $0 + $1.count } == 1 ? changes.first : nil
+        if let action { return action }
+        return counts.filter { !$0.followed }.reduce(0) { $0 + $1.count } == 1 ? changes.first : nil
     }
 }

@@ -17,6 +17,9 @@ public struct RecordChangeSet: Sendable {
     }
 
     public private(set) var steps: [Step] = []
+    /// How the activity feed tells the whole set when it is one action a person took, in words
+    /// of its own ("made scenario “Smaller venue” live") rather than by the records it changes.
+    public var action: ActivityChange?
 
     public init() {}
 
@@ -64,6 +67,7 @@ extension WeddingTransaction {
             case .updateWedding(let wedding): try updateWedding(wedding)
             }
         }
+        if let action = changeSet.action { tell(action) }
         var seen: Set<RecordIdentity> = []
         var recreate = RecordChangeSet(), restore = RecordChangeSet(), remove = RecordChangeSet()
         // Last change first: what was deleted early (a rule naming a guest) is re-created after

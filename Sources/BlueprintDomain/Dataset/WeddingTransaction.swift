@@ -93,7 +93,9 @@ public final class WeddingTransaction {
         remember(R.kind, id, before: removed)
         undoLog.append { $0[keyPath: R.collection].upsert(removed, at: index) }
         changes.append(RecordChange(R.deleteMutation(id), previousVersion: removed.version))
-        activity.record(R.kind, .deleted, followed: followed) { R.activityChange(from: removed, to: nil) }
+        activity.record(R.kind, .deleted, followed: followed) {
+            R.activityChange(from: removed, to: nil, in: ActivityContext(dataset))
+        }
     }
 
     /// Saves the wedding's settings; version-checked like any record.
@@ -115,8 +117,15 @@ public final class WeddingTransaction {
         remember(.wedding, wedding.id, before: existing)
         dataset.wedding = stored
         changes.append(RecordChange(.saveWedding(stored), previousVersion: existing.version))
-        activity.record(.wedding, .changed, followed: deletionDepth > 0) { Wedding.activityChange(from: existing, to: stored) }
+        activity.record(.wedding, .changed, followed: deletionDepth > 0) {
+            Wedding.activityChange(from: existing, to: stored, in: ActivityContext(dataset))
+        }
         return stored
+    }
+
+    /// Tells the transaction in the activity feed as the one action `action`, whatever it changed.
+    func tell(_ action: ActivityChange) {
+        activity.tell(action)
     }
 
     /// Clears `link` in every record of its table that points at `id`, as versioned updates.
@@ -175,7 +184,7 @@ public final class WeddingTransaction {
         dataset[keyPath: table].upsert(record)
         changes.append(RecordChange(record.saveMutation, previousVersion: previous?.version))
         activity.record(R.kind, previous == nil ? .added : .changed, followed: deletionDepth > 0) {
-            R.activityChange(from: previous, to: record)
+            R.activityChange(from: previous, to: record, in: ActivityContext(dataset))
         }
     }
 

@@ -18,7 +18,7 @@ extension BudgetScenario {
     /// becomes its category's allocation (a line is matched to a live category by id, then by
     /// name; a line matching none creates a category), a live category the scenario has no line
     /// for is allocated 0, and the scenario's total becomes the wedding's total budget. Records
-    /// already as the scenario says are left alone.
+    /// already as the scenario says are left alone. The feed tells it as the one action it is.
     public func liveChanges(wedding: Wedding, categories: some Collection<BudgetCategory>) -> RecordChangeSet {
         var changes = RecordChangeSet()
         var unmatched = Array(categories)
@@ -43,6 +43,8 @@ extension BudgetScenario {
             updated.totalBudget = totalBudget
             changes.updateWedding(updated)
         }
+        changes.action = ActivityChange(kind: .scenario, id: id, name: name, write: .changed,
+                                        actions: ["made scenario “\(name)” live"])
         return changes
     }
 }

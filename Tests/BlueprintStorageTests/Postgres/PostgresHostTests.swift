@@ -86,7 +86,7 @@ struct PostgresHostTests {
         _ = try await theirRepositories.guests.deleteGuest(id: guest.id, in: id)
         for host in [mine, theirs] {
             let feed = try await host.activity(in: id).entries.map { "\($0.author ?? "?") \($0.sentence)" }
-            #expect(feed == ["ana@laptop added guest Mei Lin", "ana@laptop changed Mei Lin's table", "ben@desktop deleted guest Mei Lin"])
+            #expect(feed == ["ana@laptop added guest Mei Lin", "ana@laptop changed Mei Lin's table to 2", "ben@desktop deleted guest Mei Lin"])
         }
         await mine.close()
         await theirs.close()

@@ -94,6 +94,65 @@ struct ActivityPaneTests {
         #expect(detail.contains("added 2 guests") && detail.contains("Mei") && detail.contains("external write"))
     }
 
+    /// The entry drawn selected, if one is.
+    private func selectedEntry(_ planner: PlannerHarness) -> String? {
+        planner.frame()
+        return planner.rows.indices.first { row in
+            planner.canvas.style(row: row, column: 0).isSelected && entries(planner).contains(planner.rows[row])
+        }.map { planner.rows[$0] }
+    }
+
+    /// Another session adds a guest for each name, one commit each.
+    private func othersAdd(_ names: [String], _ planner: PlannerHarness) async {
+        for name in names {
+            let guest = Guest(id: UUID(), firstName: name, lastName: "Haddad", createdAt: Wedding1.start)
+            await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(guest)], by: "Mei")
+        }
+    }
+
+    @Test("new entries show at the top when the selection is there; further down it keeps its entry and a line counts them until g")
+    func keepsItsPlace() async throws {
+        let planner = await PlannerHarness(rows: 24, columns: 120)
+        await planner.press(.character("1"), .character("j"), .character("j"), .character("A"), .character("8"))
+        await feed(planner, holds: 1)
+        await othersAdd(["Noor"], planner)
+        await feed(planner, holds: 2)
+        #expect(selectedEntry(planner)?.contains("added a guest") == true, "at the top, the newest entry is selected")
+        #expect(!planner.frame().contains("new change"))
+
+        await planner.press(.character("j"))
+        #expect(selectedEntry(planner)?.contains("marked Cleo Chen attending") == true)
+        await othersAdd(["Omar", "Rami", "Sami"], planner)
+        await feed(planner, holds: 5)
+        #expect(selectedEntry(planner)?.contains("marked Cleo Chen attending") == true, "the selection stays on its entry")
+        #expect(planner.rows.contains { $0.hasPrefix("3 new changes · g to see") }, "\(planner.frame())")
+        await planner.press(.character("k"), .character("k"))
+        #expect(planner.rows.contains { $0.hasPrefix("3 new changes · g to see") }, "not at the top yet")
+
+        await planner.press(.character("g"))
+        #expect(!planner.frame().contains("new change"))
+        #expect(selectedEntry(planner) == entries(planner).first)
+        await othersAdd(["Tala"], planner)
+        await feed(planner, holds: 6)
+        #expect(!planner.frame().contains("new change"))
+        #expect(selectedEntry(planner) == entries(planner).first, "back at the top, new entries simply show")
+    }
+
+    @Test("the line counting new entries above the list")
+    func newEntriesSnapshot() async {
+        let planner = await PlannerHarness(rows: 24, columns: 80)
+        await planner.press(.character("1"), .character("j"), .character("j"), .character("A"), .character("8"))
+        await feed(planner, holds: 1)
+        await othersAdd(["Noor"], planner)
+        await feed(planner, holds: 2)
+        await planner.press(.character("j"))
+        await othersAdd(["Omar"], planner)
+        await feed(planner, holds: 3)
+        planner.frame()
+        #expect(planner.rows.contains { $0.hasPrefix("1 new change · g to see") })
+        Snapshot.expect(planner.canvas, named: "activity-new-80x24")
+    }
+
     @Test("the activity pane, hostile names neutralised", arguments: SnapshotTests.sizes)
     func snapshot(_ size: CanvasSize) async {
         let planner = await PlannerHarness(rows: size.rows, columns: size.columns)

@@ -7,6 +7,10 @@ import Foundation
 /// ago"), this session's changes and every other's as they happen. Enter opens the record an
 /// entry changed (or shows the entry whole when it changed several, or a record no pane opens);
 /// `/` narrows the list to the entries containing a text. Nothing here changes the wedding.
+///
+/// The list keeps its place: with the selection on the first entry, new entries arrive above it
+/// and it moves to the newest; further down it stays on its entry, and a line above the list
+/// counts the entries that arrived since ("3 new changes · g to see") until the top is reached.
 @MainActor
 final class ActivityPane: Pane, NarrowingSearch {
     let feed: ActivityFeed
@@ -14,6 +18,10 @@ final class ActivityPane: Pane, NarrowingSearch {
     private let context: StoreContext
     let list = RecordList(columns: ActivityPane.columns)
     var filterText = ""
+    /// Whether the selection was on the first entry when the list last followed the feed.
+    private var selectionAtTop = true
+    /// The newest entry seen at the top of the list: those above it arrived since.
+    private var newestSeenID: UUID?
 
     static let columns = [
         TableColumn("When", minWidth: 10, maxWidth: 12, priority: 8),
@@ -32,8 +40,24 @@ final class ActivityPane: Pane, NarrowingSearch {
     var searchTarget: (any SearchTarget)? { self }
 
     var statusContext: String {
-        let count = feed.items.count
-        return "\(count) change" + (count == 1 ? "" : "s") + (feed.unreadableLines > 0 ? " · \(feed.unreadableLines) unreadable" : "")
+        CountPhrase.of(feed.items.count, "change") + (feed.unreadableLines > 0 ? " · \(feed.unreadableLines) unreadable" : "")
+    }
+
+    /// How many of the entries shown arrived since the top of the list was last seen.
+    private var newEntryCount: Int { rows.firstIndex { $0.id == newestSeenID } ?? 0 }
+
+    /// Brings the list up to date with `rows`: a selection at the top moves to the newest entry;
+    /// one further down stays on its entry.
+    private func follow(_ rows: [ActivityFeed.Item]) {
+        if selectionAtTop, !rows.isEmpty { list.select(row: 0, in: rows) } else { list.sync(rows) }
+        noteSelection(in: rows)
+    }
+
+    /// Remembers whether the selection is at the top, and if it is (or the newest entry seen is
+    /// no longer shown), that the newest entry has been seen.
+    private func noteSelection(in rows: [ActivityFeed.Item]) {
+        selectionAtTop = (list.model.selectedRow ?? 0) == 0
+        if selectionAtTop || !rows.contains(where: { $0.id == newestSeenID }) { newestSeenID = rows.first?.id }
     }
 
     /// The entries shown: all, or those whose author or words contain `filterText`.
@@ -48,14 +72,22 @@ final class ActivityPane: Pane, NarrowingSearch {
     func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         feed.loadIfNeeded()
         let rows = self.rows, now = context.clock.now(), timeZone = context.timeZone
-        list.sync(rows)
+        follow(rows)
+        var table = rect
+        let arrived = newEntryCount
+        if arrived > 0, rect.rows > 1 {
+            let line = KeyHints.sentence(CountPhrase.of(arrived, "new change"), [keymap.hint(.top, in: keyMode, "to see")],
+                                         lead: " · ", end: "")
+            canvas.draw(DisplayText(line), row: rect.row, column: rect.column, width: rect.columns, style: .accent)
+            table = CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1, columns: rect.columns)
+        }
         let empty: DisplayText = switch feed.state {
         case .notLoaded, .loading: "Reading the activity…"
         case .failed(let reason): DisplayText("Could not read the activity: \(reason)")
         case .loaded: filterText.isEmpty ? "No changes yet: what anyone changes in this wedding is listed here."
                                          : DisplayText("No change mentions “\(filterText)”.")
         }
-        TableView.render(list.model, into: canvas, rect: rect, empty: empty) { row, column in
+        TableView.render(list.model, into: canvas, rect: table, empty: empty) { row, column in
             let entry = rows[row].entry
             return switch column {
             case 0: TableCell(DisplayText(Formats.ago(entry.at, now: now, timeZone: timeZone)), style: .muted)
@@ -67,11 +99,20 @@ final class ActivityPane: Pane, NarrowingSearch {
 
     // MARK: Keys and mouse
 
-    func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: rows) }
+    func handle(_ mouse: MouseEvent) -> Bool {
+        let rows = self.rows
+        follow(rows)
+        defer { noteSelection(in: rows) }
+        return list.handle(mouse, rows: rows)
+    }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         let rows = self.rows
-        if list.handle(action, rows: rows) { return true }
+        follow(rows)
+        if list.handle(action, rows: rows) {
+            noteSelection(in: rows)
+            return true
+        }
         switch action {
         case .activate:
             guard let selected = list.selected(in: rows) else { return false }
