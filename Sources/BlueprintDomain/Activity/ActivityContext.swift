@@ -30,7 +30,7 @@ public struct ActivityContext {
     /// The guests with `ids` by name: "Ana Ruiz and Ben Ng", "Ana Ruiz, Ben Ng and 3 others".
     func guestNames(_ ids: [UUID]) -> String {
         let names = ids.prefix(3).map { name(of: .guest, $0, none: "a deleted guest") }
-        return ActivityEntry.list(names + (ids.count > 3 ? [CountPhrase.of(ids.count - 3, "other")] : []))
+        return ListPhrase.joined(names + (ids.count > 3 ? [CountPhrase.of(ids.count - 3, "other")] : []))
     }
 
     private func name<R: TableRecord>(_ type: R.Type, _ id: UUID) -> String? {

@@ -16,7 +16,7 @@ extension Wedding: ActivityDescribed {
                 .valued("total budget", \.totalBudget) { wedding, _ in wedding.currency.format(wedding.totalBudget) },
                 .valued("currency", \.currency) { wedding, _ in wedding.currency.code },
                 .valued("meal options", \.mealOptions) { wedding, _ in
-                    wedding.mealOptions.isEmpty ? "none" : ActivityEntry.list(wedding.mealOptions)
+                    wedding.mealOptions.isEmpty ? "none" : ListPhrase.joined(wedding.mealOptions)
                 },
                 .valued("RSVP deadline", \.rsvpDeadline) { $1.date($0.rsvpDeadline) }]
     }
@@ -95,7 +95,7 @@ extension WeddingTask: ActivityDescribed {
         [.status("status", \.status) { $0 == .completed ? "done" : $0.rawValue.replacingOccurrences(of: "-", with: " ") },
          .field("title", \.title), .valued("due date", \.dueDate) { $1.date($0.dueDate) },
          .valued("priority", \.priority) { task, _ in task.priority.rawValue },
-         .valued("assignees", \.assignees) { task, _ in task.assignees.isEmpty ? "no one" : ActivityEntry.list(task.assignees) },
+         .valued("assignees", \.assignees) { task, _ in task.assignees.isEmpty ? "no one" : ListPhrase.joined(task.assignees) },
          .field("subtasks", \.subtasks), .field("details", \.details)]
     }
 }
@@ -114,7 +114,7 @@ extension RunSheetItem: ActivityDescribed {
         let time: (RunSheetItem, ActivityContext) -> String = { item, _ in "\(item.start)–\(item.endText)" }
         return [.field("title", \.title), .valued("time", \.start, time), .valued("time", \.end, time),
                 .valued("day", \.day) { $1.date($0.day) }, .valued("place", \.place) { item, _ in noneIfEmpty(item.place) },
-                .valued("people", \.people) { item, _ in item.people.isEmpty ? "no one" : ActivityEntry.list(item.people) }]
+                .valued("people", \.people) { item, _ in item.people.isEmpty ? "no one" : ListPhrase.joined(item.people) }]
     }
 }
 

@@ -25,15 +25,9 @@ extension ActivityEntry {
 
     /// The counts listed, each verb said once for a run of the same: "added 10,000 guests and a task".
     private static func phrases(_ counts: [ActivityCount]) -> String {
-        list(counts.indices.map { index in
+        ListPhrase.joined(counts.indices.map { index in
             counts[index].phrase(sayingVerb: index == 0 || counts[index - 1].write != counts[index].write)
         })
-    }
-
-    /// "a", "a and b", "a, b and c".
-    static func list(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 }
 
@@ -50,11 +44,11 @@ extension ActivityChange {
             if kind == .wedding, marked == nil, actions.isEmpty, !uniqueFields.isEmpty,
                uniqueFields.allSatisfy({ values[$0] != nil }) {
                 let settings = uniqueFields.prefix(3).map { "the \($0) to \(values[$0]!)" }
-                return "changed " + ActivityEntry.list(settings + (uniqueFields.count > 3 ? ["\(uniqueFields.count - 3) more"] : []))
+                return "changed " + ListPhrase.joined(settings + (uniqueFields.count > 3 ? ["\(uniqueFields.count - 3) more"] : []))
             }
             var clauses = (marked.map { ["marked \(object) \($0)"] } ?? []) + actions
             if !uniqueFields.isEmpty { clauses.append("changed " + changedFields(afterOthers: !clauses.isEmpty)) }
-            return clauses.isEmpty ? "changed \(reference)" : ActivityEntry.list(clauses)
+            return clauses.isEmpty ? "changed \(reference)" : ListPhrase.joined(clauses)
         }
     }
 
@@ -68,7 +62,7 @@ extension ActivityChange {
     /// email and phone", "the amount of Venue deposit to $1,200.00"; after another clause about
     /// the record, without naming it again ("the table to 3").
     private func changedFields(afterOthers: Bool) -> String {
-        let listed = ActivityEntry.list(uniqueFields.prefix(3).map { $0 }
+        let listed = ListPhrase.joined(uniqueFields.prefix(3).map { $0 }
                                         + (uniqueFields.count > 3 ? ["\(uniqueFields.count - 3) more"] : []))
         let newValue = uniqueFields.count == 1 ? values[uniqueFields[0]].map { " to \($0)" } ?? "" : ""
         if afterOthers { return "the \(listed)\(newValue)" }
