@@ -55,7 +55,7 @@ struct WeddingDeleteCommand: AsyncParsableCommand {
                       (try await repositories.vendors.fetchVendors(in: id).count, "vendor"),
                       (try await repositories.budget.fetchExpenses(in: id).count, "expense"),
                       (try await repositories.tasks.fetchTasks(in: id).count, "task")]
-        let parts = counts.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        let parts = counts.map { CountPhrase.of($0.0, $0.1) }
         return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
     }
 
