@@ -61,6 +61,20 @@ struct WholeValuesTests {
         #expect(table.contains("2 / 1 ! over by 1"), "\(table)")
     }
 
+    @Test("the seating suggestion's reasons wrap onto as many lines as they need, never cut", arguments: sizes)
+    func suggestionReasons(_ size: CanvasSize) async {
+        var data = Wedding1.dataset()
+        data.guests.upsert(Guest(id: Wedding1.uuid(98), firstName: "Maximiliana Theodora", lastName: "Constantinopoulou-Wetherington",
+                                 household: "Wetherington", rsvp: .attending, createdAt: Wedding1.start))
+        let planner = await PlannerHarness([data], rows: size.rows, columns: size.columns)
+        await planner.press(.character("v"), .character("s"))
+        let box = planner.rows.filter { $0.contains("│") }
+            .map { $0.split(separator: "│", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? "" }
+        let words = box.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains("Maximiliana Theodora Constantinopoulou-Wetherington: not seated, no tables are set up "
+                               + "(add tables with a capacity first)"), "\(words)")
+    }
+
     @Test("a fitted column is as wide as its widest value, so a lower-priority column is hidden before it is cut")
     func fittingHidesBeforeCutting() {
         let columns = [TableColumn("Name", minWidth: 10, flex: 1, priority: 10),
