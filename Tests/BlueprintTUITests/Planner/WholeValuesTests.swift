@@ -14,6 +14,7 @@ struct WholeValuesTests {
                                     CanvasSize(rows: 60, columns: 200)]
 
     static let phone = "+1 555 0100 2345"
+    static let email = "bookings@zed-photography-and-film.example"
     static let longTable = "Table 4 · By the garden doors"
 
     /// Wedding 1 with a long phone number and a large quote, Flowers over budget by $12,500.00, and a
@@ -22,7 +23,7 @@ struct WholeValuesTests {
         var data = Wedding1.dataset()
         data.vendors.upsert(Vendor(id: Wedding1.uuid(95), name: "Zed Photography and Film of Long Names", category: .photography,
                                    status: .quoted, contactName: "Zed Zimmerman-Longfellow", phone: phone,
-                                   email: "bookings@zed-photography-and-film.example", quotedAmount: Money(minorUnits: 12_345_678),
+                                   email: email, quotedAmount: Money(minorUnits: 12_345_678),
                                    createdAt: Wedding1.start))
         data.expenses.upsert(Expense(id: Wedding1.uuid(96), name: "Flower arch", categoryID: Wedding1.flowers,
                                      amount: Wedding1.money(12_300), dueDate: Wedding1.date(5, 1), createdAt: Wedding1.start))
@@ -38,11 +39,14 @@ struct WholeValuesTests {
         return planner.rows
     }
 
-    @Test("a vendor's phone and quote are never cut", arguments: sizes)
+    @Test("a vendor's phone, email and quote are never cut: the email is whole or, where there is no room, hidden",
+          arguments: sizes)
     func vendorPhone(_ size: CanvasSize) async {
         let rows = await planner(size, .character("3"))
         let zed = rows.first { $0.hasPrefix("Zed") } ?? ""
         #expect(zed.contains(Self.phone), "\(zed)")
+        #expect(zed.contains(Self.email) == (size.columns >= 200), "\(zed)")
+        #expect(!zed.contains("bookings@zed") || zed.contains(Self.email), "\(zed)")
         #expect(zed.contains(" $123,456.78"), "\(zed)")
     }
 

@@ -6,7 +6,7 @@ import BlueprintTerminal
 @MainActor
 enum VendorColumns {
     /// The columns, the one the list is sorted by marked `▲` or `▼`. On narrow terminals the
-    /// email goes first, then the contact, then the phone; a category, phone or quote is never cut.
+    /// email goes first, then the contact, then the phone; a category, phone, email or quote is never cut.
     static func columns(order: ListOrder<VendorSortKey>) -> [TableColumn] {
         func title(_ text: String, _ key: VendorSortKey?) -> DisplayText {
             guard let key, key == order.key else { return DisplayText(text) }
@@ -23,8 +23,9 @@ enum VendorColumns {
         ]
     }
 
-    /// The category, the phone and the quote: shown whole (`TableColumn.fitting`).
-    static let fixedShape = [1, 4, 6]
+    /// The category, the phone, the email (an address cut is no use) and the quote: shown whole
+    /// (`TableColumn.fitting`).
+    static let fixedShape = [1, 4, 5, 6]
 
     static func cell(_ vendor: Vendor, column: Int, currency: Currency, isMatch: Bool) -> TableCell {
         switch column {

@@ -25,13 +25,14 @@ public struct TableColumn: Hashable, Sendable {
 extension TableColumn {
     /// This column made wide enough for the widest of `values`, for values of a fixed shape
     /// (phones, money, dates, counts, table names) that mean nothing once cut: where the table
-    /// is too narrow, a lower-priority column is hidden rather than one of these cut. Free text
-    /// (names, notes) keeps its flexible width and is cut with an ellipsis instead.
+    /// is too narrow, a lower-priority column is hidden rather than one of these cut; spare width
+    /// goes to free text (names, notes), which is cut with an ellipsis where it runs out.
     public func fitting(_ values: some Sequence<DisplayText>) -> TableColumn {
         let needed = values.reduce(0) { max($0, $1.width) }
         var fitted = self
         fitted.minWidth = max(minWidth, needed)
-        fitted.maxWidth = maxWidth.map { max($0, fitted.minWidth) }
+        fitted.maxWidth = fitted.minWidth
+        fitted.flex = 0
         return fitted
     }
 }
