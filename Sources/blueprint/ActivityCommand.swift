@@ -40,7 +40,7 @@ struct ActivityCommand: AsyncParsableCommand {
             }.joined(separator: "\n"))
         }
         if log.unreadableLines > 0 {
-            FileHandle.standardError.write(Data("blueprint: \(log.unreadableLines) lines of the activity history could not be read and are left out\n".utf8))
+            FileHandle.standardError.write(Data("blueprint: left out \(CountPhrase.of(log.unreadableLines, "line")) of the activity history that could not be read\n".utf8))
         }
     }
 }

@@ -168,9 +168,9 @@ struct StatsReport: Encodable {
         let percent = Int((guests.responseRate * 100).rounded())
         let safe = TerminalSanitizer.sanitize
         var lines = ["\(safe(wedding.name))" + (wedding.date.map { " — \($0)" } ?? "")
-                        + (wedding.daysToGo.map { $0 >= 0 ? " (\($0) days to go)" : "" } ?? "")]
+                        + (wedding.daysToGo.map { $0 >= 0 ? " (" + CountPhrase.of($0, "day") + " to go)" : "" } ?? "")]
         lines.append("")
-        lines.append("Guests   \(guests.invited) invited, \(guests.attending) attending (\(guests.attendingHeadcount) people with plus-ones), "
+        lines.append("Guests   \(guests.invited) invited, \(guests.attending) attending (\(CountPhrase.of(guests.attendingHeadcount, "person")) with plus-ones), "
                      + "\(guests.declined) declined, \(guests.pending) pending; \(percent)% responded")
         if !guests.mealCounts.isEmpty {
             lines.append("         meals: " + guests.mealCounts.sorted { $0.key < $1.key }
@@ -191,12 +191,11 @@ struct StatsReport: Encodable {
                      + (vendors.archived == 0 ? "" : "; \(vendors.archived) archived, left out"))
         lines.append("Tasks    \(tasks.total) total, \(tasks.byStatus["completed"] ?? 0) completed, \(tasks.overdue) overdue, "
                      + "\(tasks.dueWithin7Days) due within 7 days")
-        lines.append("Timeline \(milestones.total) milestones, \(milestones.done) done, \(milestones.overdue) overdue"
+        lines.append("Timeline \(CountPhrase.of(milestones.total, "milestone")), \(milestones.done) done, \(milestones.overdue) overdue"
                      + (milestones.next.map { "; next: \(safe($0.title)) on \($0.date) (\(Formats.due(inDays: $0.daysUntil)))" } ?? ""))
-        lines.append("         run sheet: \(runSheet.items) items, \(runSheet.clashes) "
-                     + (runSheet.clashes == 1 ? "clash" : "clashes"))
-        lines.append("Gifts    \(gifts.count) \(gifts.count == 1 ? "gift" : "gifts"), \(gifts.thankYousToWrite) "
-                     + (gifts.thankYousToWrite == 1 ? "thank-you" : "thank-yous") + " to write; money gifts \(money(gifts.moneyGifts)); "
+        lines.append("         run sheet: " + CountPhrase.of(runSheet.items, "item") + ", " + CountPhrase.of(runSheet.clashes, "clash"))
+        lines.append("Gifts    " + CountPhrase.of(gifts.count, "gift") + ", " + CountPhrase.of(gifts.thankYousToWrite, "thank-you")
+                     + " to write; money gifts \(money(gifts.moneyGifts)); "
                      + "owed to the couple \(money(gifts.owedToCouple)), by the couple \(money(gifts.owedByCouple))")
         return lines.joined(separator: "\n")
     }

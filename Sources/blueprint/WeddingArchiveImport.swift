@@ -26,8 +26,9 @@ struct WeddingArchiveImport {
         }
         if newID { archive.dataset.wedding.weddingID = WeddingID() }
         let dataset = archive.dataset
-        let contents = "\(dataset.guests.count) guests, \(dataset.vendors.count) vendors, \(dataset.expenses.count) expenses, "
-            + "\(dataset.tasks.count) tasks, \(dataset.documents.count) documents"
+        let contents = [CountPhrase.of(dataset.guests.count, "guest"), CountPhrase.of(dataset.vendors.count, "vendor"),
+                        CountPhrase.of(dataset.expenses.count, "expense"), CountPhrase.of(dataset.tasks.count, "task"),
+                        CountPhrase.of(dataset.documents.count, "document")].joined(separator: ", ")
         if dryRun { return "would import the wedding '\(dataset.wedding.name)' (\(contents))" }
         let configuration = ConfigurationFile.load(path: nil, environment: ProcessInfo.processInfo.environment).configuration
         let operation = "imported from \(fileName)"

@@ -17,4 +17,19 @@ struct CountPhraseTests {
         #expect(CountPhrase.of(1, noun) == one)
         #expect(CountPhrase.of(2, noun) == two)
     }
+
+    @Test("a filtered list counts what is shown of the whole, the noun following the whole")
+    func shownOfTotal() {
+        #expect(CountPhrase.of(1, of: 1, "vendor") == "1 vendor")
+        #expect(CountPhrase.of(0, of: 1, "vendor") == "0 of 1 vendor")
+        #expect(CountPhrase.of(1, of: 2, "guest") == "1 of 2 guests")
+        #expect(CountPhrase.of(0, of: 0, "task") == "0 tasks")
+    }
+
+    @Test("a count drawn apart from its noun takes the same form")
+    func nounAlone() {
+        #expect(CountPhrase.noun("table", for: 1) == "table")
+        #expect(CountPhrase.noun("table", for: 0) == "tables")
+        #expect(CountPhrase.noun("category", for: 2) == "categories")
+    }
 }

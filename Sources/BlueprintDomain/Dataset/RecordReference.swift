@@ -14,7 +14,7 @@ public struct RecordReference<Target: TableRecord> {
             let holders = dataset[keyPath: Holder.collection].lazy.filter { $0[keyPath: link] == id }.count
             guard holders == 0 else {
                 throw RepositoryError.stillReferenced(Target.kind, id: id,
-                                                      by: "\(holders) \(Holder.kind.noun)\(holders == 1 ? "" : "s")")
+                                                      by: CountPhrase.of(holders, Holder.kind.noun))
             }
         }, unlinking: { _, _ in })
     }
@@ -25,7 +25,7 @@ public struct RecordReference<Target: TableRecord> {
             let holders = dataset[keyPath: Holder.collection].lazy.filter { $0[keyPath: links].contains(id) }.count
             guard holders == 0 else {
                 throw RepositoryError.stillReferenced(Target.kind, id: id,
-                                                      by: "\(holders) \(Holder.kind.noun)\(holders == 1 ? "" : "s")")
+                                                      by: CountPhrase.of(holders, Holder.kind.noun))
             }
         }, unlinking: { _, _ in })
     }

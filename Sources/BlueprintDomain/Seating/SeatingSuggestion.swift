@@ -97,7 +97,7 @@ public struct SeatingSuggestion: Hashable, Sendable {
             // The keep-together rule cannot hold: each household on its own.
             problems.append(Problem(guestIDs: party.guests.map(\.id),
                                     message: "Keep together: \(party.names) do not fit at one table "
-                                        + "(\(party.seats) seats); seated household by household where there is room"))
+                                        + "(" + CountPhrase.of(party.seats, "seat") + "); seated household by household where there is room"))
             for household in households {
                 let seats = household.reduce(0) { $0 + $1.headcount }
                 if let table = candidates.first(where: { fits($0, household) }) {
@@ -119,7 +119,7 @@ public struct SeatingSuggestion: Hashable, Sendable {
         if open.isEmpty { return "no tables are set up (add tables with a capacity first)" }
         let room = open.contains { free[$0, default: 0] >= seats }
         return room ? "every table with room has a guest a keep-apart rule separates them from"
-                    : "no table has \(seats) free \(seats == 1 ? "seat" : "seats")"
+                    : "no table has " + CountPhrase.of(seats, "free seat")
     }
 
     /// The unseated attending guests in parties: a household each (a guest with no household

@@ -7,7 +7,19 @@ public enum CountPhrase {
 
     /// `count` and `noun` (singular), in the plural unless `count` is 1.
     public static func of(_ count: Int, _ noun: String) -> String {
-        "\(count) " + (count == 1 ? noun : plural(noun))
+        "\(count) " + Self.noun(noun, for: count)
+    }
+
+    /// `noun` (singular) as it follows `count`, for a count drawn apart from its noun
+    /// ("1" then "table", "2" then "tables").
+    public static func noun(_ noun: String, for count: Int) -> String {
+        count == 1 ? noun : plural(noun)
+    }
+
+    /// "2 guests", or "1 of 2 guests" when only `shown` of `total` are in view: the noun
+    /// follows the total.
+    public static func of(_ shown: Int, of total: Int, _ noun: String) -> String {
+        shown == total ? of(total, noun) : "\(shown) of " + of(total, noun)
     }
 
     /// The plural of a singular English noun, or of a phrase by its last word ("run-sheet item").

@@ -153,7 +153,7 @@ public enum MoneyParseError: Error, Equatable, Sendable, CustomStringConvertible
         case .empty: return "an amount is required"
         case .notANumber(let text): return "'\(text)' is not an amount"
         case let .tooManyMinorDigits(text, allowed, currency):
-            return "'\(text)' has more than \(allowed) decimal digit\(allowed == 1 ? "" : "s") for \(currency)"
+            return "'\(text)' has more than " + CountPhrase.of(allowed, "decimal digit") + " for \(currency)"
         case .tooLarge(let text): return "'\(text)' is \(Money.beyondLimit)"
         case let .otherCurrency(text, currency): return "'\(text)' is not in \(currency)"
         }

@@ -42,8 +42,8 @@ public struct WeddingSettingsEdit: Hashable, Sendable {
             } else if let chosen = Currency(isoCode: code), chosen != wedding.currency {
                 if holdsAmounts, chosen.minorDigits != wedding.currency.minorDigits {
                     issues.append(ValidationIssue(field: "currency", message: "stays \(wedding.currency.code): amounts are "
-                        + "already kept with \(Self.digits(wedding.currency.minorDigits)) and \(chosen.code) has "
-                        + "\(Self.digits(chosen.minorDigits))"))
+                        + "already kept with \(CountPhrase.of(wedding.currency.minorDigits, "decimal digit")) and \(chosen.code) has "
+                        + "\(CountPhrase.of(chosen.minorDigits, "decimal digit"))"))
                 } else {
                     edited.currency = chosen
                 }
@@ -94,8 +94,6 @@ public struct WeddingSettingsEdit: Hashable, Sendable {
         }
         return WeddingSettingsChange(base: wedding, wedding: edited, guests: changedGuests, renamedMeals: renamed, removedMealsInUse: removedInUse)
     }
-
-    private static func digits(_ count: Int) -> String { count == 1 ? "1 decimal digit" : "\(count) decimal digits" }
 }
 
 /// Why a `WeddingSettingsEdit` cannot be made: every problem, each naming its field. Nothing else
@@ -120,7 +118,7 @@ public struct WeddingSettingsChange: Sendable {
     /// "Fish (3 guests), Vegan (1 guest)": the removed options in use, for the question.
     public var removedMealsInUseText: String {
         removedMealsInUse.sorted { $0.key < $1.key }
-            .map { "\($0.key) (\($0.value) guest\($0.value == 1 ? "" : "s"))" }
+            .map { "\($0.key) (" + CountPhrase.of($0.value, "guest") + ")" }
             .joined(separator: ", ")
     }
 

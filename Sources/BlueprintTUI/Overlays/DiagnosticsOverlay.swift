@@ -1,4 +1,5 @@
 import BlueprintCache
+import BlueprintDomain
 import BlueprintStores
 import BlueprintTerminal
 import Foundation
@@ -37,11 +38,13 @@ final class DiagnosticsOverlay: Overlay {
         let totals = snapshot.totals
         var cache = SegmentLine()
         cache.startGroup(separator: " · ")
-        cache.add("Cache: \(entries) entries", .header)
+        cache.add("Cache: " + CountPhrase.of(entries, "entry"), .header)
         cache.startGroup(separator: " · ")
-        cache.add("\(totals.hits) hits, \(totals.misses) misses, hit rate " + (totals.hitRate.map(Formats.percent) ?? "–"), .header)
+        cache.add(CountPhrase.of(totals.hits, "hit") + ", " + CountPhrase.of(totals.misses, "miss") + ", hit rate "
+                  + (totals.hitRate.map(Formats.percent) ?? "–"), .header)
         cache.startGroup(separator: " · ")
-        cache.add("\(totals.loads) loads, \(totals.coalesced) joined, \(totals.evictions) evictions, \(totals.expirations) expired", .header)
+        cache.add(CountPhrase.of(totals.loads, "load") + ", \(totals.coalesced) joined, " + CountPhrase.of(totals.evictions, "eviction")
+                  + ", \(totals.expirations) expired", .header)
         lines += cache.flowed(toWidth: width)
         line("")
         // The warm-up comes before the per-resource tables, which grow with the record kinds.

@@ -1,3 +1,4 @@
+import BlueprintDomain
 import BlueprintStores
 import BlueprintTerminal
 
@@ -59,6 +60,6 @@ final class SearchLine: Overlay {
 extension SearchMatches {
     /// "no match", "1 match", "12 matches".
     var countDescription: String {
-        isEmpty ? "no match" : "\(count) match\(count == 1 ? "" : "es")"
+        isEmpty ? "no match" : CountPhrase.of(count, "match")
     }
 }

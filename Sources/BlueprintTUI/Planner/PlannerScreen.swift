@@ -184,7 +184,7 @@ public final class PlannerScreen: Screen, PlannerHost {
             return
         }
         guard asked || overlays.isEmpty else {
-            let count = conflicts.count == 1 ? "1 edit" : "\(conflicts.count) edits"
+            let count = CountPhrase.of(conflicts.count, "edit")
             report("\(count) made offline \(conflicts.count == 1 ? "conflicts" : "conflict") with changes made since: "
                    + ":conflicts settles \(conflicts.count == 1 ? "it" : "them")", severity: .warning)
             return
@@ -441,7 +441,7 @@ public final class PlannerScreen: Screen, PlannerHost {
             perform { [weak self] in
                 do {
                     let names = try await model.weddings().map(\.name)
-                    self?.report("\(names.count) wedding\(names.count == 1 ? "" : "s"): " + names.joined(separator: ", "))
+                    self?.report(CountPhrase.of(names.count, "wedding") + ": " + names.joined(separator: ", "))
                 } catch {
                     self?.report("Cannot list the weddings: \(error)", severity: .error)
                 }
@@ -547,8 +547,8 @@ public final class PlannerScreen: Screen, PlannerHost {
                 return item
             }
             guard !tasks.isEmpty || !items.isEmpty else { return report(undoable(moved)) }
-            let count = [tasks.isEmpty ? nil : tasks.count == 1 ? "1 open checklist task" : "\(tasks.count) open checklist tasks",
-                         items.isEmpty ? nil : items.count == 1 ? "1 run-sheet item" : "\(items.count) run-sheet items"]
+            let count = [tasks.isEmpty ? nil : CountPhrase.of(tasks.count, "open checklist task"),
+                         items.isEmpty ? nil : CountPhrase.of(items.count, "run-sheet item")]
                 .compactMap { $0 }.joined(separator: " and ")
             present(ConfirmOverlay(
                 dialog: ConfirmDialog(title: DisplayText("Move the checklist and the run sheet"),

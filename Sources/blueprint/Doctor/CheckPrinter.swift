@@ -41,11 +41,10 @@ struct CheckPrinter {
     private func verdict(_ checks: [Check]) -> String {
         let problems = checks.filter { $0.status == .problem }.count
         let warnings = checks.filter { $0.status == .warning }.count
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         switch (problems, warnings) {
         case (0, 0): return "Everything is fine."
-        case (0, _): return "\(count(warnings, "warning")), no problems."
-        default: return "\(count(problems, "problem")), \(count(warnings, "warning")): see the fix under each problem."
+        case (0, _): return CountPhrase.of(warnings, "warning") + ", no problems."
+        default: return CountPhrase.of(problems, "problem") + ", " + CountPhrase.of(warnings, "warning") + ": see the fix under each problem."
         }
     }
 }

@@ -1,3 +1,4 @@
+import BlueprintDomain
 import BlueprintStorage
 
 /// The data directory's checks: the folder itself, then a section per wedding.
@@ -25,7 +26,7 @@ struct DataDirectoryChecks {
                 ? .ok(databaseConfigured
                       ? "no weddings of its own: the weddings are the database's (below), copied under databases/"
                       : "no weddings yet: `blueprint` opens a demo wedding, `blueprint demo` makes one")
-                : .ok("\(report.weddings.count) wedding\(report.weddings.count == 1 ? "" : "s")"))
+                : .ok(CountPhrase.of(report.weddings.count, "wedding")))
         }
         return CheckSection(title: "Data directory \(report.root) (from \(source))", checks: checks)
     }
@@ -34,9 +35,11 @@ struct DataDirectoryChecks {
         var checks: [Check] = []
         if let counts = wedding.counts {
             let pending = wedding.journalEntries == 0 ? ""
-                : "; \(wedding.journalEntries) change\(wedding.journalEntries == 1 ? "" : "s") in the journal"
-            checks.append(.ok("every file reads: \(counts.guests) guests, \(counts.categories) budget categories, "
-                              + "\(counts.expenses) expenses, \(counts.vendors) vendors, \(counts.tasks) tasks" + pending))
+                : "; " + CountPhrase.of(wedding.journalEntries, "change") + " in the journal"
+            let read = [CountPhrase.of(counts.guests, "guest"), CountPhrase.of(counts.categories, "budget category"),
+                        CountPhrase.of(counts.expenses, "expense"), CountPhrase.of(counts.vendors, "vendor"),
+                        CountPhrase.of(counts.tasks, "task")]
+            checks.append(.ok("every file reads: " + read.joined(separator: ", ") + pending))
             let damaged = wedding.findings.filter {
                 switch $0 {
                 case .missingDocument, .alteredDocument: true
@@ -44,7 +47,7 @@ struct DataDirectoryChecks {
                 }
             }
             if wedding.documentsVerified > 0, damaged.isEmpty {
-                checks.append(.ok("\(wedding.documentsVerified) document\(wedding.documentsVerified == 1 ? "" : "s"): "
+                checks.append(.ok(CountPhrase.of(wedding.documentsVerified, "document") + ": "
                                   + "every stored file is there and matches its SHA-256"))
             }
         }

@@ -96,7 +96,7 @@ struct DatabaseChecks {
                        + "(`blueprint wedding share NAME --role planner \(url.user)`)")
         case let .success((weddings, access, _)):
             let listed = weddings.map { "'\($0.name)' (\(access[$0.weddingID]?.role.rawValue ?? "?"))" }
-            return .ok("\(weddings.count) wedding\(weddings.count == 1 ? "" : "s") you can open: " + listed.joined(separator: ", "))
+            return .ok(CountPhrase.of(weddings.count, "wedding") + " you can open: " + listed.joined(separator: ", "))
         }
     }
 

@@ -62,7 +62,7 @@ enum DocumentSubjects {
         case 1: return starting[0]
         case 0: throw CommandFailure("no \(noun) named '\(typed)'; nothing was attached")
         default:
-            throw CommandFailure("\(starting.count) \(noun)s match '\(typed)': "
+            throw CommandFailure(CountPhrase.of(starting.count, noun) + " match '\(typed)': "
                                  + starting.prefix(5).map { "'\(name($0))'" }.joined(separator: ", ") + "; give the full name")
         }
     }

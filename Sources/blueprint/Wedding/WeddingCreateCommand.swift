@@ -59,7 +59,7 @@ struct WeddingCreateCommand: AsyncParsableCommand {
         }
         let created = try await repositories.weddings.createWedding(from: dataset)
         await opened.close()
-        let checklistNote = dataset.tasks.isEmpty ? "" : " with \(dataset.tasks.count) checklist tasks"
+        let checklistNote = dataset.tasks.isEmpty ? "" : " with " + CountPhrase.of(dataset.tasks.count, "checklist task")
         let warnings = draft.warnings(today: .today).map { "Warning: \(Self.sources[$0.field] ?? $0.field) \($0.message)." }
         try CommandOutput.print(TerminalSanitizer.sanitize(
             (["Created the wedding '\(created.name)' (id \(created.weddingID))\(checklistNote)."] + warnings).joined(separator: "\n")))

@@ -69,13 +69,13 @@ struct WeddingSyncCommand: AsyncParsableCommand {
         }
         let queued = try await tier.queued(in: id)
         if !queued.isEmpty {
-            lines.append("\(Self.count(queued.count, "edit")) made offline waiting to be sent.")
+            lines.append("\(CountPhrase.of(queued.count, "edit")) made offline waiting to be sent.")
         }
         if conflicts.isEmpty {
             if queued.isEmpty { lines.append("'\(wedding.name)' is in step with the \(tier.url).") }
             return lines
         }
-        lines.append("\(Self.count(conflicts.count, "edit")) made offline \(conflicts.count == 1 ? "conflicts" : "conflict") "
+        lines.append("\(CountPhrase.of(conflicts.count, "edit")) made offline \(conflicts.count == 1 ? "conflicts" : "conflict") "
                      + "with a change made since:")
         for (index, conflict) in conflicts.enumerated() {
             lines.append("  \(index + 1). \(conflict.edit.author ?? "you") \(conflict.edit.sentence) offline (\(conflict.edit.at))")
@@ -83,6 +83,4 @@ struct WeddingSyncCommand: AsyncParsableCommand {
         lines.append("Settle each with --keep-mine N (yours over theirs) or --take-theirs N (yours dropped).")
         return lines
     }
-
-    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

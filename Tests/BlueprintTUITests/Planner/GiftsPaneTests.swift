@@ -154,4 +154,13 @@ struct GiftsPaneTests {
         await planner.press(.escape, .character("k"), .enter)
         #expect(planner.frame().contains("Gifts  none recorded"))
     }
+
+    @Test("a thank-you given in person says so: \"sent 2026-03-12 in person\", not \"by in person\"")
+    func thankYouInPerson() {
+        var gift = Gift(id: Wedding1.mixer, description: "Vase", receivedOn: Wedding1.date(3, 1), thankYouSent: true,
+                        thankYouSentOn: Wedding1.date(3, 12), thankYouMethod: .inPerson, createdAt: Wedding1.start)
+        #expect(GiftText.thankYou(gift) == "sent 2026-03-12 in person")
+        gift.thankYouMethod = .card
+        #expect(GiftText.thankYou(gift) == "sent 2026-03-12 by card")
+    }
 }

@@ -186,8 +186,9 @@ final class PlannerHarness {
         driver = FrameDriver(root: screen, keymap: keymap)
         let (signals, signal) = AsyncStream.makeStream(of: Void.self)
         redrawSignals = signals
-        redraws = { [unowned self] in
-            self.redrawRequests += 1
+        // Weak: a task of the screen may still ask for a frame after a test has let its planner go.
+        redraws = { [weak self] in
+            self?.redrawRequests += 1
             signal.yield()
         }
         await host.grant(access)

@@ -62,7 +62,7 @@ struct VendorsPaneTests {
         await planner.press(.character("X"))
         #expect(try await storedVendor(planner, Wedding1.grandHall)?.isArchived == true)
         #expect(planner.session.vendors.visibleVendors.map(\.name) == ["Rose Florist"])
-        #expect(planner.rows[1].hasPrefix("1 vendors  0 booked  1 quoted  $650.00 quoted in all  $0.00 booked cost"))
+        #expect(planner.rows[1].hasPrefix("1 vendor  0 booked  1 quoted  $650.00 quoted in all  $0.00 booked cost"))
         #expect(planner.statusRow.contains("Archived Grand Hall"))
         await planner.press(.character("H"))
         #expect(planner.statusRow.contains("Showing archived vendors"))

@@ -1,3 +1,4 @@
+import BlueprintDomain
 /// One thing wrong with an imported CSV file: where it is and what is wrong.
 public struct CSVImportProblem: Error, Hashable, Sendable {
     /// Physical line in the file (1-based, counting line breaks inside quoted fields), if any.
@@ -62,7 +63,7 @@ public struct CSVImportError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// One line per problem, then a line saying nothing was imported.
     public var description: String {
-        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        let count = CountPhrase.of(problems.count, "problem")
         return (problems.map { $0.description(fileName: fileName) }
             + ["\(fileName): \(count); nothing was imported"]).joined(separator: "\n")
     }

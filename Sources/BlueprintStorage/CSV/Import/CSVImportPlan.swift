@@ -37,8 +37,7 @@ public struct CSVImportPlan<R: Record>: Sendable {
 
     /// `would add 12 guests, update 3, 40 unchanged; ignored columns: "Favourite colour"`.
     public var report: String {
-        let plural = batch.inserts.count == 1 ? R.kind.noun : R.kind.pluralNoun
-        var text = "would add \(batch.inserts.count) \(plural), update \(batch.updates.count), \(unchanged) unchanged"
+        var text = "would add " + CountPhrase.of(batch.inserts.count, R.kind.noun) + ", update \(batch.updates.count), \(unchanged) unchanged"
         if !newCategories.isEmpty {
             text += "; new budget categories: " + newCategories.map { "\"\($0.name)\"" }.joined(separator: ", ")
         }
@@ -47,7 +46,7 @@ public struct CSVImportPlan<R: Record>: Sendable {
         }
         if !otherInvitedBy.isEmpty {
             text += "; \"Invited By\" naming neither partner, read as both: "
-                + otherInvitedBy.map { "\"\($0.name)\" (\($0.guests) \($0.guests == 1 ? "guest" : "guests"))" }.joined(separator: ", ")
+                + otherInvitedBy.map { "\"\($0.name)\" (" + CountPhrase.of($0.guests, "guest") + ")" }.joined(separator: ", ")
         }
         if !ignoredColumns.isEmpty {
             text += "; ignored columns: " + ignoredColumns.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -183,7 +183,8 @@ struct CSVRecordImport<R: TableRecord> {
                 problems.append(duplicate(of: line))
             } else if matched.count > 1 {
                 problems.append(CSVImportProblem(line: place.line, column: nil, message:
-                    "\(schema.label(record)) matches \(matched.count) existing \(R.kind.noun)s; merge cannot tell which to update"))
+                    "\(schema.label(record)) matches " + CountPhrase.of(matched.count, "existing " + R.kind.noun)
+                        + "; merge cannot tell which to update"))
             } else if case .existing(let index)? = matched.first {
                 if let line = updatedLine[index] {
                     problems.append(duplicate(of: line))

@@ -15,6 +15,12 @@ enum BudgetColumns {
         TableColumn("Paid", minWidth: 11, alignment: .right, priority: 4),
     ]
 
+    /// Allocated, spent, remaining ("OVER -$12,500.00") and paid: money is never cut (`TableColumn.fitting`).
+    static let categoryAmounts = [1, 2, 3, 5]
+
+    /// The amount and what is paid of it.
+    static let expenseAmounts = [2, 3]
+
     static func expenses(order: ListOrder<ExpenseSortKey>) -> [TableColumn] {
         func title(_ text: String, _ key: ExpenseSortKey?) -> DisplayText {
             guard let key, key == order.key else { return DisplayText(text) }

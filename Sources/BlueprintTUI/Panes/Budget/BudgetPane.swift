@@ -46,11 +46,11 @@ final class BudgetPane: Pane, SearchTarget {
         guard focus != .scenarios else { return scenarios.statusContext }
         let categories = budget.categoryMetrics
         let over = categories.filter(\.isOverBudget).count
-        var parts = ["\(categories.count) categories" + (over > 0 ? ", \(over) over budget" : "")]
+        var parts = [CountPhrase.of(categories.count, "category") + (over > 0 ? ", \(over) over budget" : "")]
         if let selected = selectedCategory {
             let filter = BudgetForms.summary(budget.filter)
             let count = budget.visibleExpenses.count
-            parts.append("\(selected.name): \(count) expense\(count == 1 ? "" : "s")" + (filter.isEmpty ? "" : " (\(filter))"))
+            parts.append("\(selected.name): " + CountPhrase.of(count, "expense") + (filter.isEmpty ? "" : " (\(filter))"))
         }
         return parts.joined(separator: " · ")
     }
@@ -105,11 +105,17 @@ final class BudgetPane: Pane, SearchTarget {
         let categoryRows = min(max(1, categories.count) + 1, max(3, space / 2))
         let categoryRect = CanvasRect(row: rect.row + summaryRows, column: rect.column, rows: categoryRows, columns: rect.columns)
         categoryList.sync(categories)
-        let barWidth = TableLayout.fit(BudgetColumns.categories, width: rect.columns).widths[4] ?? 10
-        TableView.render(categoryList.model, into: canvas, rect: categoryRect,
-                         empty: EmptyListText.noRecords("categories", keymap: keymap, mode: keyMode)) { row, column in
-            BudgetColumns.categoryCell(categories[row], column: column, currency: self.currency, barWidth: barWidth - 1)
+        let currency = self.currency
+        // The bar takes what the amounts leave, so its width is known only once they are fitted.
+        var barWidth = 1
+        let categoryCell = { (row: Int, column: Int) in
+            BudgetColumns.categoryCell(categories[row], column: column, currency: currency, barWidth: barWidth - 1)
         }
+        categoryList.model.columns = BudgetColumns.categories.fitting(BudgetColumns.categoryAmounts, rows: categories.indices,
+                                                                      cell: categoryCell)
+        barWidth = TableLayout.fit(categoryList.model.columns, width: rect.columns).widths[4] ?? 10
+        TableView.render(categoryList.model, into: canvas, rect: categoryRect,
+                         empty: EmptyListText.noRecords("categories", keymap: keymap, mode: keyMode), cell: categoryCell)
 
         let titleRow = categoryRect.bottom
         let title = selectedCategory.map { "Expenses · \($0.name)" } ?? "Expenses"
@@ -118,15 +124,17 @@ final class BudgetPane: Pane, SearchTarget {
                     style: focus == .expenses ? .accent : .muted)
         let expenses = budget.visibleExpenses
         expenseList.sync(expenses)
-        expenseList.model.columns = BudgetColumns.expenses(order: budget.order)
         let matches = budget.searchMatches, today = budget.today
         let vendors = self.vendors
-        TableView.render(expenseList.model, into: canvas,
-                         rect: CanvasRect(row: titleRow + 1, column: rect.column, rows: rect.bottom - titleRow - 1, columns: rect.columns),
-                         empty: selectedCategory == nil ? "" : Self.noExpenses(keymap)) { row, column in
-            BudgetColumns.expenseCell(expenses[row], column: column, currency: self.currency, vendorName: { vendors.vendor($0)?.name },
+        let expenseCell = { (row: Int, column: Int) in
+            BudgetColumns.expenseCell(expenses[row], column: column, currency: currency, vendorName: { vendors.vendor($0)?.name },
                                       today: today, isMatch: !matches.isEmpty && matches.contains(row: row))
         }
+        expenseList.model.columns = BudgetColumns.expenses(order: budget.order).fitting(BudgetColumns.expenseAmounts,
+                                                                                        rows: expenses.indices, cell: expenseCell)
+        TableView.render(expenseList.model, into: canvas,
+                         rect: CanvasRect(row: titleRow + 1, column: rect.column, rows: rect.bottom - titleRow - 1, columns: rect.columns),
+                         empty: selectedCategory == nil ? "" : Self.noExpenses(keymap), cell: expenseCell)
     }
 
     /// What a category without expenses shows: "No expenses here: Enter, then a adds one.".
@@ -337,7 +345,7 @@ final class BudgetPane: Pane, SearchTarget {
             return
         }
         let others = choices.categories.filter { $0.id != category.id }
-        let expenses = used == 1 ? "1 expense" : "\(used) expenses"
+        let expenses = CountPhrase.of(used, "expense")
         guard !others.isEmpty else {
             host.report("\(category.name) is used by \(expenses) and there is no other category to move them to", severity: .warning)
             return

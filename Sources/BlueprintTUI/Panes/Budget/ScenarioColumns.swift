@@ -19,6 +19,10 @@ enum ScenarioColumns {
         TableColumn("", minWidth: 14, priority: 3),
     ]
 
+    /// The amounts of each table, never cut (`TableColumn.fitting`): a scenario's total, allocated
+    /// and difference from the live total; a line's amount; both budgets and their difference.
+    static let scenarioAmounts = [1, 2, 3], lineAmounts = [1], comparisonAmounts = [1, 2, 3]
+
     /// Category, the left budget, the right budget, and how much more the right one is.
     static func comparison(_ comparison: ScenarioComparison) -> [TableColumn] {
         [

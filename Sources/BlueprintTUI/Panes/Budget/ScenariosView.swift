@@ -43,8 +43,8 @@ final class ScenariosView {
 
     var statusContext: String {
         let count = budget.scenarios.count
-        var parts = ["\(count) scenario" + (count == 1 ? "" : "s")]
-        if let scenario = selectedScenario { parts.append("\(scenario.name): \(scenario.lines.count) lines") }
+        var parts = [CountPhrase.of(count, "scenario")]
+        if let scenario = selectedScenario { parts.append("\(scenario.name): " + CountPhrase.of(scenario.lines.count, "line")) }
         return parts.joined(separator: " · ")
     }
 
@@ -80,23 +80,29 @@ final class ScenariosView {
         case .list:
             let scenarios = budget.scenarios, liveTotal = budget.wedding?.totalBudget
             scenarioList.sync(scenarios)
-            TableView.render(scenarioList.model, into: canvas, rect: body, empty: Self.noScenarios(keymap)) { row, column in
+            let cell = { (row: Int, column: Int) in
                 ScenarioColumns.scenarioCell(scenarios[row], column: column, liveTotal: liveTotal, currency: currency)
             }
+            scenarioList.model.columns = ScenarioColumns.scenarios.fitting(ScenarioColumns.scenarioAmounts, rows: scenarios.indices,
+                                                                           cell: cell)
+            TableView.render(scenarioList.model, into: canvas, rect: body, empty: Self.noScenarios(keymap), cell: cell)
         case .lines(let id):
             let lines = budget.scenario(id)?.lines ?? []
             lineList.sync(lines)
+            let cell = { (row: Int, column: Int) in ScenarioColumns.lineCell(lines[row], column: column, currency: currency) }
+            lineList.model.columns = ScenarioColumns.lines.fitting(ScenarioColumns.lineAmounts, rows: lines.indices, cell: cell)
             TableView.render(lineList.model, into: canvas, rect: body,
-                             empty: EmptyListText.noRecords("lines", keymap: keymap, mode: .budget)) { row, column in
-                ScenarioColumns.lineCell(lines[row], column: column, currency: currency)
-            }
+                             empty: EmptyListText.noRecords("lines", keymap: keymap, mode: .budget), cell: cell)
         case .comparison(let id, let other):
             guard let comparison = self.comparison(id, with: other) else { return }
-            comparisonTable.columns = ScenarioColumns.comparison(comparison)
-            comparisonTable.setRowCount(comparison.rows.count + 2)
-            TableView.render(comparisonTable, into: canvas, rect: body) { row, column in
+            let rows = comparison.rows.count + 2
+            let cell = { (row: Int, column: Int) in
                 ScenarioColumns.comparisonCell(comparison, row: row, column: column, currency: currency)
             }
+            comparisonTable.columns = ScenarioColumns.comparison(comparison).fitting(ScenarioColumns.comparisonAmounts, rows: 0..<rows,
+                                                                                     cell: cell)
+            comparisonTable.setRowCount(rows)
+            TableView.render(comparisonTable, into: canvas, rect: body, cell: cell)
         }
     }
 

@@ -14,6 +14,9 @@ enum DashboardColumns {
         TableColumn("Amount", minWidth: 11, alignment: .right, priority: 7),
     ]
 
+    /// The date and the amount, never cut (`TableColumn.fitting`).
+    static let fixedShape = [1, 3]
+
     static func cell(_ row: DashboardRow, column: Int, today: CalendarDate, currency: Currency) -> TableCell {
         switch row {
         case .heading(let section, let count):
@@ -34,12 +37,12 @@ enum DashboardColumns {
         case .thankYous(let count):
             guard column == 0 else { return "" }
             return count == 0 ? TableCell("  No thank-yous to write", style: .success)
-                : TableCell(DisplayText("  \(count) thank-you\(count == 1 ? "" : "s") to write"), style: .warning)
+                : TableCell(DisplayText("  " + CountPhrase.of(count, "thank-you") + " to write"), style: .warning)
         case .vendorGap(let gap):
             switch column {
             case 0: return TableCell(DisplayText("  \(gap.category.displayName): none booked"))
             case 2:
-                let candidates = gap.candidates == 0 ? "no candidates" : gap.candidates == 1 ? "1 candidate" : "\(gap.candidates) candidates"
+                let candidates = gap.candidates == 0 ? "no candidates" : CountPhrase.of(gap.candidates, "candidate")
                 return TableCell(DisplayText(candidates), style: .muted)
             default: return ""
             }
@@ -71,9 +74,9 @@ enum DashboardColumns {
             if stats.pending == 0 { return TableCell(stats.invited == 0 ? "no guests yet" : "all answered", style: .success) }
             guard let days = replies.daysToDeadline else { return TableCell("no RSVP deadline", style: .muted) }
             switch days {
-            case ..<0: return TableCell(DisplayText("\(-days) day\(days == -1 ? "" : "s") late"), style: .danger)
+            case ..<0: return TableCell(DisplayText(CountPhrase.of(-days, "day") + " late"), style: .danger)
             case 0: return TableCell("deadline today", style: .warning)
-            default: return TableCell(DisplayText("deadline in \(days) day\(days == 1 ? "" : "s")"), style: days <= 7 ? .warning : .muted)
+            default: return TableCell(DisplayText("deadline in " + CountPhrase.of(days, "day")), style: days <= 7 ? .warning : .muted)
             }
         default: return ""
         }

@@ -31,7 +31,7 @@ final class DashboardPane: Pane {
         guard dashboard.isReady else { return "" }
         let today = dashboard.dashboard.today
         let items = rows.count { $0.destination != nil }
-        return "as of \(today) · \(items) item\(items == 1 ? "" : "s")"
+        return "as of \(today) · " + CountPhrase.of(items, "item")
     }
 
     private var rows: [DashboardRow] { DashboardRow.rows(dashboard.dashboard) }
@@ -49,9 +49,9 @@ final class DashboardPane: Pane {
         let rows = DashboardRow.rows(now)
         let table = CanvasRect(row: rect.row + summary, column: rect.column, rows: rect.rows - summary, columns: rect.columns)
         let draw = {
-            TableView.render(self.list.model, into: canvas, rect: table) { row, column in
-                DashboardColumns.cell(rows[row], column: column, today: now.today, currency: currency)
-            }
+            let cell = { (row: Int, column: Int) in DashboardColumns.cell(rows[row], column: column, today: now.today, currency: currency) }
+            self.list.model.columns = DashboardColumns.columns.fitting(DashboardColumns.fixedShape, rows: rows.indices, cell: cell)
+            TableView.render(self.list.model, into: canvas, rect: table, cell: cell)
         }
         list.sync(rows)
         draw()

@@ -25,6 +25,12 @@ enum GiftColumns {
         TableColumn("Due", minWidth: 10, priority: 6),
     ]
 
+    /// A gift's value, never cut (`TableColumn.fitting`).
+    static let giftAmounts = [3]
+
+    /// The amount, what is settled and what is outstanding.
+    static let owedAmounts = [2, 3, 4]
+
     static func giftCell(_ gift: Gift, column: Int, currency: Currency, guestName: (UUID) -> String?) -> TableCell {
         switch column {
         case 0: return TableCell(DisplayText(GiftText.from(gift, guestName: guestName)))

@@ -10,11 +10,11 @@ enum GiftText {
         (gift.guestIDs.compactMap(guestName) + [gift.from]).filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
-    /// "sent 2026-03-12 by card", "sent", or "to write".
+    /// "sent 2026-03-12 by card", "sent 2026-03-12 in person", "sent", or "to write".
     static func thankYou(_ gift: Gift) -> String {
         guard gift.thankYouSent else { return "to write" }
-        return (["sent"] + [gift.thankYouSentOn?.description, gift.thankYouMethod.map { "by " + method($0) }].compactMap { $0 })
-            .joined(separator: " ")
+        let how = gift.thankYouMethod.map { $0 == .inPerson ? method($0) : "by " + method($0) }
+        return (["sent"] + [gift.thankYouSentOn?.description, how].compactMap { $0 }).joined(separator: " ")
     }
 
     /// A guest's gift in a line: "Stand mixer · thank-you sent 2026-03-12 by card" ("A gift · …"

@@ -45,15 +45,13 @@ final class GiftsPane: Pane {
         let summary = gifts.summary
         switch view {
         case .gifts, .thankYous:
-            return Self.count(summary.gifts, "gift") + " · " + Self.count(summary.thankYousToWrite, "thank-you") + " to write"
+            return CountPhrase.of(summary.gifts, "gift") + " · " + CountPhrase.of(summary.thankYousToWrite, "thank-you") + " to write"
         case .owed:
             let entries = gifts.moneyOwed.count
-            return "\(entries) " + (entries == 1 ? "entry" : "entries") + " · \(Formats.money(summary.owedToCouple, currency)) to come, "
+            return CountPhrase.of(entries, "entry") + " · \(Formats.money(summary.owedToCouple, currency)) to come, "
                 + Formats.money(summary.owedByCouple, currency) + " to pay"
         }
     }
-
-    private static func count(_ count: Int, _ noun: String) -> String { "\(count) " + (count == 1 ? noun : noun + "s") }
 
     private func guestName(_ id: UUID) -> String? { guests.guest(id)?.fullName }
 
@@ -98,18 +96,20 @@ final class GiftsPane: Pane {
         let empty = view == .thankYous && !gifts.gifts.isEmpty
             ? DisplayText("No thank-yous to write: every gift has its thank-you.")
             : EmptyListText.noRecords("gifts", keymap: keymap, mode: keyMode)
-        TableView.render(list.model, into: canvas, rect: rect, empty: empty) { row, column in
+        let cell = { (row: Int, column: Int) in
             GiftColumns.giftCell(rows[row], column: column, currency: currency, guestName: { self.guestName($0) })
         }
+        list.model.columns = GiftColumns.gifts.fitting(GiftColumns.giftAmounts, rows: rows.indices, cell: cell)
+        TableView.render(list.model, into: canvas, rect: rect, empty: empty, cell: cell)
     }
 
     private func renderOwed(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         let rows = gifts.moneyOwed, currency = self.currency
         owedList.sync(rows)
+        let cell = { (row: Int, column: Int) in GiftColumns.owedCell(rows[row], column: column, currency: currency) }
+        owedList.model.columns = GiftColumns.owed.fitting(GiftColumns.owedAmounts, rows: rows.indices, cell: cell)
         TableView.render(owedList.model, into: canvas, rect: rect,
-                         empty: EmptyListText.noRecords("money owed", keymap: keymap, mode: keyMode)) { row, column in
-            GiftColumns.owedCell(rows[row], column: column, currency: currency)
-        }
+                         empty: EmptyListText.noRecords("money owed", keymap: keymap, mode: keyMode), cell: cell)
     }
 
     // MARK: Keys and mouse

@@ -46,8 +46,8 @@ final class GuestsPane: Pane, SearchTarget {
 
     var statusContext: String {
         let shown = guests.visibleGuests.count, total = guests.stats.invited
-        if guests.isShowingPreview { return "\(total) guests, loading…" }
-        let counts = shown == total ? "\(total) guests" : "\(shown) of \(total) guests"
+        if guests.isShowingPreview { return CountPhrase.of(total, "guest") + ", loading…" }
+        let counts = CountPhrase.of(shown, of: total, "guest")
         let filter = GuestForms.summary(guests.filter, wedding: wedding.wedding)
         return filter.isEmpty ? counts : "\(filter) · \(counts)"
     }
@@ -262,7 +262,7 @@ final class GuestsPane: Pane, SearchTarget {
         let seating = seatingStore, suggestion = seating.suggestion()
         host.present(SeatingPreviewOverlay(suggestion, chart: chart) {
             host.run({ await seating.apply(suggestion) },
-                     undoable: "Seated \(suggestion.moves.count) \(suggestion.moves.count == 1 ? "guest" : "guests")", store: seating)
+                     undoable: "Seated " + CountPhrase.of(suggestion.moves.count, "guest"), store: seating)
         })
     }
 

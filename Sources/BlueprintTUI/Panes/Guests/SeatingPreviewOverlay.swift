@@ -2,13 +2,16 @@ import BlueprintDomain
 import BlueprintTerminal
 
 /// A seating suggestion shown before anything changes: which guests go to which table, and what
-/// could not be done. Enter accepts (one undo step), Esc drops it.
+/// could not be done, each wrapped onto as many rows as it needs (a reason is never cut). Enter
+/// accepts (one undo step), Esc drops it.
 @MainActor
 final class SeatingPreviewOverlay: Overlay {
     private let lines: [DetailOverlay.Line]
     private let onAccept: @MainActor () -> Void
     private var scrollOffset = 0
     private var viewportRows = 1
+    /// Rows the lines took when last drawn, wrapped to the box.
+    private var drawnRows = 0
 
     init(_ suggestion: SeatingSuggestion, chart: SeatingChart, onAccept: @escaping @MainActor () -> Void) {
         lines = Self.lines(suggestion, chart: chart)
@@ -41,19 +44,26 @@ final class SeatingPreviewOverlay: Overlay {
 
     func render(into canvas: any Canvas, keymap: Keymap) {
         let screen = CanvasRect(canvas.size)
-        let box = screen.centered(rows: min(screen.rows - 2, lines.count + 4), columns: min(screen.columns - 4, 96))
-        viewportRows = max(1, box.rows - 4)
-        scrollOffset = min(scrollOffset, max(0, lines.count - viewportRows))
-        let hints = keymap.hints([(.submit, "accepts"), (.cancel, "drops")], in: .preview,
-                                 more: scrollOffset + viewportRows < lines.count)
-        BoxFrame.render(into: canvas, rect: box, title: "Suggested seats", footer: DisplayText(hints))
+        let columns = min(screen.columns - 4, 96)
         let labelWidth = min(24, lines.map { DisplayText($0.label).width }.max() ?? 0)
+        let valueWidth = max(1, columns - labelWidth - 6)
+        let rows = lines.flatMap { line in
+            DisplayText(line.value).wrapped(toWidth: valueWidth).enumerated().map { index, value in
+                (label: index == 0 ? DisplayText(line.label) : .empty, value: value, style: line.style)
+            }
+        }
+        drawnRows = rows.count
+        let box = screen.centered(rows: min(screen.rows - 2, rows.count + 4), columns: columns)
+        viewportRows = max(1, box.rows - 4)
+        scrollOffset = min(scrollOffset, max(0, rows.count - viewportRows))
+        let hints = keymap.hints([(.submit, "accepts"), (.cancel, "drops")], in: .preview,
+                                 more: scrollOffset + viewportRows < rows.count)
+        BoxFrame.render(into: canvas, rect: box, title: "Suggested seats", footer: DisplayText(hints))
         let x = box.column + 2
-        for (offset, line) in lines.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {
+        for (offset, line) in rows.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {
             let row = box.row + 2 + offset
-            canvas.draw(DisplayText(line.label), row: row, column: x, width: labelWidth, alignment: .right, style: .muted)
-            canvas.draw(DisplayText(line.value), row: row, column: x + labelWidth + 2, width: box.columns - labelWidth - 6,
-                        style: line.style)
+            canvas.draw(line.label, row: row, column: x, width: labelWidth, alignment: .right, style: .muted)
+            canvas.draw(line.value, row: row, column: x + labelWidth + 2, width: valueWidth, style: line.style)
         }
     }
 
@@ -67,7 +77,7 @@ final class SeatingPreviewOverlay: Overlay {
             host.dismiss(self)
             onAccept()
         case .moveUp: scrollOffset = max(0, scrollOffset - 1)
-        case .moveDown: scrollOffset = min(scrollOffset + 1, max(0, lines.count - viewportRows))
+        case .moveDown: scrollOffset = min(scrollOffset + 1, max(0, drawnRows - viewportRows))
         default: break
         }
     }

@@ -25,7 +25,7 @@ final class SeatingRulesView {
         model.setRowCount(rules.count)
         let broken = Set(chart.violations.map(\.ruleID))
         var summary = SegmentLine()
-        summary.add(figure: "\(rules.count)", label: rules.count == 1 ? "rule" : "rules")
+        summary.add(count: rules.count, noun: "rule")
         summary.add(figure: "\(rules.filter { broken.contains($0.id) }.count)", label: "broken", broken.isEmpty ? .accent : .warning)
         summary.render(into: canvas, row: rect.row, column: rect.column, width: rect.columns)
         let keys = KeyHints.sentence("", [keymap.hint(.delete, in: .seating, "deletes the highlighted rule"),

@@ -7,11 +7,16 @@ import BlueprintTerminal
 /// for guests coming without a table. Enter shows the selected table's guests.
 @MainActor
 final class SeatingView {
-    let model = TableViewModel(columns: [
+    static let columns = [
         TableColumn("Table", minWidth: 18, priority: 10),
         TableColumn("Seats used", minWidth: 18, alignment: .right, priority: 9),
         TableColumn("Guests", minWidth: 20, flex: 1, priority: 8),
-    ])
+    ]
+
+    /// The table's name and its seats ("10 / 8 ! over by 2"), never cut (`TableColumn.fitting`).
+    static let fixedShape = [0, 1]
+
+    let model = TableViewModel(columns: columns)
 
     /// The table number on `row`, nil for the unassigned row.
     func table(atRow row: Int, in chart: SeatingChart) -> Int? {
@@ -24,12 +29,12 @@ final class SeatingView {
         model.setRowCount(rows)
         let seats = chart.tables.reduce(0) { $0 + $1.seatsUsed }
         var summary = SegmentLine()
-        summary.add(figure: "\(chart.tables.count)", label: "tables")
-        summary.add(figure: "\(seats)", label: "seats used")
+        summary.add(count: chart.tables.count, noun: "table")
+        summary.add(figure: "\(seats)", label: CountPhrase.noun("seat", for: seats) + " used")
         summary.add(figure: "\(chart.unassigned.count)", label: "coming or undecided without a table",
                     chart.unassigned.isEmpty ? .accent : .warning)
         let over = chart.overCapacity.count
-        if over > 0 { summary.add(figure: "\(over)", label: over == 1 ? "table over capacity" : "tables over capacity", .warning) }
+        if over > 0 { summary.add(figure: "\(over)", label: CountPhrase.noun("table", for: over) + " over capacity", .warning) }
         summary.render(into: canvas, row: rect.row, column: rect.column, width: rect.columns)
         canvas.draw(DisplayText(Self.problemLine(chart, keymap: keymap)), row: rect.row + 1, column: rect.column,
                     width: rect.columns, style: chart.violations.isEmpty ? .muted : .warning)
@@ -37,7 +42,7 @@ final class SeatingView {
                     width: rect.columns, style: guest == nil ? .muted : .normal)
         let table = CanvasRect(row: rect.row + 3, column: rect.column, rows: rect.rows - 3, columns: rect.columns)
         let empty = KeyHints.sentence("No tables yet", [keymap.hint(.add, in: .seating, "adds one")], lead: ": ", end: ".")
-        TableView.render(model, into: canvas, rect: table, empty: DisplayText(empty)) { row, column in
+        let cell = { (row: Int, column: Int) -> TableCell in
             guard row < chart.tables.count else {
                 switch column {
                 case 0: return TableCell("Unassigned", style: .warning)
@@ -52,6 +57,8 @@ final class SeatingView {
             default: return TableCell(DisplayText(Self.names(entry.guests)))
             }
         }
+        model.columns = Self.columns.fitting(Self.fixedShape, rows: 0..<rows, cell: cell)
+        TableView.render(model, into: canvas, rect: table, empty: DisplayText(empty), cell: cell)
     }
 
     /// "6 / 8", "10 / 8 ! over by 2", or "3" for a table with no capacity.
@@ -64,7 +71,7 @@ final class SeatingView {
     private static func problemLine(_ chart: SeatingChart, keymap: Keymap) -> String {
         let count = chart.violations.count
         guard count > 0 else { return "No rule problems" }
-        return KeyHints.sentence("\(count) rule \(count == 1 ? "problem" : "problems")",
+        return KeyHints.sentence(CountPhrase.of(count, "rule problem"),
                                  [keymap.hint(.ruleProblems, in: .seating, "lists them")], lead: " · ", end: "")
     }
 

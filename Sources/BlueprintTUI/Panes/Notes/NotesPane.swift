@@ -29,8 +29,7 @@ final class NotesPane: Pane, NarrowingSearch {
     var noteSubject: RecordSubject? { .wedding }
 
     var statusContext: String {
-        let count = notes.notes.count
-        return "\(count) note" + (count == 1 ? "" : "s")
+        CountPhrase.of(notes.notes.count, "note")
     }
 
     /// The notes shown: every note, or those containing `filterText`.

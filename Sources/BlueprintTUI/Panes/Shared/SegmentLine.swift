@@ -1,3 +1,4 @@
+import BlueprintDomain
 import BlueprintTerminal
 
 /// A line of figures made of differently styled pieces (a figure and its label). Pieces come in
@@ -38,6 +39,12 @@ struct SegmentLine {
         startGroup()
         add(figure, style)
         add(" " + label, .muted)
+    }
+
+    /// Appends a group of a count and its noun, in the plural unless the count is 1
+    /// (`CountPhrase`): `1 table`, `2 tables`, the count in `style`.
+    mutating func add(count: Int, noun: String, _ style: TextStyle = .accent) {
+        add(figure: "\(count)", label: CountPhrase.noun(noun, for: count), style)
     }
 
     var isEmpty: Bool { groups.isEmpty }

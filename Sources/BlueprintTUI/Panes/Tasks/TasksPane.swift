@@ -36,7 +36,7 @@ final class TasksPane: Pane, SearchTarget {
 
     var statusContext: String {
         let shown = tasks.visibleTasks.count, total = tasks.stats.total
-        let counts = shown == total ? "\(total) tasks" : "\(shown) of \(total) tasks"
+        let counts = CountPhrase.of(shown, of: total, "task")
         let filter = TaskForms.summary(tasks.filter)
         return filter.isEmpty ? counts : "\(filter) · \(counts)"
     }
@@ -77,7 +77,7 @@ final class TasksPane: Pane, SearchTarget {
         guard !LoadNotice.render(tasks, noun: "tasks", into: canvas, rect: rect) else { return }
         let stats = tasks.stats
         var strip = SegmentLine()
-        strip.add(figure: "\(stats.total)", label: "tasks")
+        strip.add(count: stats.total, noun: "task")
         strip.add(figure: "\(stats.overdue)", label: "overdue", stats.overdue > 0 ? .danger : .accent)
         strip.add(figure: "\(stats.dueWithin7Days)", label: "due within 7 days", stats.dueWithin7Days > 0 ? .warning : .accent)
         strip.add(figure: "\(stats.byStatus[.inProgress] ?? 0)", label: "in progress")

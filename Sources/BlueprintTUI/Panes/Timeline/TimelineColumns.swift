@@ -24,6 +24,12 @@ enum TimelineColumns {
         TableColumn("Vendor", minWidth: 10, maxWidth: 24, flex: 1, priority: 6),
     ]
 
+    /// A milestone's date and when it falls due ("123 days overdue"), never cut (`TableColumn.fitting`).
+    static let milestoneWhen = [2, 3]
+
+    /// An item's time ("! 23:00–01:00 (next day)").
+    static let runSheetTime = [0]
+
     /// `☑` or `☐` (`[x]` or `[ ]` where the locale cannot draw boxes).
     static func doneMark(_ isDone: Bool) -> String {
         TerminalLocale.isUTF8 ? (isDone ? "☑" : "☐") : (isDone ? "[x]" : "[ ]")
@@ -52,7 +58,7 @@ enum TimelineColumns {
             switch column {
             case 0: return TableCell(DisplayText(date.description), style: .header)
             case 1:
-                let items = count == 1 ? "1 item" : "\(count) items"
+                let items = CountPhrase.of(count, "item")
                 return TableCell(DisplayText(date == weddingDate ? "Wedding day · \(items)" : items), style: .header)
             default: return ""
             }

@@ -35,15 +35,11 @@ final class TimelinePane: Pane {
         switch view {
         case .milestones:
             let count = timeline.milestones.count, overdue = timeline.overdueMilestoneCount
-            return Self.count(count, "milestone") + (overdue > 0 ? " · \(overdue) overdue" : "")
+            return CountPhrase.of(count, "milestone") + (overdue > 0 ? " · \(overdue) overdue" : "")
         case .runSheet:
             let clashes = timeline.clashes.count
-            return Self.count(timeline.runSheet.count, "item") + (clashes > 0 ? " · " + Self.count(clashes, "clash", "clashes") : "")
+            return CountPhrase.of(timeline.runSheet.count, "item") + (clashes > 0 ? " · " + CountPhrase.of(clashes, "clash") : "")
         }
-    }
-
-    private static func count(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
-        "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
     }
 
     private var runSheetRows: [RunSheetRow] { RunSheetRow.rows(timeline.runSheet) }
@@ -73,7 +69,7 @@ final class TimelinePane: Pane {
         }
         let overdue = timeline.overdueMilestoneCount, clashes = timeline.clashes.count
         if overdue > 0 { line.add(figure: "\(overdue)", label: "overdue", .danger) }
-        if clashes > 0 { line.add(figure: "\(clashes)", label: clashes == 1 ? "clash" : "clashes", .danger) }
+        if clashes > 0 { line.add(count: clashes, noun: "clash", .danger) }
         if let hint = keymap.hint(.switchView, in: keyMode, "switches") {
             line.startGroup()
             line.add(hint, .muted)
@@ -84,21 +80,24 @@ final class TimelinePane: Pane {
     private func renderMilestones(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         let milestones = timeline.milestones, today = timeline.today
         milestoneList.sync(milestones)
+        let cell = { (row: Int, column: Int) in TimelineColumns.milestoneCell(milestones[row], column: column, today: today) }
+        milestoneList.model.columns = TimelineColumns.milestones.fitting(TimelineColumns.milestoneWhen, rows: milestones.indices,
+                                                                         cell: cell)
         TableView.render(milestoneList.model, into: canvas, rect: rect,
-                         empty: EmptyListText.noRecords("milestones", keymap: keymap, mode: keyMode)) { row, column in
-            TimelineColumns.milestoneCell(milestones[row], column: column, today: today)
-        }
+                         empty: EmptyListText.noRecords("milestones", keymap: keymap, mode: keyMode), cell: cell)
     }
 
     private func renderRunSheet(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         let rows = runSheetRows, timeline = self.timeline, weddingDate = wedding.wedding?.weddingDate
         runSheetList.sync(rows)
         let table = CanvasRect(row: rect.row, column: rect.column, rows: max(0, rect.rows - 1), columns: rect.columns)
-        TableView.render(runSheetList.model, into: canvas, rect: table,
-                         empty: EmptyListText.noRecords("run-sheet items", keymap: keymap, mode: keyMode)) { row, column in
+        let cell = { (row: Int, column: Int) in
             TimelineColumns.runSheetCell(rows[row], column: column, clashes: { timeline.clashes(involving: $0).count },
                                          vendorName: { self.vendorName($0) }, weddingDate: weddingDate)
         }
+        runSheetList.model.columns = TimelineColumns.runSheet.fitting(TimelineColumns.runSheetTime, rows: rows.indices, cell: cell)
+        TableView.render(runSheetList.model, into: canvas, rect: table,
+                         empty: EmptyListText.noRecords("run-sheet items", keymap: keymap, mode: keyMode), cell: cell)
         if let (text, style) = clashNote(keymap) {
             canvas.draw(DisplayText(text), row: rect.bottom - 1, column: rect.column, width: rect.columns, style: style)
         }
@@ -117,7 +116,7 @@ final class TimelinePane: Pane {
         let count = timeline.clashes.count
         guard count > 0 else { return nil }
         let next = keymap.hint(.nextClash, in: keyMode, "goes to the next")
-        return (KeyHints.sentence(Self.count(count, "clash", "clashes") + " on the run sheet", [next], lead: " · ", end: ""), .warning)
+        return (KeyHints.sentence(CountPhrase.of(count, "clash") + " on the run sheet", [next], lead: " · ", end: ""), .warning)
     }
 
     private func clashText(_ clash: RunSheetClash, for item: RunSheetItem) -> ClashText {

@@ -5,6 +5,8 @@ import BlueprintTerminal
 /// The vendor table's columns, and each vendor's cells.
 @MainActor
 enum VendorColumns {
+    /// The columns, the one the list is sorted by marked `▲` or `▼`. On narrow terminals the
+    /// email goes first, then the contact, then the phone; a category, phone, email or quote is never cut.
     static func columns(order: ListOrder<VendorSortKey>) -> [TableColumn] {
         func title(_ text: String, _ key: VendorSortKey?) -> DisplayText {
             guard let key, key == order.key else { return DisplayText(text) }
@@ -15,11 +17,15 @@ enum VendorColumns {
             TableColumn(title("Category", .category), minWidth: 12, priority: 8),
             TableColumn(title("Status", .status), minWidth: 11, priority: 9),
             TableColumn(title("Contact", nil), minWidth: 10, maxWidth: 22, flex: 1, priority: 4),
-            TableColumn(title("Phone", nil), minWidth: 10, maxWidth: 16, priority: 2),
+            TableColumn(title("Phone", nil), minWidth: 10, priority: 5),
             TableColumn(title("Email", nil), minWidth: 12, maxWidth: 30, flex: 1, priority: 3),
             TableColumn(title("Quote", .quote), minWidth: 11, alignment: .right, priority: 7),
         ]
     }
+
+    /// The category, the phone, the email (an address cut is no use) and the quote: shown whole
+    /// (`TableColumn.fitting`).
+    static let fixedShape = [1, 4, 5, 6]
 
     static func cell(_ vendor: Vendor, column: Int, currency: Currency, isMatch: Bool) -> TableCell {
         switch column {

@@ -27,7 +27,7 @@ final class VendorsPane: Pane, SearchTarget {
     var statusContext: String {
         let shown = vendors.visibleVendors.count
         let total = vendors.filter.includesArchived ? vendors.vendors.count : vendors.stats.total
-        let counts = shown == total ? "\(total) vendors" : "\(shown) of \(total) vendors"
+        let counts = CountPhrase.of(shown, of: total, "vendor")
         let filter = VendorForms.summary(vendors.filter)
         return filter.isEmpty ? counts : "\(filter) · \(counts)"
     }
@@ -50,22 +50,25 @@ final class VendorsPane: Pane, SearchTarget {
         guard !LoadNotice.render(vendors, noun: "vendors", into: canvas, rect: rect) else { return }
         let stats = vendors.stats
         var strip = SegmentLine()
-        strip.add(figure: "\(stats.total)", label: "vendors")
+        strip.add(count: stats.total, noun: "vendor")
         strip.add(figure: "\(stats.byStatus[.booked] ?? 0)", label: "booked", .success)
         strip.add(figure: "\(stats.byStatus[.quoted] ?? 0)", label: "quoted")
         strip.add(figure: Formats.money(stats.totalQuoted, currency), label: "quoted in all")
         strip.add(figure: Formats.money(stats.bookedCost, currency), label: "booked cost")
-        strip.render(into: canvas, row: rect.row, column: rect.column, width: rect.columns)
+        // Flowed, not cut: a narrow terminal shows the money figures whole on a second line.
+        let stripRows = strip.flowed(toWidth: rect.columns)
+            .render(into: canvas, row: rect.row, column: rect.column, width: rect.columns, maxRows: 2)
         let rows = vendors.visibleVendors
         list.sync(rows)
-        list.model.columns = VendorColumns.columns(order: vendors.order)
         let matches = vendors.searchMatches, currency = self.currency
-        TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1,
-                                                                     columns: rect.columns),
-                         empty: EmptyListText.forFilteredList("vendors", "vendor", hasRecords: vendors.stats.total > 0,
-                                                              importing: "vendors", keymap: keymap, mode: keyMode)) { row, column in
+        let cell = { (row: Int, column: Int) in
             VendorColumns.cell(rows[row], column: column, currency: currency, isMatch: !matches.isEmpty && matches.contains(row: row))
         }
+        list.model.columns = VendorColumns.columns(order: vendors.order).fitting(VendorColumns.fixedShape, rows: rows.indices, cell: cell)
+        TableView.render(list.model, into: canvas, rect: CanvasRect(row: rect.row + stripRows, column: rect.column,
+                                                                     rows: rect.rows - stripRows, columns: rect.columns),
+                         empty: EmptyListText.forFilteredList("vendors", "vendor", hasRecords: vendors.stats.total > 0,
+                                                              importing: "vendors", keymap: keymap, mode: keyMode), cell: cell)
     }
 
     // MARK: Keys and mouse

@@ -22,3 +22,29 @@ public struct TableColumn: Hashable, Sendable {
     }
 }
 
+extension TableColumn {
+    /// This column made wide enough for the widest of `values`, for values of a fixed shape
+    /// (phones, money, dates, counts, table names) that mean nothing once cut: where the table
+    /// is too narrow, a lower-priority column is hidden rather than one of these cut; spare width
+    /// goes to free text (names, notes), which is cut with an ellipsis where it runs out.
+    public func fitting(_ values: some Sequence<DisplayText>) -> TableColumn {
+        let needed = values.reduce(0) { max($0, $1.width) }
+        var fitted = self
+        fitted.minWidth = max(minWidth, needed)
+        fitted.maxWidth = fitted.minWidth
+        fitted.flex = 0
+        return fitted
+    }
+}
+
+extension [TableColumn] {
+    /// These columns, those at `fixedShape` each made wide enough for its widest cell in
+    /// `rows` (`TableColumn.fitting`); `cell(row, column)` is the cell as the table draws it.
+    public func fitting(_ fixedShape: [Int], rows: Range<Int>, cell: (_ row: Int, _ column: Int) -> TableCell) -> [TableColumn] {
+        var fitted = self
+        for column in fixedShape where indices.contains(column) {
+            fitted[column] = self[column].fitting(rows.map { cell($0, column).text })
+        }
+        return fitted
+    }
+}
