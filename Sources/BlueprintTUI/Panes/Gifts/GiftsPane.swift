@@ -221,6 +221,17 @@ final class GiftsPane: Pane {
     // MARK: Details
 
     private func showDetail(_ gift: Gift, host: any PlannerHost) {
+        let gifts = self.gifts
+        host.present(DetailOverlay.record(
+            { GiftForms.name($0) }, lines: { self.detailLines($0) }, host: host,
+            subject: PresenceSubject(gift, label: GiftForms.name(gift)),
+            current: { gifts.gift(gift.id) },
+            edit: { [weak self] in self?.openGiftForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+    }
+
+    /// The lines of `gift`'s details, as the gift is now.
+    private func detailLines(_ gift: Gift) -> [DetailOverlay.Line] {
         let currency = self.currency
         let lines: [DetailOverlay.Line] = [
             .init(label: "From", value: GiftText.from(gift, guestName: { self.guestName($0) })),
@@ -232,16 +243,23 @@ final class GiftsPane: Pane {
             .init(label: "Income", value: gift.giftKind == .money && gift.countsAsIncome ? "counts as income" : "no"),
             .init(label: "Notes", value: gift.notes),
         ]
-        let gifts = self.gifts
-        host.present(DetailOverlay.record(
-            GiftForms.name(gift), lines: lines, host: host,
-            subject: PresenceSubject(gift, label: GiftForms.name(gift)),
-            current: { gifts.gift(gift.id) },
-            edit: { [weak self] in self?.openGiftForm($0, host: $1) },
-            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+        return lines
     }
 
     private func showDetail(_ entry: MoneyOwed, host: any PlannerHost) {
+        let gifts = self.gifts
+        host.present(DetailOverlay.record(
+            \.person, lines: { self.detailLines($0) }, host: host,
+            subject: PresenceSubject(entry, label: entry.person),
+            current: { gifts.owed(entry.id) },
+            edit: { [weak self] in self?.openOwedForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) },
+            actions: [(.recordInstallment, entry.direction == .toCouple ? "received" : "paid",
+                       { [weak self] in self?.openSettlementForm($0, host: $1) })]))
+    }
+
+    /// The lines of `entry`'s details, as the money owed is now.
+    private func detailLines(_ entry: MoneyOwed) -> [DetailOverlay.Line] {
         let money = { Formats.money($0, self.currency) }
         let lines: [DetailOverlay.Line] = [
             .init(label: "Person", value: entry.person),
@@ -254,15 +272,7 @@ final class GiftsPane: Pane {
             .init(label: "Income", value: entry.direction == .toCouple && entry.countsAsIncome ? "counts as income" : "no"),
             .init(label: "Notes", value: entry.notes),
         ]
-        let gifts = self.gifts
-        host.present(DetailOverlay.record(
-            entry.person, lines: lines, host: host,
-            subject: PresenceSubject(entry, label: entry.person),
-            current: { gifts.owed(entry.id) },
-            edit: { [weak self] in self?.openOwedForm($0, host: $1) },
-            delete: { [weak self] in self?.confirmDelete($0, host: $1) },
-            actions: [(.recordInstallment, entry.direction == .toCouple ? "received" : "paid",
-                       { [weak self] in self?.openSettlementForm($0, host: $1) })]))
+        return lines
     }
 
     // MARK: Deleting
