@@ -301,7 +301,8 @@ final class TimelinePane: Pane {
             }
         }
         host.present(FormOverlay(TimelineForms.milestoneForm(milestone), store: timeline,
-                                 subject: milestone.map { PresenceSubject($0, label: $0.title) }, following: following) { [weak self] form in
+                                 subject: milestone.map { PresenceSubject($0, label: $0.title) },
+                                 following: following) { [weak self] form in
             switch TimelineForms.milestone(from: form, base: base, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
