@@ -11,6 +11,20 @@ import Testing
 @Suite("Open details and forms follow the data")
 @MainActor
 struct FollowingTests {
+    /// A planner whose activity has been read, so it names who made each change that follows
+    /// (the planner reads it when details or a form open, but not before they are first drawn).
+    func plannerWithActivity(columns: Int = 100) async -> PlannerHarness {
+        let planner = await PlannerHarness(columns: columns)
+        let activity = planner.session.activity
+        let updates = activity.updates()
+        activity.loadIfNeeded()
+        var iterator = updates.makeAsyncIterator()
+        while activity.state != .loaded {
+            guard await iterator.next() != nil else { break }
+        }
+        return planner
+    }
+
     /// Has Sam, in another session, change Ana with `change` (a committed change the activity
     /// describes), and waits until the planner's store has it.
     func samChangesAna(_ planner: PlannerHarness, _ change: @escaping @Sendable (inout Guest) -> Void) async throws {
@@ -26,7 +40,7 @@ struct FollowingTests {
 
     @Test("details open on a guest show another session's RSVP change at once, with who made it")
     func detailsFollowAnotherSession() async throws {
-        let planner = await PlannerHarness()
+        let planner = await plannerWithActivity()
         await planner.press(.enter)
         #expect(planner.frame().contains("RSVP  Attending"))
         try await samChangesAna(planner) { $0.rsvp = .declined }
@@ -38,7 +52,7 @@ struct FollowingTests {
 
     @Test("details open on a guest show a note another session writes on them")
     func detailsShowNewNotes() async throws {
-        let planner = await PlannerHarness()
+        let planner = await plannerWithActivity()
         await planner.press(.enter)
         #expect(planner.frame().contains("Notes (0)"))
         let note = Note(subject: .record(.guest, Wedding1.ana), text: "Arrives by train", author: "Sam", createdAt: Wedding1.start)
@@ -65,7 +79,7 @@ struct FollowingTests {
 
     @Test("details of a guest deleted meanwhile say who deleted it and when; e and d no longer act")
     func detailsOfADeletedGuest() async throws {
-        let planner = await PlannerHarness()
+        let planner = await plannerWithActivity()
         await planner.press(.enter)
         let guests = planner.session.guests
         try await planner.host.simulateExternalCommit(planner.weddingID, by: "Sam") { try $0.delete(Guest.self, id: Wedding1.ana) }
@@ -81,7 +95,7 @@ struct FollowingTests {
 
     @Test("a guest's form takes another session's change into a field not edited here, and says so")
     func formTakesUntouchedChanges() async throws {
-        let planner = await PlannerHarness(columns: 120)
+        let planner = await plannerWithActivity(columns: 120)
         await planner.press(.character("e"))
         try await samChangesAna(planner) { $0.email = "ana@new.example" }
         let frame = planner.frame()
@@ -92,7 +106,7 @@ struct FollowingTests {
 
     @Test("a guest's form keeps what was typed in a field another session changed, and shows theirs beside it")
     func formKeepsTypedValues() async throws {
-        let planner = await PlannerHarness(columns: 120)
+        let planner = await plannerWithActivity(columns: 120)
         await planner.press(.character("e"), .tab, .control("u"))
         await planner.type("Mine")
         try await samChangesAna(planner) { $0.lastName = "Theirs\u{1B}[2J" }
@@ -104,7 +118,7 @@ struct FollowingTests {
 
     @Test("on a narrow terminal the other session's value goes under the field, cut to the field's width")
     func formMarksUnderTheFieldWhenNarrow() async throws {
-        let planner = await PlannerHarness(columns: 60)
+        let planner = await plannerWithActivity(columns: 60)
         await planner.press(.character("e"), .tab, .control("u"))
         await planner.type("Mine")
         try await samChangesAna(planner) { $0.lastName = String(repeating: "Long", count: 20) }
@@ -113,9 +127,25 @@ struct FollowingTests {
         #expect(marked.contains("↳ Sam changed this: LongLong") && marked.contains("…"))
     }
 
+    @Test("a vendor's form follows the vendor too: another session's new phone number comes in")
+    func vendorFormFollows() async throws {
+        let planner = await plannerWithActivity(columns: 120)
+        await planner.press(.character("3"), .character("e"))
+        #expect(planner.frame().contains("┌─ Edit Grand Hall"))
+        let vendors = planner.session.vendors
+        try await planner.host.simulateExternalCommit(planner.weddingID, by: "Mei") { transaction in
+            guard var hall = transaction.dataset.vendors[Wedding1.grandHall] else { return }
+            hall.phone = "+1 555 0100"
+            try transaction.update(hall)
+        }
+        await planner.until(vendors) { vendors.vendor(Wedding1.grandHall)?.phone == "+1 555 0100" }
+        let frame = planner.frame()
+        #expect(frame.contains("+1 555 0100") && frame.contains("updated by Mei"))
+    }
+
     @Test("a form whose guest another session deleted says so")
     func formOfADeletedGuest() async throws {
-        let planner = await PlannerHarness()
+        let planner = await plannerWithActivity()
         await planner.press(.character("e"))
         let guests = planner.session.guests
         try await planner.host.simulateExternalCommit(planner.weddingID, by: "Sam") { try $0.delete(Guest.self, id: Wedding1.ana) }

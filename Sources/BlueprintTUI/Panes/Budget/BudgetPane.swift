@@ -399,8 +399,13 @@ final class BudgetPane: Pane, SearchTarget {
     private func openCategoryForm(_ category: BudgetCategory?, host: any PlannerHost) {
         let budget = self.budget, choices = self.choices
         let base = category ?? BudgetCategory(name: "")
+        let following = category.map { category in
+            FormFollowing.record(category, host: host, current: { budget.category(category.id) }) {
+                BudgetForms.categoryForm($0, choices: choices)
+            }
+        }
         host.present(FormOverlay(BudgetForms.categoryForm(category, choices: choices), store: budget,
-                                 subject: category.map { PresenceSubject($0, label: $0.name) }) { [weak self] form in
+                                 subject: category.map { PresenceSubject($0, label: $0.name) }, following: following) { [weak self] form in
             switch BudgetForms.category(from: form, base: base, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):

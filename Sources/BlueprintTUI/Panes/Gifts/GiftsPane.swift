@@ -309,7 +309,11 @@ final class GiftsPane: Pane {
     private func openOwedForm(_ entry: MoneyOwed?, host: any PlannerHost) {
         let gifts = self.gifts, wedding = self.wedding.wedding
         let base = entry ?? MoneyOwed(person: "", amount: .zero)
-        host.present(FormOverlay(GiftForms.owedForm(entry, currency: currency), store: gifts) { [weak self] form in
+        let currency = self.currency
+        let following = entry.map { entry in
+            FormFollowing.record(entry, host: host, current: { gifts.owed(entry.id) }) { GiftForms.owedForm($0, currency: currency) }
+        }
+        host.present(FormOverlay(GiftForms.owedForm(entry, currency: currency), store: gifts, following: following) { [weak self] form in
             switch GiftForms.owed(from: form, base: base, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
