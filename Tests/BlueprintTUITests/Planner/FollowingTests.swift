@@ -152,4 +152,22 @@ struct FollowingTests {
         await planner.until(guests) { guests.guest(Wedding1.ana) == nil }
         #expect(planner.frame().contains("Deleted by Sam · just now"))
     }
+
+    @Test("a seating suggestion open when another session seats its guest suggests again and says so; Enter seats nobody then")
+    func seatingPreviewFollows() async throws {
+        let planner = await PlannerHarness([GuestsPaneTests.seatingDataset()])
+        await planner.press(.character("v"), .character("s"))
+        #expect(planner.frame().contains("Table 3 · Garden  Fay Fox (+1)"))
+        let guests = planner.session.guests
+        var fay = try #require(guests.guest(Wedding1.uuid(90)))
+        fay.table = 3
+        fay.version += 1
+        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(fay)])
+        await planner.until(guests) { guests.guest(Wedding1.uuid(90))?.table == 3 }
+        let frame = planner.frame()
+        #expect(frame.contains("Suggested again: the guests or tables changed"))
+        #expect(frame.contains("Nobody to seat.") && !frame.contains("Table 3 · Garden  Fay Fox (+1)"))
+        await planner.press(.enter)
+        #expect(planner.statusRow.contains("Seated 0 guests"))
+    }
 }

@@ -259,8 +259,8 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     private func showSuggestion(host: any PlannerHost) {
-        let seating = seatingStore, suggestion = seating.suggestion()
-        host.present(SeatingPreviewOverlay(suggestion, chart: chart) {
+        let seating = seatingStore
+        host.present(SeatingPreviewOverlay(seating: seating) { suggestion in
             host.run({ await seating.apply(suggestion) },
                      undoable: "Seated \(suggestion.moves.count) \(suggestion.moves.count == 1 ? "guest" : "guests")", store: seating)
         })
