@@ -37,7 +37,7 @@ public enum FormView {
         if !notice.isEmpty { canvas.draw(notice, row: box.row + 1, column: box.column + 2, width: inner, style: .warning) }
 
         let bodyRows = max(1, box.rows - 4 - min(general.count, max(0, box.rows - 5)))
-        let focusLine = lines.firstIndex { $0.field == form.focus && !$0.isIssueLine } ?? 0
+        let focusLine = lines.firstIndex { $0.field == form.focus && !$0.isRemarkLine } ?? 0
         let lastFocusLine = lines.lastIndex { $0.field == form.focus } ?? focusLine
         let top = min(max(0, lastFocusLine - bodyRows + 1), focusLine)
         let x = box.column + 2
@@ -46,7 +46,7 @@ public enum FormView {
             let row = box.row + 2 + offset
             let field = form.fields[line.field]
             let focused = line.field == form.focus
-            if line.isIssueLine, let remark = remarks[line.field] {
+            if line.isRemarkLine, let remark = remarks[line.field] {
                 canvas.draw("↳ " + remark.text, row: row, column: x + labelWidth + 2, width: inner - labelWidth - 2, style: remark.style)
                 continue
             }
@@ -62,7 +62,7 @@ public enum FormView {
                 canvas.draw(shown, row: row, column: valueX, width: valueWidth, style: focused ? TextStyle.accent : .normal)
                 if focused { pickListAnchor = (row, valueX) }
             }
-            if line.showsIssueBeside, let remark = remarks[line.field] {
+            if line.showsRemarkBeside, let remark = remarks[line.field] {
                 canvas.draw(remark.text, row: row, column: x + issueColumn, width: issueRoom, style: remark.style)
             }
         }
@@ -79,8 +79,8 @@ public enum FormView {
     /// remark under it.
     private struct Line {
         let field: Int
-        let isIssueLine: Bool
-        var showsIssueBeside = false
+        let isRemarkLine: Bool
+        var showsRemarkBeside = false
     }
 
     /// What is said beside `field`: its problem from the last submit, else what another session
@@ -96,11 +96,11 @@ public enum FormView {
     /// A line per field, plus one under each field whose remark does not fit in `roomBeside` columns.
     private static func layoutLines(_ remarks: [(text: DisplayText, style: TextStyle)?], roomBeside: Int) -> [Line] {
         remarks.indices.flatMap { index -> [Line] in
-            guard let remark = remarks[index] else { return [Line(field: index, isIssueLine: false)] }
+            guard let remark = remarks[index] else { return [Line(field: index, isRemarkLine: false)] }
             if remark.text.width <= roomBeside {
-                return [Line(field: index, isIssueLine: false, showsIssueBeside: true)]
+                return [Line(field: index, isRemarkLine: false, showsRemarkBeside: true)]
             }
-            return [Line(field: index, isIssueLine: false), Line(field: index, isIssueLine: true)]
+            return [Line(field: index, isRemarkLine: false), Line(field: index, isRemarkLine: true)]
         }
     }
 

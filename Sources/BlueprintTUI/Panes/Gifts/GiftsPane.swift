@@ -233,7 +233,7 @@ final class GiftsPane: Pane {
     /// The lines of `gift`'s details, as the gift is now.
     private func detailLines(_ gift: Gift) -> [DetailOverlay.Line] {
         let currency = self.currency
-        let lines: [DetailOverlay.Line] = [
+        return [
             .init(label: "From", value: GiftText.from(gift, guestName: { self.guestName($0) })),
             .init(label: "What", value: gift.description),
             .init(label: "Kind", value: GiftText.kind(gift.giftKind)),
@@ -243,7 +243,6 @@ final class GiftsPane: Pane {
             .init(label: "Income", value: gift.giftKind == .money && gift.countsAsIncome ? "counts as income" : "no"),
             .init(label: "Notes", value: gift.notes),
         ]
-        return lines
     }
 
     private func showDetail(_ entry: MoneyOwed, host: any PlannerHost) {
@@ -261,7 +260,7 @@ final class GiftsPane: Pane {
     /// The lines of `entry`'s details, as the money owed is now.
     private func detailLines(_ entry: MoneyOwed) -> [DetailOverlay.Line] {
         let money = { Formats.money($0, self.currency) }
-        let lines: [DetailOverlay.Line] = [
+        return [
             .init(label: "Person", value: entry.person),
             .init(label: "Owed", value: GiftText.direction(entry.direction)),
             .init(label: "Amount", value: money(entry.amount)),
@@ -272,7 +271,6 @@ final class GiftsPane: Pane {
             .init(label: "Income", value: entry.direction == .toCouple && entry.countsAsIncome ? "counts as income" : "no"),
             .init(label: "Notes", value: entry.notes),
         ]
-        return lines
     }
 
     // MARK: Deleting

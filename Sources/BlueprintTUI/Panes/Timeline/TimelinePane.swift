@@ -239,14 +239,13 @@ final class TimelinePane: Pane {
     /// The lines of `milestone`'s details, as it is now.
     private func detailLines(_ milestone: Milestone) -> [DetailOverlay.Line] {
         let today = timeline.today, overdue = milestone.isOverdue(today: today)
-        let lines: [DetailOverlay.Line] = [
+        return [
             .init(label: "Milestone", value: milestone.title),
             .init(label: "Date", value: milestone.date.description + (overdue ? " (OVERDUE)" : ""), style: overdue ? .danger : .normal),
             .init(label: "When", value: Formats.daysToGo(milestone.date.days(since: today))),
             .init(label: "Done", value: Formats.yesNo(milestone.isDone), style: milestone.isDone ? .success : .normal),
             .init(label: "Notes", value: milestone.notes),
         ]
-        return lines
     }
 
     private func showDetail(_ item: RunSheetItem, host: any PlannerHost) {

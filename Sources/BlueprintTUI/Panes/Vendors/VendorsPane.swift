@@ -186,7 +186,7 @@ final class VendorsPane: Pane, SearchTarget {
     private func detailLines(_ vendor: Vendor) -> [DetailOverlay.Line] {
         let currency = self.currency
         let ledger = VendorLedger(vendor: vendor, expenses: budget.expenses, today: vendors.today)
-        let lines: [DetailOverlay.Line] = [
+        return [
             .init(label: "Name", value: vendor.name),
             .init(label: "Provides", value: vendor.category.displayName),
             .init(label: "Status", value: VendorColumns.statusText(vendor), style: VendorColumns.style(vendor)),
@@ -210,7 +210,6 @@ final class VendorsPane: Pane, SearchTarget {
             .init(label: "Review", value: vendor.review),
             .init(label: "Book again", value: vendor.wouldBookAgain.map(Formats.yesNo) ?? ""),
         ]
-        return lines
     }
 
     /// The vendor form: editing `vendor`, or adding one (of `category`, when given).
