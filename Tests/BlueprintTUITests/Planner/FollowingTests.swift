@@ -143,6 +143,21 @@ struct FollowingTests {
         #expect(frame.contains("+1 555 0100") && frame.contains("updated by Mei"))
     }
 
+    @Test("the wedding's settings form follows the wedding: another session's partner name comes in")
+    func settingsFormFollows() async throws {
+        let planner = await plannerWithActivity(columns: 120)
+        await planner.press(.character("0"), .character("W"))
+        let store = planner.session.wedding
+        try await planner.host.simulateExternalCommit(planner.weddingID, by: "Sam") { transaction in
+            var wedding = transaction.dataset.wedding
+            wedding.partner2Name = "Benedict"
+            _ = try transaction.updateWedding(wedding)
+        }
+        await planner.until(store) { store.wedding?.partner2Name == "Benedict" }
+        let frame = planner.frame()
+        #expect(frame.contains("Benedict") && frame.contains("updated by Sam"))
+    }
+
     @Test("a form whose guest another session deleted says so")
     func formOfADeletedGuest() async throws {
         let planner = await plannerWithActivity()

@@ -291,7 +291,13 @@ final class GiftsPane: Pane {
         let gifts = self.gifts, choices = GiftForms.Choices(guests: guests.guests, wedding: wedding.wedding)
         let base = gift ?? Gift(receivedOn: gifts.today)
         let original = GiftForms.giftForm(gift, base: base, choices: choices)
-        host.present(FormOverlay(original, store: gifts, subject: gift.map { PresenceSubject($0, label: GiftForms.name($0)) }) { [weak self] form in
+        let following = gift.map { gift in
+            FormFollowing.record(gift, host: host, current: { gifts.gift(gift.id) }) {
+                GiftForms.giftForm($0, base: $0, choices: choices)
+            }
+        }
+        host.present(FormOverlay(original, store: gifts, subject: gift.map { PresenceSubject($0, label: GiftForms.name($0)) },
+                                 following: following) { [weak self] form in
             switch GiftForms.gift(from: form, base: base, original: original, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
