@@ -113,6 +113,29 @@ struct FormTests {
         #expect(form.issues["table"] != nil)
     }
 
+    @Test("following the record: an untouched field takes the new value, an edited one keeps what was typed; both are marked")
+    func followsTheRecord() {
+        var form = sample()
+        for character in "Zoë" { _ = form.handle(.character(character)) }
+        var latest = sample()
+        latest.follow(Form(title: "New guest", fields: [
+            .text("firstName", "First name", "Zoe"), .text("email", "Email", "zoe@example.com"),
+            .choice("rsvp", "RSVP", ["Invited", "Pending", "Attending", "Maybe", "Declined"], selected: 4),
+        ]))
+        form.follow(latest)
+        #expect(form["firstName"].text == "Zoë", "what was typed stays")
+        #expect(form.changedElsewhere["firstName"] == Form.ChangeElsewhere(theirs: "Zoe", taken: false))
+        #expect(form["email"].text == "zoe@example.com" && form["rsvp"].text == "Declined")
+        #expect(form.changedElsewhere["email"]?.taken == true && form.changedElsewhere["rsvp"]?.taken == true)
+        #expect(form.changedElsewhere["table"] == nil, "a field they did not change is not marked")
+
+        form.follow(latest)
+        #expect(form.changedElsewhere.count == 3, "the same record read again changes nothing")
+        var untouched = sample()
+        untouched.follow(latest)
+        #expect(!untouched.isDirty, "taking their values is not an edit to drop or save")
+    }
+
     @Test("a form is dirty once a value changes, not when the cursor moves")
     func dirty() {
         var form = Form(title: "Edit", fields: [.text("firstName", "First name", "Ana")])

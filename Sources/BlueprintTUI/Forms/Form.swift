@@ -1,8 +1,9 @@
 import BlueprintDomain
 import BlueprintTerminal
 
-/// A form's state: its fields, which one has the focus, an open pick-list, and the problems
-/// found when it was last submitted, each shown beside its field.
+/// A form's state: its fields, which one has the focus, an open pick-list, the problems found
+/// when it was last submitted, and the fields another session changed while it was open, each
+/// shown beside its field.
 ///
 /// The form knows nothing of records: a pane fills it from one, and builds and validates a
 /// record from it on submit.
@@ -10,6 +11,15 @@ public struct Form: Hashable, Sendable {
     /// What a key did to the form, when it is for the form's owner.
     public enum Event: Hashable, Sendable {
         case submit, cancel
+    }
+
+    /// A field another session changed while the form was open (see `follow(_:)`).
+    public struct ChangeElsewhere: Hashable, Sendable {
+        /// Their value, as the field shows it.
+        public let theirs: String
+        /// Whether their value was taken into the field (it had not been touched); otherwise the
+        /// field keeps what was typed.
+        public let taken: Bool
     }
 
     public let title: String
@@ -21,13 +31,17 @@ public struct Form: Hashable, Sendable {
     public private(set) var issues: [String: String] = [:]
     /// Problems that name no field of the form, shown at its foot.
     public private(set) var generalIssues: [String] = []
-    private let initialTexts: [String]
+    /// The fields another session changed since the form opened, by field name.
+    public private(set) var changedElsewhere: [String: ChangeElsewhere] = [:]
+    /// Each field's text as the record last read held it: when the form opened, or as another
+    /// session's change left it; a field whose text differs has been edited here.
+    private var recordTexts: [String]
 
     public init(title: String, fields: [FormField]) {
         precondition(!fields.isEmpty, "a form needs at least one field")
         self.title = title
         self.fields = fields
-        initialTexts = fields.map(\.text)
+        recordTexts = fields.map(\.text)
     }
 
     /// The mode keys are resolved in: the open pick-list, a choice field, or a text field.
@@ -36,8 +50,23 @@ public struct Form: Hashable, Sendable {
         return fields[focus].isChoice ? .choiceField : .form
     }
 
-    /// Whether any field differs from what the form opened with.
-    public var isDirty: Bool { fields.map(\.text) != initialTexts }
+    /// Whether any field differs from the record it shows (as it opened, or as another session's
+    /// change, taken in, left it).
+    public var isDirty: Bool { fields.map(\.text) != recordTexts }
+
+    /// Takes in `latest`, the form as the record in its store now fills it: each field whose value
+    /// changed since the form last read the record takes the new value if it was not edited here,
+    /// and keeps what was typed if it was; either way it is marked in `changedElsewhere`.
+    public mutating func follow(_ latest: Form) {
+        for index in fields.indices {
+            guard let theirs = latest.fields.first(where: { $0.name == fields[index].name }),
+                  theirs.text != recordTexts[index] else { continue }
+            let untouched = fields[index].text == recordTexts[index]
+            if untouched { fields[index].value = theirs.value }
+            recordTexts[index] = theirs.text
+            changedElsewhere[fields[index].name] = ChangeElsewhere(theirs: theirs.text, taken: untouched)
+        }
+    }
 
     public var focusedField: FormField { fields[focus] }
 

@@ -1,8 +1,10 @@
 import BlueprintTerminal
 
 /// Draws a `Form` as a centred box: a label column, the fields, each problem beside its field
-/// (or under it when the terminal is narrow), and an open pick-list over the rest. The form
-/// scrolls to keep the focused field in view.
+/// (or under it when the terminal is narrow), and an open pick-list over the rest. A field
+/// without a problem that another session changed says so in the same place ("Sam changed
+/// this: …", or "updated by Sam" when their value was taken in). The form scrolls to keep the
+/// focused field in view.
 @MainActor
 public enum FormView {
     /// Where to look when a form is refused, in words that hold without colour.
@@ -16,7 +18,9 @@ public enum FormView {
 
     /// Draws `form` on `canvas`, with `footer` under it: its key hints, or what is going on
     /// ("Saving…"); `notice`, if any, on the line above the fields ("Mei is editing this guest").
-    public static func render(_ form: Form, into canvas: any Canvas, footer: DisplayText, notice: DisplayText = .empty) {
+    /// `changedBy` names who changed the fields another session changed.
+    public static func render(_ form: Form, into canvas: any Canvas, footer: DisplayText, notice: DisplayText = .empty,
+                              changedBy: String = "someone") {
         let screen = CanvasRect(canvas.size)
         let width = min(screen.columns - 2, 88)
         let labelWidth = min(20, form.fields.map { DisplayText($0.label).width }.max() ?? 0)
@@ -24,7 +28,8 @@ public enum FormView {
         let valueWidth = min(36, max(8, inner - labelWidth - 2))
         let issueColumn = labelWidth + 2 + valueWidth + 2
         let issueRoom = inner - issueColumn
-        let lines = layoutLines(form, roomBeside: issueRoom >= 18 ? issueRoom : 0)
+        let remarks = form.fields.map { remark(on: $0, in: form, changedBy: changedBy, valueWidth: valueWidth) }
+        let lines = layoutLines(remarks, roomBeside: issueRoom >= 18 ? issueRoom : 0)
         let general = form.generalIssues.flatMap { DisplayText($0).wrapped(toWidth: inner) }
         let height = min(screen.rows - 2, lines.count + general.count + 4)
         let box = screen.centered(rows: height, columns: width)
@@ -32,7 +37,7 @@ public enum FormView {
         if !notice.isEmpty { canvas.draw(notice, row: box.row + 1, column: box.column + 2, width: inner, style: .warning) }
 
         let bodyRows = max(1, box.rows - 4 - min(general.count, max(0, box.rows - 5)))
-        let focusLine = lines.firstIndex { $0.field == form.focus && !$0.isIssueLine } ?? 0
+        let focusLine = lines.firstIndex { $0.field == form.focus && !$0.isRemarkLine } ?? 0
         let lastFocusLine = lines.lastIndex { $0.field == form.focus } ?? focusLine
         let top = min(max(0, lastFocusLine - bodyRows + 1), focusLine)
         let x = box.column + 2
@@ -41,9 +46,8 @@ public enum FormView {
             let row = box.row + 2 + offset
             let field = form.fields[line.field]
             let focused = line.field == form.focus
-            if line.isIssueLine {
-                let text = DisplayText("↳ " + (form.issues[field.name] ?? ""))
-                canvas.draw(text, row: row, column: x + labelWidth + 2, width: inner - labelWidth - 2, style: .danger)
+            if line.isRemarkLine, let remark = remarks[line.field] {
+                canvas.draw("↳ " + remark.text, row: row, column: x + labelWidth + 2, width: inner - labelWidth - 2, style: remark.style)
                 continue
             }
             canvas.draw(DisplayText(field.label), row: row, column: x, width: labelWidth, alignment: .right,
@@ -58,8 +62,8 @@ public enum FormView {
                 canvas.draw(shown, row: row, column: valueX, width: valueWidth, style: focused ? TextStyle.accent : .normal)
                 if focused { pickListAnchor = (row, valueX) }
             }
-            if line.showsIssueBeside, let issue = form.issues[field.name] {
-                canvas.draw(DisplayText(issue), row: row, column: x + issueColumn, width: issueRoom, style: .danger)
+            if line.showsRemarkBeside, let remark = remarks[line.field] {
+                canvas.draw(remark.text, row: row, column: x + issueColumn, width: issueRoom, style: remark.style)
             }
         }
         for (offset, line) in general.prefix(max(0, box.rows - 5)).enumerated() {
@@ -71,22 +75,32 @@ public enum FormView {
         }
     }
 
-    /// One line of the form body: a field (with its problem beside it, if that fits), or the
-    /// problem under it.
+    /// One line of the form body: a field (with its remark beside it, if that fits), or the
+    /// remark under it.
     private struct Line {
         let field: Int
-        let isIssueLine: Bool
-        var showsIssueBeside = false
+        let isRemarkLine: Bool
+        var showsRemarkBeside = false
     }
 
-    /// A line per field, plus one under each field whose problem does not fit in `roomBeside` columns.
-    private static func layoutLines(_ form: Form, roomBeside: Int) -> [Line] {
-        form.fields.indices.flatMap { index -> [Line] in
-            guard let issue = form.issues[form.fields[index].name] else { return [Line(field: index, isIssueLine: false)] }
-            if DisplayText(issue).width <= roomBeside {
-                return [Line(field: index, isIssueLine: false, showsIssueBeside: true)]
+    /// What is said beside `field`: its problem from the last submit, else what another session
+    /// changed in it, their value cut to the field's `valueWidth`.
+    private static func remark(on field: FormField, in form: Form, changedBy who: String,
+                               valueWidth: Int) -> (text: DisplayText, style: TextStyle)? {
+        if let issue = form.issues[field.name] { return (DisplayText(issue), .danger) }
+        guard let change = form.changedElsewhere[field.name] else { return nil }
+        if change.taken { return (DisplayText("updated by " + who), .warning) }
+        return (DisplayText(who + " changed this: ") + DisplayText(change.theirs).truncated(toWidth: valueWidth), .warning)
+    }
+
+    /// A line per field, plus one under each field whose remark does not fit in `roomBeside` columns.
+    private static func layoutLines(_ remarks: [(text: DisplayText, style: TextStyle)?], roomBeside: Int) -> [Line] {
+        remarks.indices.flatMap { index -> [Line] in
+            guard let remark = remarks[index] else { return [Line(field: index, isRemarkLine: false)] }
+            if remark.text.width <= roomBeside {
+                return [Line(field: index, isRemarkLine: false, showsRemarkBeside: true)]
             }
-            return [Line(field: index, isIssueLine: false), Line(field: index, isIssueLine: true)]
+            return [Line(field: index, isRemarkLine: false), Line(field: index, isRemarkLine: true)]
         }
     }
 

@@ -4,6 +4,10 @@ import BlueprintTerminal
 /// Every field of one record in a box, scrollable; `e` edits it, `d` deletes it, and other keys
 /// of the keymap's detail section do what the record offers (`p` marks an expense paid). The
 /// footer names the keys of the keymap in force.
+///
+/// The details follow the record: each frame reads it again from its store, so a change made
+/// anywhere (another session, another pane, a command) shows at once; once the record is
+/// deleted, the last lines stay under a line saying so, and the keys that act on it are gone.
 @MainActor
 final class DetailOverlay: RecordOverlay {
     /// Something the record offers besides editing and deleting: the key of `action` runs
@@ -28,8 +32,20 @@ final class DetailOverlay: RecordOverlay {
         var wraps = false
     }
 
-    private let title: String
-    private let lines: [Line]
+    /// What the details show, read again before each frame.
+    struct Content {
+        let title: String
+        let lines: [Line]
+    }
+
+    private var title: String
+    private var lines: [Line]
+    /// Reads the record's details anew; nil for lines that follow nothing (a report).
+    private let reread: (@MainActor () -> Content?)?
+    /// Says the record is gone ("Deleted by Sam · just now"); asked when `reread` finds no record.
+    private let deletionNotice: @MainActor () -> String
+    /// Set once the record is found deleted: what the top line says.
+    private var deletion: String?
     private let onEdit: @MainActor () -> Void
     private let onDelete: @MainActor () -> Void
     private let actions: [Action]
@@ -43,11 +59,14 @@ final class DetailOverlay: RecordOverlay {
     private var drawnRows = 0
 
     private init(title: String, lines: [Line], onEdit: @escaping @MainActor () -> Void, onDelete: @escaping @MainActor () -> Void,
-                 actions: [Action], offersEditing: Bool = true, subject: PresenceSubject? = nil) {
+                 actions: [Action], offersEditing: Bool = true, subject: PresenceSubject? = nil,
+                 reread: (@MainActor () -> Content?)? = nil, deletionNotice: @escaping @MainActor () -> String = { "" }) {
         self.offersEditing = offersEditing
         self.subject = subject
         self.title = title
         self.lines = lines
+        self.reread = reread
+        self.deletionNotice = deletionNotice
         self.onEdit = onEdit
         self.onDelete = onDelete
         self.actions = actions
@@ -56,7 +75,23 @@ final class DetailOverlay: RecordOverlay {
     var keyMode: KeyMode { .detail }
     var modeName: String { "DETAIL" }
 
+    /// Whether the record shown has been deleted since the details opened.
+    var isDeleted: Bool { deletion != nil }
+
+    /// Reads the record again: its lines as they are now, or, once it is gone, the notice saying so.
+    private func follow() {
+        guard let reread else { return }
+        if let content = reread() {
+            title = content.title
+            lines = content.lines
+            deletion = nil
+        } else {
+            deletion = deletionNotice()
+        }
+    }
+
     func render(into canvas: any Canvas, keymap: Keymap) {
+        follow()
         let screen = CanvasRect(canvas.size)
         let columns = min(screen.columns - 4, 84)
         let labelWidth = min(18, lines.map { DisplayText($0.label).width }.max() ?? 0)
@@ -68,10 +103,14 @@ final class DetailOverlay: RecordOverlay {
         scrollOffset = min(scrollOffset, max(0, rows.count - viewportRows))
         let offered = actions.filter { !$0.hint.isEmpty }.map { (action: $0.action, text: $0.hint) }
         let editing: [(action: KeyAction, text: String)] = offersEditing ? [(.edit, "edits"), (.delete, "deletes")] : []
-        let hints = keymap.hints(editing + offered + [(.cancel, "closes")],
+        let hints = keymap.hints((isDeleted ? [] : editing + offered) + [(.cancel, "closes")],
                                  in: .detail, more: scrollOffset + viewportRows < rows.count)
         BoxFrame.render(into: canvas, rect: box, title: DisplayText(title), footer: DisplayText(hints))
-        if !notice.isEmpty { canvas.draw(notice, row: box.row + 1, column: box.column + 2, width: box.columns - 4, style: .warning) }
+        if let deletion {
+            canvas.draw(DisplayText(deletion), row: box.row + 1, column: box.column + 2, width: box.columns - 4, style: .danger)
+        } else if !notice.isEmpty {
+            canvas.draw(notice, row: box.row + 1, column: box.column + 2, width: box.columns - 4, style: .warning)
+        }
         let x = box.column + 2
         for (offset, line) in rows.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {
             let row = box.row + 2 + offset
@@ -97,13 +136,14 @@ final class DetailOverlay: RecordOverlay {
         case .cancel: host.dismiss(self)
         case .moveUp: scrollOffset = max(0, scrollOffset - 1)
         case .moveDown: scrollOffset = min(scrollOffset + 1, max(0, drawnRows - viewportRows))
+        case .command: host.openCommandLine()
+        case _ where isDeleted: host.report(deletion ?? "", severity: .warning)
         case .edit where offersEditing:
             host.dismiss(self)
             onEdit()
         case .delete where offersEditing:
             host.dismiss(self)
             onDelete()
-        case .command: host.openCommandLine()
         default:
             guard let offered = actions.first(where: { $0.action == action }) else { return }
             host.dismiss(self)
@@ -118,43 +158,59 @@ extension DetailOverlay {
         DetailOverlay(title: title, lines: lines, onEdit: {}, onDelete: {}, actions: [], offersEditing: false)
     }
 
-    /// The details of a record whose `e`, `d` and `actions` act on the record as it is when the
-    /// key is pressed: `current` looks it up again, since another session may have changed it.
-    /// A record that notes can be about (any but a note) ends with its notes, newest first, and
-    /// the note key writes one on it; a vendor or an expense then ends with its documents, and
-    /// the documents key lists them.
-    static func record<Record>(_ title: String, lines: [Line], host: any PlannerHost, subject: PresenceSubject? = nil,
-                               current: @escaping @MainActor () -> Record?,
-                               edit: @escaping @MainActor (Record, any PlannerHost) -> Void,
-                               delete: @escaping @MainActor (Record, any PlannerHost) -> Void,
-                               actions: [(action: KeyAction, hint: String, perform: @MainActor (Record, any PlannerHost) -> Void)] = [])
-        -> DetailOverlay {
-        var lines = lines
-        if let record = current() as? any BlueprintDomain.Record, type(of: record).kind != .note {
-            lines.append(UpdatedLine.line(for: record, host: host))
+    /// The details of a record, read through `current` (its store's record of that id) for each
+    /// frame, so they show the record as it is now: `title` and `lines` say it; `e`, `d` and
+    /// `actions` act on it as it is when the key is pressed. A record that notes can be about (any
+    /// but a note) ends with its notes, newest first, and the note key writes one on it; a vendor
+    /// or an expense then ends with its documents, and the documents key lists them. Once
+    /// `current` finds no record, the details say who deleted it and when, if the activity knows.
+    static func record<Record: BlueprintDomain.Record>(
+        _ title: @escaping @MainActor (Record) -> String, lines: @escaping @MainActor (Record) -> [Line],
+        host: any PlannerHost, subject: PresenceSubject? = nil,
+        current: @escaping @MainActor () -> Record?,
+        edit: @escaping @MainActor (Record, any PlannerHost) -> Void,
+        delete: @escaping @MainActor (Record, any PlannerHost) -> Void,
+        actions: [(action: KeyAction, hint: String, perform: @MainActor (Record, any PlannerHost) -> Void)] = []
+    ) -> DetailOverlay {
+        let kind = Record.kind
+        let content: @MainActor () -> Content? = { [weak host] in
+            guard let host, let record = current() else { return nil }
+            var shown = lines(record)
+            guard kind != .note else { return Content(title: title(record), lines: shown) }
+            shown.append(UpdatedLine.line(for: record, host: host))
+            let about = RecordSubject.record(kind, record.id)
+            if let notes = host.session?.notes {
+                shown += NoteText.section(notes.notes(of: about), now: host.now, timeZone: host.timeZone)
+            }
+            if [.vendor, .expense].contains(kind), let documents = host.session?.documents {
+                shown += DocumentText.section(documents.documents(of: about), keymap: host.keymap, now: host.now, timeZone: host.timeZone)
+            }
+            return Content(title: title(record), lines: shown)
         }
         var offered = actions.map { Action(action: $0.action, hint: $0.hint, perform: acting(on: current, host: host, $0.perform)) }
-        if let record = current() as? any TableRecord, type(of: record).kind != .note, let notes = host.session?.notes {
-            let subject = RecordSubject.record(type(of: record).kind, record.id)
-            lines += NoteText.section(notes.notes(of: subject), now: host.now, timeZone: host.timeZone)
+        if let record = current(), kind != .note, host.session?.notes != nil {
+            let about = RecordSubject.record(kind, record.id)
             offered.append(Action(action: .addNote, hint: "writes a note") { [weak host] in
                 guard let host else { return }
-                NoteForms.present(on: subject, host: host)
+                NoteForms.present(on: about, host: host)
             })
+            if [.vendor, .expense].contains(kind), host.session?.documents != nil {
+                offered.append(Action(action: .showDocuments, hint: "") { [weak host] in host?.showDocuments(of: about) })
+            }
         }
-        if let record = current() as? any TableRecord, [.vendor, .expense].contains(type(of: record).kind),
-           let documents = host.session?.documents {
-            let subject = RecordSubject.record(type(of: record).kind, record.id)
-            lines += DocumentText.section(documents.documents(of: subject), keymap: host.keymap, now: host.now, timeZone: host.timeZone)
-            offered.append(Action(action: .showDocuments, hint: "") { [weak host] in host?.showDocuments(of: subject) })
-        }
+        let id = current()?.id
+        let opening = content()
         // A viewer is not offered what would be refused (the keys still say why if pressed).
         let mayChange = host.session?.access.mayChange ?? true
-        return DetailOverlay(title: title, lines: lines,
+        return DetailOverlay(title: opening?.title ?? "", lines: opening?.lines ?? [],
                              onEdit: acting(on: current, host: host, edit),
                              onDelete: acting(on: current, host: host, delete),
                              actions: mayChange ? offered : offered.map { $0.action.changesData ? $0.unoffered : $0 },
-                             offersEditing: mayChange, subject: subject)
+                             offersEditing: mayChange, subject: subject, reread: content,
+                             deletionNotice: { [weak host] in
+                                 guard let host, let id else { return "This \(kind.noun) has been deleted" }
+                                 return RecordHistory.deletionNotice(of: id, kind: kind, host: host)
+                             })
     }
 
     private static func acting<Record>(on current: @escaping @MainActor () -> Record?, host: any PlannerHost,

@@ -6,6 +6,10 @@ import BlueprintTerminal
 /// domain's validation (problems appear beside their fields), then saves it through the store;
 /// the form stays open until the save lands, so a refusal or a conflict never loses what was
 /// typed. Esc asks before dropping edits.
+///
+/// A form on a record follows it: when another session changes the record while the form is
+/// open, each field it changed takes their value if it was not edited here, and keeps what was
+/// typed if it was, and says so beside the field; once the record is deleted, the form says that.
 @MainActor
 final class FormOverlay: RecordOverlay {
     /// What submitting the form leads to.
@@ -19,13 +23,17 @@ final class FormOverlay: RecordOverlay {
     private(set) var form: Form
     private let store: DomainStore
     private let submit: @MainActor (Form) -> Submission
+    private let following: FormFollowing?
     private(set) var isSaving = false
     let subject: PresenceSubject?
     var notice: DisplayText = .empty
 
-    /// A form on `subject`'s record when it edits one (nil when it adds one).
-    init(_ form: Form, store: DomainStore, subject: PresenceSubject? = nil, submit: @escaping @MainActor (Form) -> Submission) {
+    /// A form on `subject`'s record when it edits one (nil when it adds one), which takes in the
+    /// record's changes through `following`, if given.
+    init(_ form: Form, store: DomainStore, subject: PresenceSubject? = nil, following: FormFollowing? = nil,
+         submit: @escaping @MainActor (Form) -> Submission) {
         self.form = form
+        self.following = following
         self.subject = subject
         self.store = store
         self.submit = submit
@@ -36,7 +44,18 @@ final class FormOverlay: RecordOverlay {
     var hasUnsavedEdits: Bool { form.isDirty }
 
     func render(into canvas: any Canvas, keymap: Keymap) {
-        FormView.render(form, into: canvas, footer: isSaving ? "Saving…" : FormView.keyHints(keymap), notice: notice)
+        var shownNotice = notice
+        // While saving, the store shows this form's own write: nothing to follow.
+        if let following, !isSaving {
+            if let latest = following.latest() {
+                form.follow(latest)
+            } else {
+                shownNotice = DisplayText(following.deletion())
+            }
+        }
+        let changedBy = form.changedElsewhere.isEmpty ? "someone" : following?.author() ?? "someone"
+        FormView.render(form, into: canvas, footer: isSaving ? "Saving…" : FormView.keyHints(keymap), notice: shownNotice,
+                        changedBy: changedBy)
     }
 
     func handle(_ key: Key, host: any PlannerHost) {

@@ -360,9 +360,9 @@ final class BudgetPane: Pane, SearchTarget {
     }
 
     private func showDetail(_ category: BudgetCategory, host: any PlannerHost) {
-        let budget = self.budget
+        let budget = self.budget, vendors = self.vendors, tasks = self.tasks
         host.present(DetailOverlay.record(
-            category.name, lines: BudgetDetail.lines(category, budget: budget, vendors: vendors, tasks: tasks), host: host,
+            \.name, lines: { BudgetDetail.lines($0, budget: budget, vendors: vendors, tasks: tasks) }, host: host,
             subject: PresenceSubject(category, label: category.name),
             current: { budget.category(category.id) },
             edit: { [weak self] in self?.openCategoryForm($0, host: $1) },
@@ -377,9 +377,9 @@ final class BudgetPane: Pane, SearchTarget {
     }
 
     private func showDetail(_ expense: Expense, host: any PlannerHost) {
-        let budget = self.budget
+        let budget = self.budget, vendors = self.vendors, keymap = host.keymap
         host.present(DetailOverlay.record(
-            expense.name, lines: BudgetDetail.lines(expense, budget: budget, vendors: vendors, keymap: host.keymap), host: host,
+            \.name, lines: { BudgetDetail.lines($0, budget: budget, vendors: vendors, keymap: keymap) }, host: host,
             subject: PresenceSubject(expense, label: expense.name),
             current: { budget.expense(expense.id) },
             edit: { [weak self] in self?.openExpenseForm($0, host: $1) },
@@ -407,8 +407,13 @@ final class BudgetPane: Pane, SearchTarget {
     private func openCategoryForm(_ category: BudgetCategory?, host: any PlannerHost) {
         let budget = self.budget, choices = self.choices
         let base = category ?? BudgetCategory(name: "")
+        let following = category.map { category in
+            FormFollowing.record(category, host: host, current: { budget.category(category.id) }) {
+                BudgetForms.categoryForm($0, choices: choices)
+            }
+        }
         host.present(FormOverlay(BudgetForms.categoryForm(category, choices: choices), store: budget,
-                                 subject: category.map { PresenceSubject($0, label: $0.name) }) { [weak self] form in
+                                 subject: category.map { PresenceSubject($0, label: $0.name) }, following: following) { [weak self] form in
             switch BudgetForms.category(from: form, base: base, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
@@ -425,8 +430,13 @@ final class BudgetPane: Pane, SearchTarget {
         let budget = self.budget, choices = self.choices
         let categoryID = budget.filter.categoryID
         let base = expense ?? Expense(name: "", categoryID: categoryID ?? UUID(), amount: .zero)
+        let following = expense.map { expense in
+            FormFollowing.record(expense, host: host, current: { budget.expense(expense.id) }) {
+                BudgetForms.expenseForm($0, in: categoryID, choices: choices)
+            }
+        }
         host.present(FormOverlay(BudgetForms.expenseForm(expense, in: categoryID, choices: choices), store: budget,
-                                 subject: expense.map { PresenceSubject($0, label: $0.name) }) { [weak self] form in
+                                 subject: expense.map { PresenceSubject($0, label: $0.name) }, following: following) { [weak self] form in
             switch BudgetForms.expense(from: form, base: base, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):

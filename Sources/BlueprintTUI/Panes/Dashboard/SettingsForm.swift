@@ -27,7 +27,8 @@ enum SettingsForm {
     static func present(for session: WeddingSession, host: any PlannerHost) {
         guard let wedding = session.wedding.wedding else { return host.report("The wedding is still loading", severity: .warning) }
         var askedAbout: String?
-        host.present(FormOverlay(form(wedding), store: session.wedding) { form in
+        let following = FormFollowing.record(wedding, host: host, current: { session.wedding.wedding }) { Self.form($0) }
+        host.present(FormOverlay(form(wedding), store: session.wedding, following: following) { form in
             let change: WeddingSettingsChange
             switch Result(catching: { () throws(WeddingSettingsProblems) in
                 try edit(from: form).change(of: wedding, guests: session.guests.guests, holdsAmounts: holdsAmounts(session))

@@ -221,8 +221,19 @@ final class GiftsPane: Pane {
     // MARK: Details
 
     private func showDetail(_ gift: Gift, host: any PlannerHost) {
+        let gifts = self.gifts
+        host.present(DetailOverlay.record(
+            { GiftForms.name($0) }, lines: { self.detailLines($0) }, host: host,
+            subject: PresenceSubject(gift, label: GiftForms.name(gift)),
+            current: { gifts.gift(gift.id) },
+            edit: { [weak self] in self?.openGiftForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+    }
+
+    /// The lines of `gift`'s details, as the gift is now.
+    private func detailLines(_ gift: Gift) -> [DetailOverlay.Line] {
         let currency = self.currency
-        let lines: [DetailOverlay.Line] = [
+        return [
             .init(label: "From", value: GiftText.from(gift, guestName: { self.guestName($0) })),
             .init(label: "What", value: gift.description),
             .init(label: "Kind", value: GiftText.kind(gift.giftKind)),
@@ -232,18 +243,24 @@ final class GiftsPane: Pane {
             .init(label: "Income", value: gift.giftKind == .money && gift.countsAsIncome ? "counts as income" : "no"),
             .init(label: "Notes", value: gift.notes),
         ]
-        let gifts = self.gifts
-        host.present(DetailOverlay.record(
-            GiftForms.name(gift), lines: lines, host: host,
-            subject: PresenceSubject(gift, label: GiftForms.name(gift)),
-            current: { gifts.gift(gift.id) },
-            edit: { [weak self] in self?.openGiftForm($0, host: $1) },
-            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
     }
 
     private func showDetail(_ entry: MoneyOwed, host: any PlannerHost) {
+        let gifts = self.gifts
+        host.present(DetailOverlay.record(
+            \.person, lines: { self.detailLines($0) }, host: host,
+            subject: PresenceSubject(entry, label: entry.person),
+            current: { gifts.owed(entry.id) },
+            edit: { [weak self] in self?.openOwedForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) },
+            actions: [(.recordInstallment, entry.direction == .toCouple ? "received" : "paid",
+                       { [weak self] in self?.openSettlementForm($0, host: $1) })]))
+    }
+
+    /// The lines of `entry`'s details, as the money owed is now.
+    private func detailLines(_ entry: MoneyOwed) -> [DetailOverlay.Line] {
         let money = { Formats.money($0, self.currency) }
-        let lines: [DetailOverlay.Line] = [
+        return [
             .init(label: "Person", value: entry.person),
             .init(label: "Owed", value: GiftText.direction(entry.direction)),
             .init(label: "Amount", value: money(entry.amount)),
@@ -254,15 +271,6 @@ final class GiftsPane: Pane {
             .init(label: "Income", value: entry.direction == .toCouple && entry.countsAsIncome ? "counts as income" : "no"),
             .init(label: "Notes", value: entry.notes),
         ]
-        let gifts = self.gifts
-        host.present(DetailOverlay.record(
-            entry.person, lines: lines, host: host,
-            subject: PresenceSubject(entry, label: entry.person),
-            current: { gifts.owed(entry.id) },
-            edit: { [weak self] in self?.openOwedForm($0, host: $1) },
-            delete: { [weak self] in self?.confirmDelete($0, host: $1) },
-            actions: [(.recordInstallment, entry.direction == .toCouple ? "received" : "paid",
-                       { [weak self] in self?.openSettlementForm($0, host: $1) })]))
     }
 
     // MARK: Deleting
@@ -283,7 +291,13 @@ final class GiftsPane: Pane {
         let gifts = self.gifts, choices = GiftForms.Choices(guests: guests.guests, wedding: wedding.wedding)
         let base = gift ?? Gift(receivedOn: gifts.today)
         let original = GiftForms.giftForm(gift, base: base, choices: choices)
-        host.present(FormOverlay(original, store: gifts, subject: gift.map { PresenceSubject($0, label: GiftForms.name($0)) }) { [weak self] form in
+        let following = gift.map { gift in
+            FormFollowing.record(gift, host: host, current: { gifts.gift(gift.id) }) {
+                GiftForms.giftForm($0, base: $0, choices: choices)
+            }
+        }
+        host.present(FormOverlay(original, store: gifts, subject: gift.map { PresenceSubject($0, label: GiftForms.name($0)) },
+                                 following: following) { [weak self] form in
             switch GiftForms.gift(from: form, base: base, original: original, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
@@ -299,7 +313,11 @@ final class GiftsPane: Pane {
     private func openOwedForm(_ entry: MoneyOwed?, host: any PlannerHost) {
         let gifts = self.gifts, wedding = self.wedding.wedding
         let base = entry ?? MoneyOwed(person: "", amount: .zero)
-        host.present(FormOverlay(GiftForms.owedForm(entry, currency: currency), store: gifts) { [weak self] form in
+        let currency = self.currency
+        let following = entry.map { entry in
+            FormFollowing.record(entry, host: host, current: { gifts.owed(entry.id) }) { GiftForms.owedForm($0, currency: currency) }
+        }
+        host.present(FormOverlay(GiftForms.owedForm(entry, currency: currency), store: gifts, following: following) { [weak self] form in
             switch GiftForms.owed(from: form, base: base, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):

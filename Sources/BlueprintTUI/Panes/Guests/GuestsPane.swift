@@ -259,8 +259,8 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     private func showSuggestion(host: any PlannerHost) {
-        let seating = seatingStore, suggestion = seating.suggestion()
-        host.present(SeatingPreviewOverlay(suggestion, chart: chart) {
+        let seating = seatingStore
+        host.present(SeatingPreviewOverlay(seating: seating) { suggestion in
             host.run({ await seating.apply(suggestion) },
                      undoable: "Seated " + CountPhrase.of(suggestion.moves.count, "guest"), store: seating)
         })
@@ -335,9 +335,9 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     private func showDetail(_ guest: Guest, host: any PlannerHost) {
-        let guests = self.guests
+        let guests = self.guests, gifts = self.gifts, wedding = self.wedding
         host.present(DetailOverlay.record(
-            guest.fullName, lines: GuestDetail.lines(guest, gifts: gifts.gifts(from: guest.id), wedding: wedding.wedding), host: host,
+            \.fullName, lines: { GuestDetail.lines($0, gifts: gifts.gifts(from: $0.id), wedding: wedding.wedding) }, host: host,
             subject: PresenceSubject(guest, label: guest.fullName),
             current: { guests.guest(guest.id) },
             edit: { [weak self] in self?.openForm(editing: $0, host: $1) },
@@ -347,8 +347,13 @@ final class GuestsPane: Pane, SearchTarget {
     private func openForm(editing guest: Guest?, host: any PlannerHost) {
         let guests = self.guests, wedding = self.wedding, tables = seatingStore.tables
         let base = guest ?? Guest(firstName: "", lastName: "")
+        let following = guest.map { guest in
+            FormFollowing.record(guest, host: host, current: { guests.guest(guest.id) }) {
+                GuestForms.form(editing: $0, wedding: wedding.wedding, tables: tables)
+            }
+        }
         host.present(FormOverlay(GuestForms.form(editing: guest, wedding: wedding.wedding, tables: tables), store: guests,
-                                 subject: guest.map { PresenceSubject($0, label: $0.fullName) }) { [weak self] form in
+                                 subject: guest.map { PresenceSubject($0, label: $0.fullName) }, following: following) { [weak self] form in
             switch GuestForms.guest(from: form, base: base, wedding: wedding.wedding, tables: tables) {
             case .invalid(let issues):
                 return .invalid(issues)

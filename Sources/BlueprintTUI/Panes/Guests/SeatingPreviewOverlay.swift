@@ -1,21 +1,44 @@
 import BlueprintDomain
+import BlueprintStores
 import BlueprintTerminal
 
 /// A seating suggestion shown before anything changes: which guests go to which table, and what
 /// could not be done, each wrapped onto as many rows as it needs (a reason is never cut). Enter
-/// accepts (one undo step), Esc drops it.
+/// accepts the suggestion shown (one undo step), Esc drops it. When the guests, tables or rules
+/// change while it is open (another session, a command), it suggests again and says so, so Enter
+/// never seats guests by a chart that is gone.
 @MainActor
 final class SeatingPreviewOverlay: Overlay {
-    private let lines: [DetailOverlay.Line]
-    private let onAccept: @MainActor () -> Void
+    private let seating: SeatingStore
+    /// The chart the suggestion shown was made from.
+    private var chart: SeatingChart
+    private var suggestion: SeatingSuggestion
+    private var lines: [DetailOverlay.Line]
+    /// Whether the suggestion was made again since the preview opened.
+    private var suggestedAgain = false
+    private let onAccept: @MainActor (SeatingSuggestion) -> Void
     private var scrollOffset = 0
     private var viewportRows = 1
     /// Rows the lines took when last drawn, wrapped to the box.
     private var drawnRows = 0
 
-    init(_ suggestion: SeatingSuggestion, chart: SeatingChart, onAccept: @escaping @MainActor () -> Void) {
+    /// The suggestion for `seating`'s chart; Enter hands the one shown to `onAccept`.
+    init(seating: SeatingStore, onAccept: @escaping @MainActor (SeatingSuggestion) -> Void) {
+        self.seating = seating
+        chart = seating.chart
+        suggestion = seating.suggestion()
         lines = Self.lines(suggestion, chart: chart)
         self.onAccept = onAccept
+    }
+
+    /// Suggests again if the chart changed since the suggestion shown was made.
+    private func follow() {
+        let latest = seating.chart
+        guard latest != chart else { return }
+        chart = latest
+        suggestion = seating.suggestion()
+        lines = Self.lines(suggestion, chart: chart)
+        suggestedAgain = true
     }
 
     var keyMode: KeyMode { .preview }
@@ -43,6 +66,7 @@ final class SeatingPreviewOverlay: Overlay {
     }
 
     func render(into canvas: any Canvas, keymap: Keymap) {
+        follow()
         let screen = CanvasRect(canvas.size)
         let columns = min(screen.columns - 4, 96)
         let labelWidth = min(24, lines.map { DisplayText($0.label).width }.max() ?? 0)
@@ -59,6 +83,10 @@ final class SeatingPreviewOverlay: Overlay {
         let hints = keymap.hints([(.submit, "accepts"), (.cancel, "drops")], in: .preview,
                                  more: scrollOffset + viewportRows < rows.count)
         BoxFrame.render(into: canvas, rect: box, title: "Suggested seats", footer: DisplayText(hints))
+        if suggestedAgain {
+            canvas.draw("Suggested again: the guests or tables changed", row: box.row + 1, column: box.column + 2,
+                        width: box.columns - 4, style: .warning)
+        }
         let x = box.column + 2
         for (offset, line) in rows.dropFirst(scrollOffset).prefix(viewportRows).enumerated() {
             let row = box.row + 2 + offset
@@ -75,7 +103,7 @@ final class SeatingPreviewOverlay: Overlay {
             host.report("Suggestion dropped")
         case .submit:
             host.dismiss(self)
-            onAccept()
+            onAccept(suggestion)
         case .moveUp: scrollOffset = max(0, scrollOffset - 1)
         case .moveDown: scrollOffset = min(scrollOffset + 1, max(0, drawnRows - viewportRows))
         default: break

@@ -96,20 +96,24 @@ final class NotesPane: Pane, NarrowingSearch {
     }
 
     private func showDetail(_ note: Note, host: any PlannerHost) {
+        let notes = self.notes
+        host.present(DetailOverlay.record(
+            { _ in "Note" }, lines: { self.detailLines($0) }, host: host, current: { notes.note(note.id) },
+            edit: { [weak self] in self?.edit($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+    }
+
+    /// The lines of `note`'s details, as the note is now.
+    private func detailLines(_ note: Note) -> [DetailOverlay.Line] {
         let now = context.clock.now(), timeZone = context.timeZone
-        var lines: [DetailOverlay.Line] = [
+        let lines: [DetailOverlay.Line] = [
             .init(label: "About", value: about(note.subject)),
             .init(label: "Written by", value: note.author),
             .init(label: "When", value: Formats.ago(note.createdAt, now: now, timeZone: timeZone) + " (" + Formats.moment(note.createdAt, now: now, timeZone: timeZone) + ")",
                   style: .muted),
             .init(label: "", value: ""),
         ]
-        lines += NoteText.paragraphs(of: note).map { .init(label: "", value: $0, wraps: true) }
-        let notes = self.notes
-        host.present(DetailOverlay.record(
-            "Note", lines: lines, host: host, current: { notes.note(note.id) },
-            edit: { [weak self] in self?.edit($0, host: $1) },
-            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+        return lines + NoteText.paragraphs(of: note).map { .init(label: "", value: $0, wraps: true) }
     }
 
     private func write(on subject: RecordSubject, host: any PlannerHost) {

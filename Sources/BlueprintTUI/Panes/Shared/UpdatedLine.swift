@@ -7,12 +7,7 @@ enum UpdatedLine {
     @MainActor
     static func line(for record: any Record, host: any PlannerHost) -> DetailOverlay.Line {
         let when = Formats.moment(record.updatedAt, now: host.now, timeZone: host.timeZone)
-        let author = host.session.flatMap { session in
-            session.activity.loadIfNeeded()
-            return session.activity.items.first { item in
-                item.entry.summary.changes.contains { $0.id == record.id }
-            }.flatMap { $0.entry.at >= record.updatedAt ? $0.entry.author : nil }
-        }
+        let author = RecordHistory.lastChange(of: record.id, host: host).flatMap { $0.entry.at >= record.updatedAt ? $0.entry.author : nil }
         return DetailOverlay.Line(label: "Updated", value: when + (author.map { " by " + $0 } ?? ""), style: .muted)
     }
 }

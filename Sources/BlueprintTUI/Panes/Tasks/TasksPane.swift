@@ -193,6 +193,17 @@ final class TasksPane: Pane, SearchTarget {
     }
 
     private func showDetail(_ task: WeddingTask, host: any PlannerHost) {
+        let tasks = self.tasks
+        host.present(DetailOverlay.record(
+            \.title, lines: { self.detailLines($0) }, host: host,
+            subject: PresenceSubject(task, label: task.title),
+            current: { tasks.task(task.id) },
+            edit: { [weak self] in self?.openForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+    }
+
+    /// The lines of `task`'s details, as the task is now.
+    private func detailLines(_ task: WeddingTask) -> [DetailOverlay.Line] {
         let today = tasks.today
         var lines: [DetailOverlay.Line] = [
             .init(label: "Task", value: task.title),
@@ -209,13 +220,7 @@ final class TasksPane: Pane, SearchTarget {
             lines.append(.init(label: index == 0 ? "Steps" : "", value: (subtask.isDone ? "[x] " : "[ ] ") + subtask.title,
                                style: subtask.isDone ? .muted : .normal))
         }
-        let tasks = self.tasks
-        host.present(DetailOverlay.record(
-            task.title, lines: lines, host: host,
-            subject: PresenceSubject(task, label: task.title),
-            current: { tasks.task(task.id) },
-            edit: { [weak self] in self?.openForm($0, host: $1) },
-            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+        return lines
     }
 
     private func confirmDelete(_ task: WeddingTask, host: any PlannerHost) {
@@ -240,8 +245,11 @@ final class TasksPane: Pane, SearchTarget {
                                         categories: budget.categories.sorted { $0.name.lowercased() < $1.name.lowercased() },
                                         wedding: budget.wedding)
         let base = task ?? WeddingTask(title: "")
+        let following = task.map { task in
+            FormFollowing.record(task, host: host, current: { tasks.task(task.id) }) { TaskForms.form($0, choices: choices) }
+        }
         host.present(FormOverlay(TaskForms.form(task, choices: choices), store: tasks,
-                                 subject: task.map { PresenceSubject($0, label: $0.title) }) { [weak self] form in
+                                 subject: task.map { PresenceSubject($0, label: $0.title) }, following: following) { [weak self] form in
             switch TaskForms.task(from: form, base: base, choices: choices) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let (edited, step)):

@@ -226,24 +226,39 @@ final class TimelinePane: Pane {
     // MARK: Details
 
     private func showDetail(_ milestone: Milestone, host: any PlannerHost) {
-        let today = timeline.today, overdue = milestone.isOverdue(today: today)
-        let lines: [DetailOverlay.Line] = [
-            .init(label: "Milestone", value: milestone.title),
-            .init(label: "Date", value: milestone.date.description + (overdue ? " (OVERDUE)" : ""), style: overdue ? .danger : .normal),
-            .init(label: "When", value: Formats.daysToGo(milestone.date.days(since: today))),
-            .init(label: "Done", value: Formats.yesNo(milestone.isDone), style: milestone.isDone ? .success : .normal),
-            .init(label: "Notes", value: milestone.notes),
-        ]
         let timeline = self.timeline
         host.present(DetailOverlay.record(
-            milestone.title, lines: lines, host: host,
+            \.title, lines: { self.detailLines($0) }, host: host,
             subject: PresenceSubject(milestone, label: milestone.title),
             current: { timeline.milestone(milestone.id) },
             edit: { [weak self] in self?.openMilestoneForm($0, host: $1) },
             delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
     }
 
+    /// The lines of `milestone`'s details, as it is now.
+    private func detailLines(_ milestone: Milestone) -> [DetailOverlay.Line] {
+        let today = timeline.today, overdue = milestone.isOverdue(today: today)
+        return [
+            .init(label: "Milestone", value: milestone.title),
+            .init(label: "Date", value: milestone.date.description + (overdue ? " (OVERDUE)" : ""), style: overdue ? .danger : .normal),
+            .init(label: "When", value: Formats.daysToGo(milestone.date.days(since: today))),
+            .init(label: "Done", value: Formats.yesNo(milestone.isDone), style: milestone.isDone ? .success : .normal),
+            .init(label: "Notes", value: milestone.notes),
+        ]
+    }
+
     private func showDetail(_ item: RunSheetItem, host: any PlannerHost) {
+        let timeline = self.timeline
+        host.present(DetailOverlay.record(
+            \.title, lines: { self.detailLines($0) }, host: host,
+            subject: PresenceSubject(item, label: item.title),
+            current: { timeline.item(item.id) },
+            edit: { [weak self] in self?.openItemForm($0, after: nil, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+    }
+
+    /// The lines of `item`'s details, with its clashes as they are now.
+    private func detailLines(_ item: RunSheetItem) -> [DetailOverlay.Line] {
         var lines: [DetailOverlay.Line] = [
             .init(label: "Day", value: item.day.description),
             .init(label: "Time", value: Formats.timeRange(of: item)),
@@ -258,13 +273,7 @@ final class TimelinePane: Pane {
             lines.append(.init(label: index == 0 ? "! Clashes" : "", value: text.with, style: .danger))
             lines.append(.init(label: "", value: "  " + text.reason, style: .danger))
         }
-        let timeline = self.timeline
-        host.present(DetailOverlay.record(
-            item.title, lines: lines, host: host,
-            subject: PresenceSubject(item, label: item.title),
-            current: { timeline.item(item.id) },
-            edit: { [weak self] in self?.openItemForm($0, after: nil, host: $1) },
-            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+        return lines
     }
 
     // MARK: Deleting
@@ -284,8 +293,14 @@ final class TimelinePane: Pane {
     private func openMilestoneForm(_ milestone: Milestone?, host: any PlannerHost) {
         let timeline = self.timeline, wedding = self.wedding.wedding
         let base = milestone ?? Milestone(title: "", date: timeline.today)
+        let following = milestone.map { milestone in
+            FormFollowing.record(milestone, host: host, current: { timeline.milestone(milestone.id) }) {
+                TimelineForms.milestoneForm($0)
+            }
+        }
         host.present(FormOverlay(TimelineForms.milestoneForm(milestone), store: timeline,
-                                 subject: milestone.map { PresenceSubject($0, label: $0.title) }) { [weak self] form in
+                                 subject: milestone.map { PresenceSubject($0, label: $0.title) },
+                                 following: following) { [weak self] form in
             switch TimelineForms.milestone(from: form, base: base, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
@@ -306,8 +321,13 @@ final class TimelinePane: Pane {
         let defaults = TimelineForms.ItemDefaults(day: row?.day ?? wedding?.weddingDate ?? timeline.today, start: row?.item?.end)
         let base = item ?? RunSheetItem(day: defaults.day, start: TimeOfDay(hour: 0, minute: 0)!,
                                         end: TimeOfDay(hour: 0, minute: 0)!, title: "")
+        let following = item.map { item in
+            FormFollowing.record(item, host: host, current: { timeline.item(item.id) }) {
+                TimelineForms.itemForm($0, defaults: defaults, vendors: vendors)
+            }
+        }
         host.present(FormOverlay(TimelineForms.itemForm(item, defaults: defaults, vendors: vendors), store: timeline,
-                                 subject: item.map { PresenceSubject($0, label: $0.title) }) { [weak self] form in
+                                 subject: item.map { PresenceSubject($0, label: $0.title) }, following: following) { [weak self] form in
             switch TimelineForms.item(from: form, base: base, vendors: vendors, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):

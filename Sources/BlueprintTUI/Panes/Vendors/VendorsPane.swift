@@ -176,9 +176,20 @@ final class VendorsPane: Pane, SearchTarget {
     }
 
     private func showDetail(_ vendor: Vendor, host: any PlannerHost) {
+        let vendors = self.vendors
+        host.present(DetailOverlay.record(
+            \.name, lines: { self.detailLines($0) }, host: host,
+            subject: PresenceSubject(vendor, label: vendor.name),
+            current: { vendors.vendor(vendor.id) },
+            edit: { [weak self] in self?.openForm($0, host: $1) },
+            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
+    }
+
+    /// The lines of `vendor`'s details, as the vendor and its expenses are now.
+    private func detailLines(_ vendor: Vendor) -> [DetailOverlay.Line] {
         let currency = self.currency
         let ledger = VendorLedger(vendor: vendor, expenses: budget.expenses, today: vendors.today)
-        let lines: [DetailOverlay.Line] = [
+        return [
             .init(label: "Name", value: vendor.name),
             .init(label: "Provides", value: vendor.category.displayName),
             .init(label: "Status", value: VendorColumns.statusText(vendor), style: VendorColumns.style(vendor)),
@@ -202,13 +213,6 @@ final class VendorsPane: Pane, SearchTarget {
             .init(label: "Review", value: vendor.review),
             .init(label: "Book again", value: vendor.wouldBookAgain.map(Formats.yesNo) ?? ""),
         ]
-        let vendors = self.vendors
-        host.present(DetailOverlay.record(
-            vendor.name, lines: lines, host: host,
-            subject: PresenceSubject(vendor, label: vendor.name),
-            current: { vendors.vendor(vendor.id) },
-            edit: { [weak self] in self?.openForm($0, host: $1) },
-            delete: { [weak self] in self?.confirmDelete($0, host: $1) }))
     }
 
     /// The vendor form: editing `vendor`, or adding one (of `category`, when given).
@@ -216,7 +220,14 @@ final class VendorsPane: Pane, SearchTarget {
         let vendors = self.vendors, categories = self.categories, wedding = budget.wedding
         let base = vendor ?? Vendor(name: "", category: category)
         let opening = VendorForms.form(base, categories: categories, currency: currency)
-        host.present(FormOverlay(opening, store: vendors, subject: vendor.map { PresenceSubject($0, label: $0.name) }) { [weak self] form in
+        let currency = self.currency
+        let following = vendor.map { vendor in
+            FormFollowing.record(vendor, host: host, current: { vendors.vendor(vendor.id) }) {
+                VendorForms.form($0, categories: categories, currency: currency)
+            }
+        }
+        host.present(FormOverlay(opening, store: vendors, subject: vendor.map { PresenceSubject($0, label: $0.name) },
+                                 following: following) { [weak self] form in
             switch VendorForms.vendor(from: form, base: base, categories: categories, wedding: wedding) {
             case .invalid(let issues): return .invalid(issues)
             case .valid(let edited):
