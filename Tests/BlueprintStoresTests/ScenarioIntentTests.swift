@@ -72,6 +72,13 @@ struct ScenarioIntentTests {
         #expect(store.categories.map(\.allocated) == before.categories.records.map(\.allocated))
         #expect(store.wedding?.totalBudget == before.wedding.totalBudget)
         #expect(!store.canUndo || store.undoTitle != "make scenario live")
+        let undone = try #require(try await harness.context.records.activity(in: harness.weddingID).newestFirst().first)
+        #expect(undone.sentence == "undid: made scenario “Smaller” live", "the undo is one entry too")
+
+        #expect(await store.redo() == .saved)
+        #expect(store.wedding?.totalBudget == Money(minorUnits: 1_500_000))
+        let redone = try #require(try await harness.context.records.activity(in: harness.weddingID).newestFirst().first)
+        #expect(redone.sentence == "made scenario “Smaller” live")
     }
 
     @Test func giftsAndContributionsMarkedAsIncomeRaiseWhatRemains() async throws {

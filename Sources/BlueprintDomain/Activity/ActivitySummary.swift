@@ -46,6 +46,16 @@ public struct ActivityChange: Sendable, Equatable, Codable {
         self.namesItsKind = namesItsKind
     }
 
+    /// The action as its undo tells it ("undid: made scenario “Smaller venue” live"); the undo of
+    /// an undo (a redo) tells the action again.
+    public var takenBack: ActivityChange {
+        var undone = self
+        undone.actions = actions.map { $0.hasPrefix(Self.undid) ? String($0.dropFirst(Self.undid.count)) : Self.undid + $0 }
+        return undone
+    }
+
+    private static let undid = "undid: "
+
     private enum CodingKeys: String, CodingKey { case kind, id, name, write, fields, values, marked, actions, namesItsKind }
 
     public init(from decoder: any Decoder) throws {

@@ -329,8 +329,10 @@ public class DomainStore: CacheableStore {
             patch(committed.changes)
             for other in others where !other.isClosed { other.patch(committed.changes) }
             if undoable, !committed.inverse.isEmpty {
-                recordUndo(UndoStep(title: title, inverse: committed.inverse) {
-                    await self.commit(committed.inverse, title: title, alsoShownBy: others)
+                var inverse = committed.inverse
+                inverse.action = changes.action?.takenBack
+                recordUndo(UndoStep(title: title, inverse: inverse) {
+                    await self.commit(inverse, title: title, alsoShownBy: others)
                 })
             }
             return .saved
