@@ -97,7 +97,7 @@ extension RecordKind {
         switch self {
         case .category: return "budget categories"
         case .moneyOwed: return "money-owed entries"
-        default: return noun + "s"
+        default: return CountPhrase.plural(noun)
         }
     }
 }

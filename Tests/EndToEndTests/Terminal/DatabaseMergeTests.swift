@@ -55,3 +55,32 @@ extension FullScreenTests {
         }
     }
 }
+
+extension FullScreenTests {
+    @Test("a guest deleted on one database machine while the other edits it: the editor is told, and restores it with the edits")
+    func deletedAcrossMachines() async throws {
+        let url = try databaseDemo(on: PostgresTestCluster.shared())
+        let mine = try await planner(try BlueprintProcess.withTemporaryDataDirectory(), on: url)
+        let theirs = try await planner(try BlueprintProcess.withTemporaryDataDirectory(), on: url)
+
+        let name = try await openEditForm(mine)
+        let firstName = try #require(name.split(separator: " ").first).description
+        try theirs.press("d")
+        try await theirs.waitFor("┌─ Delete")
+        try theirs.press("y")
+        try await theirs.waitFor("GUESTS │ 39 guests")
+        try await mine.waitFor("Updated from another session", within: .seconds(10))
+        try saveLastName(mine, "Aalto-Restored")
+        let dialog = try await mine.waitFor("┌─ Deleted meanwhile ─")
+        #expect(dialog.contains("deleted \(name)"), "\(dialog)")
+        try mine.press("m")
+        try await mine.waitFor("with your edits")
+        try await waitUntilTheDatabase(url, holds: firstName, "Aalto-Restored")
+        try await theirs.waitFor("GUESTS │ 40 guests", within: .seconds(10))
+
+        for tmux in [mine, theirs] {
+            try tmux.press("q")
+            #expect(try await tmux.waitForExit() == 0)
+        }
+    }
+}
