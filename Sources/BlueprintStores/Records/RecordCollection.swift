@@ -284,7 +284,7 @@ final class RecordCollection<R: Record>: ConflictHolder {
                                              writer: store.writer(of: current.id), title: title))
         }
         let outcome = await update(result.merged, title: title, undoable: undoable)
-        let theirs = Self.labels(result.theirChanges.filter { base != nil && !Self.isBookkeeping($0) })
+        let theirs = base == nil ? "" : Self.labels(result.theirChanges)
         guard outcome == .saved, !theirs.isEmpty else { return outcome }
         let who = store.writer(of: current.id)?.name ?? "another session"
         return .merged("merged with \(who)'s change to \(theirs)")
@@ -312,11 +312,6 @@ final class RecordCollection<R: Record>: ConflictHolder {
         var seen: Set<String> = []
         let labels = paths.compactMap(\.topField).map { FieldPath.field($0).label }.filter { seen.insert($0).inserted }
         return ListPhrase.joined(labels)
-    }
-
-    /// A field only the store keeps up to date (who and when), not anyone's edit.
-    private static func isBookkeeping(_ path: FieldPath) -> Bool {
-        ["updatedBy", "updatedAt", "version"].contains(path.topField ?? "")
     }
 
     // MARK: Conflicts
@@ -361,7 +356,7 @@ final class RecordCollection<R: Record>: ConflictHolder {
             return await create(conflict.yours, title: conflict.title)
         }
         do {
-            let merged = try RecordMerge.merge(base: conflict.base, mine: conflict.yours, theirs: current, choosing: { choose($0) ?? .theirs })
+            let merged = try RecordMerge.merge(base: conflict.base, mine: conflict.yours, theirs: current) { choose($0) ?? .theirs }
             return await update(merged.merged, title: conflict.title)
         } catch {
             return .failed(StoreError(error))
