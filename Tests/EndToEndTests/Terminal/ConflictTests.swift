@@ -20,6 +20,18 @@ extension FullScreenTests {
         try tmux.press("Enter")
     }
 
+    /// Both sessions open the form on the selected guest, named `name`; theirs saves the last name
+    /// `theirLastName`, and once mine has heard of it, mine saves `myLastName`.
+    func clash(_ mine: TmuxSession, _ theirs: TmuxSession, on name: String, theirs theirLastName: String,
+               mine myLastName: String) async throws {
+        #expect(try await openEditForm(mine) == name)
+        #expect(try await openEditForm(theirs) == name)
+        try saveLastName(theirs, theirLastName)
+        try await theirs.waitFor("Saved \(name.split(separator: " ")[0]) \(theirLastName)")
+        try await mine.waitFor("Updated from another session", within: .seconds(10))
+        try saveLastName(mine, myLastName)
+    }
+
     @Test("two sessions editing one guest: other fields merge on their own; a field both changed asks, per field, all mine or all theirs")
     func conflictingEdits() async throws {
         let blueprint = try demo()
@@ -45,12 +57,7 @@ extension FullScreenTests {
         try await theirs.waitFor("Mine Theirs", within: .seconds(10))
 
         // The same field: the dialog shows what it was, yours and theirs; cancel goes back to the form.
-        #expect(try await openEditForm(mine) == "Mine Theirs")
-        #expect(try await openEditForm(theirs) == "Mine Theirs")
-        try saveLastName(theirs, "Theirs-Again")
-        try await theirs.waitFor("Saved Mine Theirs-Again")
-        try await mine.waitFor("Updated from another session", within: .seconds(10))
-        try saveLastName(mine, "Mine-Again")
+        try await clash(mine, theirs, on: "Mine Theirs", theirs: "Theirs-Again", mine: "Mine-Again")
         let dialog = try await mine.waitFor("┌─ Edit conflict ─")
         #expect(dialog.contains("last name: was Theirs"))
         #expect(dialog.contains("● yours Mine-Again") && dialog.contains("○ theirs Theirs-Again"))
@@ -64,12 +71,7 @@ extension FullScreenTests {
         try await theirs.waitFor("Mine Mine-Again", within: .seconds(10))
 
         // All theirs keeps their value in that field.
-        #expect(try await openEditForm(mine) == "Mine Mine-Again")
-        #expect(try await openEditForm(theirs) == "Mine Mine-Again")
-        try saveLastName(theirs, "Third")
-        try await theirs.waitFor("Saved Mine Third")
-        try await mine.waitFor("Updated from another session", within: .seconds(10))
-        try saveLastName(mine, "Fourth")
+        try await clash(mine, theirs, on: "Mine Mine-Again", theirs: "Third", mine: "Fourth")
         try await mine.waitFor("┌─ Edit conflict ─")
         try mine.press("t")
         let kept = try await mine.waitFor("Saved with their values")

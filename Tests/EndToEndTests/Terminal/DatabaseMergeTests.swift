@@ -27,12 +27,7 @@ extension FullScreenTests {
         try await theirs.waitFor("Mia Aalto-Theirs", within: .seconds(10))
 
         // The same field: asked, and all mine keeps mine.
-        #expect(try await openEditForm(mine) == "Mia Aalto-Theirs")
-        #expect(try await openEditForm(theirs) == "Mia Aalto-Theirs")
-        try saveLastName(theirs, "Aalto-Again")
-        try await theirs.waitFor("Saved Mia Aalto-Again")
-        try await mine.waitFor("Updated from another session", within: .seconds(10))
-        try saveLastName(mine, "Aalto-Mine")
+        try await clash(mine, theirs, on: "Mia Aalto-Theirs", theirs: "Aalto-Again", mine: "Aalto-Mine")
         let dialog = try await mine.waitFor("┌─ Edit conflict ─")
         #expect(dialog.contains("last name: was Aalto-Theirs") && dialog.contains("● yours Aalto-Mine"), "\(dialog)")
         try mine.press("m")
