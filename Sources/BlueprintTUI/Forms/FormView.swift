@@ -89,7 +89,8 @@ public enum FormView {
                                valueWidth: Int) -> (text: DisplayText, style: TextStyle)? {
         if let issue = form.issues[field.name] { return (DisplayText(issue), .danger) }
         guard let change = form.changedElsewhere[field.name] else { return nil }
-        if change.taken { return (DisplayText("updated by " + who), .warning) }
+        // Taken in and not typed over since: it holds theirs.
+        if change.taken, field.text == change.theirs { return (DisplayText("updated by " + who), .warning) }
         return (DisplayText(who + " changed this: ") + DisplayText(change.theirs).truncated(toWidth: valueWidth), .warning)
     }
 

@@ -104,6 +104,18 @@ struct FollowingTests {
         #expect(planner.session.guests.guest(Wedding1.ana)?.email == "ana@new.example")
     }
 
+    @Test("a field that took another session's value and is then typed over says whose value it replaces")
+    func takenFieldTypedOver() async throws {
+        let planner = await plannerWithActivity(columns: 120)
+        await planner.press(.character("e"))
+        try await samChangesAna(planner) { $0.lastName = "Zed" }
+        #expect(planner.frame().contains("updated by Sam"))
+        await planner.press(.tab, .control("u"))
+        await planner.type("Young")
+        let frame = planner.frame()
+        #expect(frame.contains("Sam changed this: Zed") && !frame.contains("updated by Sam"))
+    }
+
     @Test("a guest's form keeps what was typed in a field another session changed, and shows theirs beside it")
     func formKeepsTypedValues() async throws {
         let planner = await plannerWithActivity(columns: 120)
