@@ -64,8 +64,10 @@ final class GiftsPane: Pane {
 
     func render(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
         guard !LoadNotice.render(gifts, noun: "gifts", into: canvas, rect: rect) else { return }
-        viewLine(keymap).render(into: canvas, row: rect.row, column: rect.column, width: rect.columns)
-        let body = CanvasRect(row: rect.row + 1, column: rect.column, rows: rect.rows - 1, columns: rect.columns)
+        // Flowed, not cut: on a narrow terminal the money figure and the key go on a second line.
+        let viewRows = viewLine(keymap).flowed(toWidth: rect.columns)
+            .render(into: canvas, row: rect.row, column: rect.column, width: rect.columns, maxRows: 2)
+        let body = CanvasRect(row: rect.row + viewRows, column: rect.column, rows: rect.rows - viewRows, columns: rect.columns)
         switch view {
         case .gifts, .thankYous: renderGifts(into: canvas, rect: body, keymap: keymap)
         case .owed: renderOwed(into: canvas, rect: body, keymap: keymap)
