@@ -60,6 +60,31 @@ struct DatabaseReachTests {
                 "\(listed.stderr)")
     }
 
+    @Test("the budget set offline here and the wedding renamed online elsewhere: `wedding sync` sends the edit merged with theirs and says so")
+    func syncSaysWhatMerged() throws {
+        let cluster = try PostgresTestCluster.makePrivate()
+        defer { try? cluster.stop(immediately: false) }
+        let url = try cluster.makeDatabase()
+        let laptop = try BlueprintProcess.withTemporaryDataDirectory()
+        let desktop = try BlueprintProcess.withTemporaryDataDirectory()
+        try laptop.run(["db", "migrate"], as: url)
+        #expect(try laptop.run(["wedding", "create", "Mei & Sam"], as: url).status == 0)
+        try cluster.stop(immediately: true)
+        let offline = try laptop.run(["wedding", "set", "--budget", "30000"], as: url)
+        #expect(offline.status == 0 && offline.stderr.contains("queued"), "\(offline.stderr)")
+        try cluster.start()
+        #expect(try desktop.run(["wedding", "rename", "Mei & Sam", "Mei and Sam"], as: url).status == 0)
+
+        let sync = try laptop.run(["wedding", "sync"], as: url)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.contains("1 edit made offline merged on its own with changes made since, field by field."),
+                "\(sync.stdout)")
+        #expect(sync.stdout.contains("'Mei and Sam' is in step with the "), "no conflict left: \(sync.stdout)")
+        let listed = try desktop.run(["wedding", "list", "--json"], as: url)
+        #expect(listed.stdout.contains("\"name\" : \"Mei and Sam\"") && listed.stdout.contains("\"totalBudget\" : 3000000"),
+                "both changes stand: \(listed.stdout)")
+    }
+
     @Test("stats right after another machine's import shows the new count")
     func statsAfterAnotherImport() throws {
         let setting = try DatabaseSetting()

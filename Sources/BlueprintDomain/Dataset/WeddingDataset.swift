@@ -67,6 +67,14 @@ public struct WeddingDataset: Sendable, Equatable {
 
     private func version<R: TableRecord>(of type: R.Type, id: UUID) -> Int? { self[keyPath: R.collection][id]?.version }
 
+    /// The record of `kind` with `id` as held, as the mutation that stores it; `nil` if there is none.
+    public func stored(_ kind: RecordKind, id: UUID) -> Mutation? {
+        guard let type = Self.tableRecordType(of: kind) else { return wedding.id == id ? .saveWedding(wedding) : nil }
+        return stored(type, id: id)
+    }
+
+    private func stored<R: TableRecord>(_ type: R.Type, id: UUID) -> Mutation? { self[keyPath: R.collection][id]?.saveMutation }
+
     private mutating func applyUnchecked(_ mutation: Mutation) {
         switch mutation {
         case .saveWedding(let record): wedding = record

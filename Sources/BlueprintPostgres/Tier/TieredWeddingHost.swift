@@ -31,10 +31,13 @@ import Synchronization
 ///   reconnecting, the copy still reads, every write is refused with it, `connection` is
 ///   `.refused`, and the host tries the database no more.
 /// - Reconnecting (retried with backoff while offline, or `reconnect()`): the queued commits are
-///   pushed in order, each version-checked against the version the copy had; one the database
-///   refuses as a conflict is kept (`conflicts(in:)`, mine; theirs is what the copy holds after
-///   the sync) and the rest go on; then the copy takes what others committed meanwhile.
-///   `resolve(_:in:keepingMine:)` settles a conflict.
+///   pushed in order (`QueuedCommitReplay`), each record version-checked against the version the
+///   copy had and, where someone changed it meanwhile, merged by field with theirs from the
+///   record the edit started from (`mergedOffline(in:)` counts them); one with a field both
+///   changed differently, or a record deleted on one side and changed on the other, is kept as a
+///   conflict (`conflicts(in:)`, mine; theirs is what the copy holds after the sync) and the rest
+///   go on; then the copy takes what others committed meanwhile. `resolve(_:in:keepingMine:)`
+///   settles a conflict.
 /// - Opened `.fromTheCopy` (the planner), it connects behind, once told to (`connect()`, when the
 ///   planner's first frame is on the screen, so the two do not share the processor) or once
 ///   something needs the database: until it answers, the weddings listed are the copied ones,
@@ -98,6 +101,8 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         /// What the database last said this process may do with each wedding (kept for offline).
         var access: [WeddingID: WeddingAccess] = [:]
         var watchers: [WeddingID: [UUID: AsyncStream<FeedConnection>.Continuation]] = [:]
+        /// How many commits made offline were merged by field with changes made since, by wedding.
+        var mergedOffline: [WeddingID: Int] = [:]
         /// Who is told when a wedding's offline conflicts may have changed.
         var conflictWatchers: [WeddingID: [UUID: AsyncStream<Void>.Continuation]] = [:]
         var closed = false
@@ -457,15 +462,22 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         try await hasCopy(of: wedding) ? copy.queuedCommits(of: wedding).conflicts : []
     }
 
-    /// Settles a conflict: keeping mine writes my records over theirs (at their versions, in
-    /// one database transaction); taking theirs drops mine. Needs the database.
+    /// How many commits made offline to `wedding` this host sent merged by field with changes
+    /// made since (each written as one new version, not a conflict).
+    public func mergedOffline(in wedding: WeddingID) -> Int {
+        state.withLock { $0.mergedOffline[wedding] ?? 0 }
+    }
+
+    /// Settles a conflict: keeping mine merges my edit with theirs, my values wherever both
+    /// changed a field, theirs wherever only they did (in one database transaction); taking
+    /// theirs drops mine. Needs the database.
     public func resolve(_ conflict: QueuedCommit, in wedding: WeddingID, keepingMine: Bool) async throws {
         let database = try await required("settle an edit made offline")
         try await gate.run {
             var kept: (changes: [RecordChange], activity: ActivitySummary)?
             if keepingMine {
                 kept = try await database.write(wedding, operation: conflict.operation) { transaction in
-                    try QueuedCommitReplay.applyOver(conflict.changes, to: transaction)
+                    try QueuedCommitReplay.applyKeepingMine(conflict, to: transaction)
                     return (transaction.changes, transaction.activity)
                 }
             }
@@ -492,12 +504,13 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         }
     }
 
-    /// What writing `conflict` over `theirs` would change, in the activity feed's terms; counted
-    /// from its records when it cannot be applied as it stands (a record it names is gone).
+    /// What keeping `conflict` (merged with `theirs`, yours where both changed a field) would
+    /// change, in the activity feed's terms; counted from its records when it cannot be applied
+    /// as it stands (a record it names is gone).
     private static func keeping(_ conflict: QueuedCommit, over theirs: WeddingDataset) -> ActivitySummary {
         var dataset = theirs
         let applied = try? dataset.commit(now: conflict.at) { transaction in
-            try QueuedCommitReplay.applyOver(conflict.changes, to: transaction)
+            try QueuedCommitReplay.applyKeepingMine(conflict, to: transaction)
         }
         return applied?.activity ?? ActivitySummary(counting: conflict.changes)
     }
@@ -594,9 +607,9 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
 
     // MARK: Synchronising
 
-    /// Sends the documents' bytes the database lacks, then pushes the queued commits in order (a
-    /// conflict is kept and the rest go on), then, with none left, makes the copy hold what the
-    /// database holds.
+    /// Sends the documents' bytes the database lacks, then pushes the queued commits in order
+    /// (merged by field where records moved on; a conflict is kept and the rest go on), then,
+    /// with none left, makes the copy hold what the database holds.
     private func synchronize(_ wedding: WeddingID, with database: PostgresWeddingHost) async throws {
         guard try await hasCopy(of: wedding) else { return }
         try await gate.run {
@@ -607,9 +620,10 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
             do {
                 for commit in queued {
                     do {
-                        _ = try await database.write(wedding, operation: commit.operation) { transaction in
-                            try QueuedCommitReplay.apply(commit.changes, to: transaction)
+                        let merged = try await database.write(wedding, operation: commit.operation) { transaction in
+                            try QueuedCommitReplay.apply(commit, to: transaction)
                         }
+                        if merged { state.withLock { $0.mergedOffline[wedding, default: 0] += 1 } }
                     } catch let error as RepositoryError where error.isRefusal {
                         logger.notice("an edit made offline conflicts with a change made since; kept",
                                       metadata: ["wedding": "\(wedding)", "operation": "\(commit.operation)", "error": "\(error)"])

@@ -13,14 +13,15 @@ struct WeddingSyncCommand: AsyncParsableCommand {
         discussion: """
             A database's weddings are kept as a local copy; edits made while the database cannot be \
             reached are queued there and sent, each checked by version, when it answers again (the \
-            planner does this by itself). An edit of a record someone else changed meanwhile is kept \
-            as a conflict, never dropped: this lists them, numbered; --keep-mine N writes your edit \
-            over theirs, --take-theirs N drops yours.
+            planner does this by itself). An edit of a record someone else changed meanwhile merges \
+            with theirs field by field; one that changed a field they changed too is kept as a \
+            conflict, never dropped: this lists them, numbered; --keep-mine N writes your changed \
+            fields over theirs, --take-theirs N drops your edit.
             """
     )
 
     @OptionGroup var options: WeddingOptions
-    @Option(name: .customLong("keep-mine"), help: ArgumentHelp("Settle conflict N by writing your edit over theirs.",
+    @Option(name: .customLong("keep-mine"), help: ArgumentHelp("Settle conflict N by writing your changed fields over theirs.",
                                                                valueName: "n"))
     var keepMine: Int?
     @Option(name: .customLong("take-theirs"), help: ArgumentHelp("Settle conflict N by dropping your edit.", valueName: "n"))
@@ -67,6 +68,11 @@ struct WeddingSyncCommand: AsyncParsableCommand {
                                          : "Dropped your edit \(number) (\(settled.edit.sentence)); theirs stays.")
             conflicts = try await tier.offlineConflicts(in: id)
         }
+        let merged = tier.mergedOffline(in: id)
+        if merged > 0 {
+            lines.append("\(CountPhrase.of(merged, "edit")) made offline merged on \(merged == 1 ? "its" : "their") own "
+                         + "with changes made since, field by field.")
+        }
         let queued = try await tier.queued(in: id)
         if !queued.isEmpty {
             lines.append("\(CountPhrase.of(queued.count, "edit")) made offline waiting to be sent.")
@@ -80,7 +86,7 @@ struct WeddingSyncCommand: AsyncParsableCommand {
         for (index, conflict) in conflicts.enumerated() {
             lines.append("  \(index + 1). \(conflict.edit.author ?? "you") \(conflict.edit.sentence) offline (\(conflict.edit.at))")
         }
-        lines.append("Settle each with --keep-mine N (yours over theirs) or --take-theirs N (yours dropped).")
+        lines.append("Settle each with --keep-mine N (your changed fields over theirs) or --take-theirs N (yours dropped).")
         return lines
     }
 }

@@ -24,6 +24,24 @@ struct OutboxTests {
         #expect(try await directory.openStore().queuedCommits(of: wedding).queued.count == 1)
     }
 
+    @Test("an offline edit is queued with each record as it found it, for the database to merge by field")
+    func queuedWithBases() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        let added = try await store.write(wedding, operation: "add guest") { try $0.insert(Fixtures.guest(1)) }
+        let (seated, moved) = try await store.writeQueued(wedding, operation: "seat twice") { transaction in
+            var seat = added
+            seat.table = 3
+            let seated = try transaction.update(seat)
+            var move = seated
+            move.table = 4
+            return (seated, try transaction.update(move))
+        }
+        let queued = try #require(try await directory.openStore().queuedCommits(of: wedding).queued.first)
+        #expect(queued.changes.map(\.mutation) == [.saveGuest(seated), .saveGuest(moved)])
+        #expect(queued.bases == [.saveGuest(added), .saveGuest(seated)], "the second change started from the first")
+    }
+
     @Test("an offline write the disk refuses is neither kept nor queued")
     func refusedIsNotQueued() async throws {
         let directory = try TemporaryDataDirectory()

@@ -57,6 +57,9 @@ actor WeddingStore {
         try await locked(.exclusive) { current in
             try finishCompactionCutShort(current)
             let now = settings.clock()
+            // Offline, the records as the edit found them are queued too (a copy of the tables
+            // that change, for this write only), so the database merges the edit by field.
+            let before = queueing ? current.dataset : nil
             let (result, changes, activity) = try current.dataset.commit(now: now, body)
             guard !changes.isEmpty else { return result }
             let mutations = changes.map(\.mutation)
@@ -65,7 +68,8 @@ actor WeddingStore {
             var queue: [QueuedCommit]?
             do {
                 if queueing {
-                    let queued = QueuedCommit(at: now, operation: operation, author: settings.author, changes: changes)
+                    let queued = QueuedCommit(at: now, operation: operation, author: settings.author, changes: changes,
+                                              bases: before.map { Self.bases(of: changes, in: $0) })
                     queue = try QueuedCommitsFile.read(folder.outbox)
                     try QueuedCommitsFile.write(queue! + [queued], to: folder.outbox)
                 }
@@ -85,6 +89,18 @@ actor WeddingStore {
             publish(changes, .local, operation, by: settings.author,
                     activity: ActivityEntry(at: now, author: settings.author, operation: operation, summary: activity))
             return result
+        }
+    }
+
+    /// Each change's record as the commit found it: as `before` held it, or as an earlier change
+    /// of the same commit stored it.
+    private static func bases(of changes: [RecordChange], in before: WeddingDataset) -> [Mutation?] {
+        var stored: [String: Mutation?] = [:]
+        return changes.map { change in
+            let key = "\(change.kind.rawValue)/\(change.id)"
+            let base = stored[key] ?? before.stored(change.kind, id: change.id)
+            stored[key] = .some(change.mutation.storedVersion == nil ? nil : change.mutation)
+            return base
         }
     }
 
