@@ -1,6 +1,6 @@
 /// An edit made while the database could not be reached that it refused once it answered,
 /// because someone changed the same records first. It is kept, never dropped, until you choose:
-/// keep yours (written over theirs) or take theirs (yours dropped).
+/// keep yours (your changed fields over theirs) or take theirs (yours dropped).
 public struct OfflineConflict: Sendable, Equatable {
     /// Where the conflict stands in its host's list (oldest first), to settle it by.
     public let position: Int

@@ -33,7 +33,7 @@ final class ConflictOverlay: Overlay {
                 + "since, so the database refused it. Nothing is lost until you choose."
                 + (count > 1 ? " (1 of \(count) edits made offline that conflict.)" : ""),
             reload: ("takes theirs (your edit is dropped)", "Take theirs"),
-            overwrite: ("keeps yours (written over theirs)", "Keep yours"),
+            overwrite: ("keeps yours in the fields you both changed (their other changes stay)", "Keep yours"),
             cancel: ("decides later (:conflicts)", "Later"),
             onReload: { host in Self.settle(conflict, in: model, keepingYours: false, host: host) },
             onOverwrite: { host in Self.settle(conflict, in: model, keepingYours: true, host: host) },
