@@ -34,9 +34,10 @@ struct TieredStartTests {
         return (directory, id)
     }
 
-    /// Waits (up to 10 s) for `condition`, polling.
+    /// Waits for `condition`, polling: up to 30 s, a bound for what never comes, not a speed
+    /// check (a private cluster restarting on a busy machine takes seconds).
     private func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
+        for _ in 0..<600 {
             if try await condition() { return true }
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -43,9 +43,8 @@ struct WideCharacterOverlayTests {
             try tmux.press("Enter")
             // The new task shows at once; the form closes when its write has returned, and keys
             // pressed before that are typed into it.
-            try await tmux.waitFor("\(number + 1) tasks, the form closed") {
-                $0.contains("\(number + 1) tasks") && !$0.contains("┌─ New task")
-            }
+            let count = number == 0 ? "1 task" : "\(number + 1) tasks"
+            try await tmux.waitFor("\(count), the form closed") { $0.contains(count) && !$0.contains("┌─ New task") }
         }
     }
 
