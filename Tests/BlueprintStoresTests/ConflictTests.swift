@@ -140,4 +140,33 @@ struct ConflictTests {
         await store.resolveConflictByReloading()
         #expect(try await harness.stored { $0.tasks[Sample.orderCake] } == nil && !store.hasConflict)
     }
+
+    @Test func anAmountBothChangedIsShownAsMoneyNotMinorUnits() async throws {
+        let harness = Harness()
+        let session = await harness.openSession()
+        let store = session.budget
+        let stale = try #require(store.expense(Sample.venueDeposit))
+        var theirs = stale
+        theirs.amount = Money(minorUnits: 1_300_000)
+        theirs.version += 1
+        await harness.externalWrite([.saveExpense(theirs)])
+        #expect(await eventually(store) { store.expense(Sample.venueDeposit)?.amount == theirs.amount })
+
+        var mine = stale
+        mine.amount = Money(minorUnits: 1_250_000)
+        #expect(await store.updateExpense(mine) == .conflict)
+        let field = try #require(store.openConflict?.fields.first)
+        #expect(field.label == "amount")
+        #expect(field.base == .money(stale.amount) && field.mine == .money(Money(minorUnits: 1_250_000))
+                && field.theirs == .money(Money(minorUnits: 1_300_000)))
+    }
+
+    @Test func anInstallmentsAmountIsReadByItsPathThroughTheList() throws {
+        var expense = Expense(name: "Venue", categoryID: Sample.venue, amount: Money(minorUnits: 100_000))
+        let installment = Installment(amount: Money(minorUnits: 40_000), dueDate: Sample.today)
+        expense.installments = [installment]
+        let path = FieldPath([.field("installments"), .element(installment.id.uuidString), .field("amount")])
+        #expect(FieldReading.value(at: path, in: expense) as? Money == Money(minorUnits: 40_000))
+        #expect(FieldReading.value(at: .field("nothing"), in: expense) == nil)
+    }
 }

@@ -21,16 +21,23 @@ public struct EditConflict<R: Record>: Equatable, Sendable {
 
 /// A conflict as the dialog shows it, whatever the kind of record.
 public struct ConflictSummary: Equatable, Sendable {
-    /// One value both changed differently, in words.
+    /// A value as the dialog shows it: text, or an amount to format in the wedding's currency.
+    public enum Value: Equatable, Sendable {
+        case text(String)
+        /// `nil`: no amount.
+        case money(Money?)
+    }
+
+    /// One value both changed differently.
     public struct Field: Equatable, Sendable {
         public let path: FieldPath
         /// "phone", "installments › amount".
         public let label: String
-        public let base: String
-        public let mine: String
-        public let theirs: String
+        public let base: Value
+        public let mine: Value
+        public let theirs: Value
 
-        public init(path: FieldPath, label: String, base: String, mine: String, theirs: String) {
+        public init(path: FieldPath, label: String, base: Value, mine: Value, theirs: Value) {
             (self.path, self.label, self.base, self.mine, self.theirs) = (path, label, base, mine, theirs)
         }
     }
@@ -53,9 +60,15 @@ extension EditConflict {
         let named = current ?? base ?? yours
         return ConflictSummary(
             kind: R.kind, name: (named as? any ActivityDescribed)?.activityName ?? R.kind.noun,
-            fields: fields.map {
-                ConflictSummary.Field(path: $0.path, label: $0.path.label, base: $0.base.fieldText,
-                                      mine: $0.mine.fieldText, theirs: $0.theirs.fieldText)
+            fields: fields.map { field in
+                let value = { (record: R?, json: JSONTree?) -> ConflictSummary.Value in
+                    // An amount is kept in minor units: the dialog formats it in the currency.
+                    if let record, let amount = FieldReading.value(at: field.path, in: record) as? Money { return .money(amount) }
+                    if json == nil, FieldReading.isMoney(at: field.path, in: self.current ?? self.yours) { return .money(nil) }
+                    return .text(json.fieldText)
+                }
+                return ConflictSummary.Field(path: field.path, label: field.path.label, base: value(base, field.base),
+                                             mine: value(yours, field.mine), theirs: value(current, field.theirs))
             },
             writer: writer, deleted: current == nil)
     }

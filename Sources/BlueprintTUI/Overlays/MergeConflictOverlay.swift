@@ -16,6 +16,8 @@ final class MergeConflictOverlay: Overlay {
     private let store: DomainStore
     private let conflict: ConflictSummary
     private let onResolved: @MainActor (Resolution) -> Void
+    /// The wedding's currency, for amounts.
+    private let currency: Currency
     /// "Sam", and when: "2 min ago".
     private let who: String, when: String
     /// The side kept in each field; yours until you choose.
@@ -23,10 +25,11 @@ final class MergeConflictOverlay: Overlay {
     private var selected = 0
 
     /// The open conflict of `store` (its `openConflict`), said with times relative to `now`.
-    init(store: DomainStore, conflict: ConflictSummary, now: Timestamp, timeZone: TimeZone,
+    init(store: DomainStore, conflict: ConflictSummary, currency: Currency, now: Timestamp, timeZone: TimeZone,
          onResolved: @escaping @MainActor (Resolution) -> Void) {
         self.store = store
         self.conflict = conflict
+        self.currency = currency
         self.onResolved = onResolved
         sides = Dictionary(uniqueKeysWithValues: conflict.fields.map { ($0.path, .mine) })
         who = conflict.writer?.author ?? "Someone in another session"
@@ -76,14 +79,22 @@ final class MergeConflictOverlay: Overlay {
                            on canvas: any Canvas) {
         let name = DisplayText((selected ? "▸ " : "  ") + field.label + ": was ")
         canvas.draw(name, row: row, column: column, style: selected ? .accent : .normal)
-        canvas.draw(DisplayText(field.base).truncated(toWidth: max(0, width - name.width)), row: row,
+        canvas.draw(DisplayText(text(field.base)).truncated(toWidth: max(0, width - name.width)), row: row,
                     column: column + name.width, style: .muted)
         let keepsMine = sides[field.path] == .mine
         let half = (width - 4) / 2
-        let mine = DisplayText((keepsMine ? "● yours " : "○ yours ") + field.mine).truncated(toWidth: half)
-        let theirs = DisplayText((keepsMine ? "○ theirs " : "● theirs ") + field.theirs).truncated(toWidth: half)
+        let mine = DisplayText((keepsMine ? "● yours " : "○ yours ") + text(field.mine)).truncated(toWidth: half)
+        let theirs = DisplayText((keepsMine ? "○ theirs " : "● theirs ") + text(field.theirs)).truncated(toWidth: half)
         canvas.draw(mine, row: row + 1, column: column + 4, style: keepsMine ? .accent : .normal)
         canvas.draw(theirs, row: row + 1, column: column + 4 + half, style: keepsMine ? .normal : .accent)
+    }
+
+    private func text(_ value: ConflictSummary.Value) -> String {
+        switch value {
+        case .text(let text): text
+        case .money(let amount?): Formats.money(amount, currency)
+        case .money(nil): "(none)"
+        }
     }
 
     private func footer(_ keymap: Keymap) -> DisplayText {

@@ -57,7 +57,9 @@ extension PlannerHost {
     /// Shows the open conflict of `store` to choose from; `onResolved` hears what was chosen.
     func presentConflict(of store: DomainStore, onResolved: @escaping @MainActor (MergeConflictOverlay.Resolution) -> Void) {
         guard let conflict = store.openConflict else { return onResolved(.cancelled) }
-        present(MergeConflictOverlay(store: store, conflict: conflict, now: now, timeZone: timeZone, onResolved: onResolved))
+        let currency = session?.wedding.wedding?.currency ?? .usd
+        present(MergeConflictOverlay(store: store, conflict: conflict, currency: currency, now: now, timeZone: timeZone,
+                                     onResolved: onResolved))
     }
 
     /// Runs `intent` in the background and reports its outcome.

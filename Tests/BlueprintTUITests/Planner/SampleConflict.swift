@@ -11,9 +11,10 @@ enum SampleConflict {
         ConflictSummary(
             kind: .guest, name: "Ana Ruiz",
             fields: [
-                .init(path: .field("phone"), label: "phone", base: "+1 555 0100", mine: "+1 555 0111", theirs: "+1 555 0122"),
-                .init(path: .field("email"), label: "email", base: "ana@example.com", mine: "ana.ruiz@example.com",
-                      theirs: "ana@ruiz.family"),
+                .init(path: .field("phone"), label: "phone", base: .text("+1 555 0100"), mine: .text("+1 555 0111"),
+                      theirs: .text("+1 555 0122")),
+                .init(path: .field("email"), label: "email", base: .text("ana@example.com"), mine: .text("ana.ruiz@example.com"),
+                      theirs: .text("ana@ruiz.family")),
             ],
             writer: ChangeWriter(author: "Sam", at: Timestamp(millisecondsSince1970: now.millisecondsSince1970 - 120_000),
                                  deleted: false),
@@ -23,6 +24,6 @@ enum SampleConflict {
     /// The dialog over `planner`'s guests.
     static func present(on planner: PlannerHarness) {
         planner.screen.present(MergeConflictOverlay(store: planner.session.guests, conflict: phoneAndEmail(now: planner.screen.now),
-                                                    now: planner.screen.now, timeZone: .gmt) { _ in })
+                                                    currency: .usd, now: planner.screen.now, timeZone: .gmt) { _ in })
     }
 }
