@@ -10,7 +10,10 @@ import Testing
 /// Each role of a shared wedding (its owner, a planner, a viewer, a stranger) connects with
 /// PostgresNIO itself, not through blueprint, and attacks the database directly: what holds is
 /// what the database enforces (schema 6, `DatabaseSchema.hardening`), whatever program sends the SQL.
-@Suite("Attacks on a shared wedding, by each role's own connection", .timeLimit(.minutes(1)))
+///
+/// Three minutes bound a hang, not a speed: each test makes its own database, migrates it and makes
+/// four roles, and on a busy machine the nine run alongside every other suite's databases.
+@Suite("Attacks on a shared wedding, by each role's own connection", .timeLimit(.minutes(3)))
 struct AttackTests {
     /// A wedding owned by `owner`, shared with `planner` and `viewer`, with three guests, and
     /// `stranger`, who is no member of it.

@@ -6,7 +6,7 @@ import Logging
 import Testing
 
 /// What the listener makes of notices, fed to it without a server.
-@Suite("Change notices", .timeLimit(.minutes(1)))
+@Suite("Change notices", .timeLimit(.minutes(3)))
 struct ChangeListenerTests {
     @Test("a notice's payload round-trips; anything else is not a notice")
     func payloads() {

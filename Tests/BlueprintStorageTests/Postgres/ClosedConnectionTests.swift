@@ -10,7 +10,7 @@ import Testing
 @Suite("Statements on a closed connection")
 struct ClosedConnectionTests {
     @Test("a statement after the connection closed fails as a lost connection instead of waiting for ever",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func statementAfterClose() async throws {
         let database = try await TestDatabase.make()
         let link = DatabaseLink(url: database.url, logger: Logger(label: "test"), retry: .once)
@@ -31,7 +31,7 @@ struct ClosedConnectionTests {
     }
 
     @Test("a statement in flight when its connection closes under it fails as a lost connection",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func statementInFlightWhenClosed() async throws {
         let database = try await TestDatabase.make()
         let link = DatabaseLink(url: database.url, logger: Logger(label: "test"), retry: .once)
