@@ -5,7 +5,7 @@ import Testing
 /// An invalidation that happens while a load is in flight: the load's result must never be
 /// stored, and callers arriving afterwards must get a fresh load. Each test holds the first
 /// load open on a gate, so the interleaving is fixed rather than left to timing.
-@Suite(.timeLimit(.minutes(1))) struct InvalidationRaceTests {
+@Suite(.timeLimit(.minutes(3))) struct InvalidationRaceTests {
     let wedding = WeddingID()
 
     /// Starts a load of `key` that returns `value` once `loader` opens, and waits until it runs.

@@ -3,7 +3,7 @@ import BlueprintDomain
 import BlueprintTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct LoadingTests {
+@Suite(.timeLimit(.minutes(3))) struct LoadingTests {
     let wedding = WeddingID()
 
     @Test func aLoadedValueIsStoredAndServedAsIs() async throws {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("The activity feed", .timeLimit(.minutes(1)))
+@Suite("The activity feed", .timeLimit(.minutes(3)))
 struct ActivityFeedTests {
     private func rename(_ harness: Harness, _ id: UUID, to name: String) async throws {
         _ = try await harness.host.write(harness.weddingID, operation: "guestUpdated") { transaction in

@@ -4,7 +4,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("Warming the stores at launch", .timeLimit(.minutes(1)))
+@Suite("Warming the stores at launch", .timeLimit(.minutes(3)))
 struct CacheWarmerTests {
     @Test func everyStoreLoadsAtTheSameTime() async throws {
         let harness = Harness()

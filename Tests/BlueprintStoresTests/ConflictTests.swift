@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("Conflicting edits", .timeLimit(.minutes(1)))
+@Suite("Conflicting edits", .timeLimit(.minutes(3)))
 struct ConflictTests {
     /// Loads the guests, then lets another process rename Ana to "Annie" (version 2).
     private func guestsWithAStaleAna() async throws -> (Harness, WeddingSession, stale: Guest) {

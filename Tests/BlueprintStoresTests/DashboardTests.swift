@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("The dashboard", .timeLimit(.minutes(1)))
+@Suite("The dashboard", .timeLimit(.minutes(3)))
 struct DashboardTests {
     /// The dashboard's figures against the domain's, each computed straight from `dataset` as of `today`.
     private func expectDomainFigures(_ dashboard: Dashboard, _ dataset: WeddingDataset, today: CalendarDate,

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("The documents store", .timeLimit(.minutes(1)))
+@Suite("The documents store", .timeLimit(.minutes(3)))
 struct DocumentsStoreTests {
     /// A folder of files to attach, removed when the test ends.
     final class Files {

@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("Edits: optimistic, invalidating, rolled back on failure", .timeLimit(.minutes(1)))
+@Suite("Edits: optimistic, invalidating, rolled back on failure", .timeLimit(.minutes(3)))
 struct EditTests {
     @Test func anEditShowsBeforeItsWriteReturns() async throws {
         let harness = Harness()

@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("The gift store", .timeLimit(.minutes(1)))
+@Suite("The gift store", .timeLimit(.minutes(3)))
 struct GiftStoreTests {
     nonisolated static let mixer = Sample.uuid(201), cheque = Sample.uuid(202), vase = Sample.uuid(203), dinner = Sample.uuid(204)
     nonisolated static let parents = Sample.uuid(211), loan = Sample.uuid(212)

@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("What each intent does", .timeLimit(.minutes(1)))
+@Suite("What each intent does", .timeLimit(.minutes(3)))
 struct IntentTests {
     @Test func anRSVPChangesTheGuestAndTheFigures() async throws {
         let harness = Harness()

@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("Rows after filter, sort and search", .timeLimit(.minutes(1)))
+@Suite("Rows after filter, sort and search", .timeLimit(.minutes(3)))
 struct ListTests {
     @Test func visibleRowsAreFilteredAndSorted() async throws {
         let harness = Harness()

@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("Live updates", .timeLimit(.minutes(1)))
+@Suite("Live updates", .timeLimit(.minutes(3)))
 struct LiveUpdateTests {
     @Test func aChangeMadeElsewhereIsPatchedIntoTheStoresOfItsKindsWithoutReloading() async throws {
         let harness = Harness()

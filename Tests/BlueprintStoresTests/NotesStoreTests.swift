@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("The notes store", .timeLimit(.minutes(1)))
+@Suite("The notes store", .timeLimit(.minutes(3)))
 struct NotesStoreTests {
     @Test func aNoteIsAddedAsThisProcesssAuthorNowAndListedNewestFirst() async throws {
         let harness = Harness()

@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("Observing stores", .timeLimit(.minutes(1)))
+@Suite("Observing stores", .timeLimit(.minutes(3)))
 struct ObservationTests {
     @Test func aStoreSignalsWhenItsRowsChange() async throws {
         let harness = Harness()

@@ -4,7 +4,7 @@ import BlueprintTestSupport
 import Foundation
 import Testing
 
-@Suite("Presence model", .timeLimit(.minutes(1)))
+@Suite("Presence model", .timeLimit(.minutes(3)))
 @MainActor
 struct PresenceModelTests {
     let wedding = WeddingID(UUID())

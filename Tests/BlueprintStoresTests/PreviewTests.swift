@@ -8,7 +8,7 @@ import Testing
 /// figures and the first guests in the list's opening order, exactly as the full load then
 /// shows them; nothing can be edited meanwhile, and a late preview never hides a load.
 @MainActor
-@Suite("Previews in the stores", .timeLimit(.minutes(1)))
+@Suite("Previews in the stores", .timeLimit(.minutes(3)))
 struct PreviewTests {
     static func bigDataset() -> WeddingDataset {
         var dataset = Sample.dataset()

@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("When stores reload", .timeLimit(.minutes(1)))
+@Suite("When stores reload", .timeLimit(.minutes(3)))
 struct ReloadRuleTests {
     @Test func theFirstLoadShowsTheRecordsAndWhenTheyWereLoaded() async throws {
         let harness = Harness()

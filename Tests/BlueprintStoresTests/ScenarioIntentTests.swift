@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("Budget scenarios and income in the budget store", .timeLimit(.minutes(1)))
+@Suite("Budget scenarios and income in the budget store", .timeLimit(.minutes(3)))
 struct ScenarioIntentTests {
     @Test func copyingTheLiveBudgetMakesAScenarioWithItsExactLines() async throws {
         let harness = Harness()

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("The seating store", .timeLimit(.minutes(1)))
+@Suite("The seating store", .timeLimit(.minutes(3)))
 struct SeatingStoreTests {
     static let head = Sample.uuid(201), garden = Sample.uuid(202), eli = Sample.uuid(203), fay = Sample.uuid(204),
                apart = Sample.uuid(205)

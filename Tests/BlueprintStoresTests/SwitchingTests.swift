@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("Switching weddings", .timeLimit(.minutes(1)))
+@Suite("Switching weddings", .timeLimit(.minutes(3)))
 struct SwitchingTests {
     @Test func openingAnotherWeddingShowsNothingOfThePreviousOne() async throws {
         let other = Sample.otherDataset()

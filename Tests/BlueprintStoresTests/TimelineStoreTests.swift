@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("The timeline store", .timeLimit(.minutes(1)))
+@Suite("The timeline store", .timeLimit(.minutes(3)))
 struct TimelineStoreTests {
     @Test func itShowsTheMilestonesByDateTheRunSheetByTimeAndItsClashes() async throws {
         let harness = Harness()

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite("Two processes on one data directory", .timeLimit(.minutes(1)))
+@Suite("Two processes on one data directory", .timeLimit(.minutes(3)))
 struct TwoProcessTests {
     /// How fast it shows is measured by the benchmark "Another process's one-guest import visible
     /// in an open planner"; here it must show at all, with nothing read again by hand (the folder

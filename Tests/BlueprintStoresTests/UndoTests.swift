@@ -3,7 +3,7 @@ import BlueprintDomain
 import Testing
 
 @MainActor
-@Suite("Undo", .timeLimit(.minutes(1)))
+@Suite("Undo", .timeLimit(.minutes(3)))
 struct UndoTests {
     @Test func undoingAnUpdateRestoresTheFields() async throws {
         let harness = Harness()

@@ -3,7 +3,7 @@ import BlueprintDomain
 import Foundation
 import Testing
 
-@Suite("The activity feed on the file store", .timeLimit(.minutes(1)))
+@Suite("The activity feed on the file store", .timeLimit(.minutes(3)))
 struct ActivityHistoryTests {
     private func store(_ directory: TemporaryDataDirectory, as author: String) throws -> FileStore {
         try FileStore(root: directory.root, clock: { Fixtures.now }, author: author)

@@ -4,7 +4,7 @@ import BlueprintStorage
 import Foundation
 import Testing
 
-@Suite("The change feed", .timeLimit(.minutes(1)))
+@Suite("The change feed", .timeLimit(.minutes(3)))
 struct ChangeFeedTests {
     @Test func publishesThisProcessesCommitsAsLocal() async throws {
         let directory = try TemporaryDataDirectory()

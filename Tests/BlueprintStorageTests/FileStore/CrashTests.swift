@@ -7,7 +7,7 @@ import Logging
 import Synchronization
 import Testing
 
-@Suite("A writer killed at any instant", .timeLimit(.minutes(1)))
+@Suite("A writer killed at any instant", .timeLimit(.minutes(3)))
 struct CrashTests {
     /// Round after round on one wedding, the writer process adds guests (compacting after each)
     /// and is killed with SIGKILL the n-th time (n seeded-random) inotify sees it reach a phase

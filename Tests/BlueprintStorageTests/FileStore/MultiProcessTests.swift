@@ -3,7 +3,7 @@ import BlueprintStorage
 import Foundation
 import Testing
 
-@Suite("Several processes on one wedding", .timeLimit(.minutes(1)))
+@Suite("Several processes on one wedding", .timeLimit(.minutes(3)))
 struct MultiProcessTests {
     /// Two processes each add 1 to a shared amount many times, reading and then writing at the
     /// version read, retrying on conflict. Every increment must count.

@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 import Testing
 
-@Suite("The file presence board", .timeLimit(.minutes(1)))
+@Suite("The file presence board", .timeLimit(.minutes(3)))
 struct PresenceBoardTests {
     func presence(_ name: String, at time: Timestamp, editing: PresenceSubject? = nil) -> Presence {
         Presence(sessionID: UUID(), identity: PresenceIdentity(name: name, account: "\(name)@host", host: "host", pid: 7),

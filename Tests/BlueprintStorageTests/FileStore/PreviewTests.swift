@@ -6,7 +6,7 @@ import Testing
 /// `preview.json`: written with the files on compaction, read without loading the wedding, and
 /// shown only while nothing has changed since; anything else, a damaged file included, means no
 /// preview, never a wrong one and never a wedding that does not open.
-@Suite("The preview kept for a wedding's first frame", .timeLimit(.minutes(1)))
+@Suite("The preview kept for a wedding's first frame", .timeLimit(.minutes(3)))
 struct PreviewTests {
     /// Previews by last name, two guests: enough to tell which guests and figures it holds.
     struct ByLastName: WeddingPreviewing {

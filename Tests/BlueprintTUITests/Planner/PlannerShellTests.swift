@@ -54,7 +54,7 @@ struct PlannerShellTests {
     }
 
     @Test("when the feed's link breaks and comes back, the header says so by itself, no key pressed",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func reconnectingMarker() async throws {
         let planner = await PlannerHarness()
         _ = await planner.screen.warmedUp()
@@ -75,7 +75,7 @@ struct PlannerShellTests {
     }
 
     @Test("when the database refuses the session (found behind the first frame), the header says ✗ refused and the status line why, by itself",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func refusedMarker() async throws {
         let planner = await PlannerHarness()
         _ = await planner.screen.warmedUp()
