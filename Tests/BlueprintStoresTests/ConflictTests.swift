@@ -82,6 +82,33 @@ struct ConflictTests {
         #expect(await eventually(store) { store.isCacheValid && store.task(Sample.orderCake) == stored })
     }
 
+    @Test("an edit merged with another person's change says so in the activity feed, after what it changed")
+    func aMergedEditSaysWhoseChangeItKeptInTheActivityFeed() async throws {
+        let harness = Harness()
+        let session = await harness.openSession()
+        let store = session.guests
+        let stale = try #require(store.guest(Sample.ana))
+        var theirs = stale
+        theirs.phone = "+1 555 0100"
+        theirs.version = 2
+        await harness.host.simulateExternalWrite(harness.weddingID, [.saveGuest(theirs)], by: "Mei")
+        #expect(await eventually(store) { store.guest(Sample.ana)?.version == 2 })
+
+        var mine = stale
+        mine.email = "ana.alvarez@example.com"
+        #expect(await store.update(mine) == .merged("merged with Mei's change to phone"))
+
+        let stored = try #require(try await harness.stored { $0.guests[Sample.ana] })
+        #expect(stored.phone == "+1 555 0100" && stored.email == "ana.alvarez@example.com" && stored.version == 3)
+        let newest = try #require(try await harness.context.records.activity(in: harness.weddingID).entries.last)
+        #expect(newest.sentence == "changed Ana Alvarez's email, merged with Mei's change to phone")
+
+        #expect(await store.undo() == .saved)
+        let undone = try #require(try await harness.context.records.activity(in: harness.weddingID).entries.last)
+        #expect(undone.sentence == "changed Ana Alvarez's email", "the undo merges nothing: it takes back only my field")
+        #expect(try await harness.stored { $0.guests[Sample.ana]?.phone } == "+1 555 0100")
+    }
+
     @Test func aBudgetStoreHoldsOneConflictAtATime() async throws {
         let harness = Harness()
         let session = await harness.openSession()

@@ -132,7 +132,7 @@ struct UndoTests {
 
         #expect(await store.undo() == .conflict)
         #expect(store.conflict?.yours.rsvp == .invited && store.conflict?.current?.rsvp == .declined)
-        #expect(store.openConflict?.fields.map(\.label) == ["rsvp"])
+        #expect(store.openConflict?.fields.map(\.label) == ["RSVP"])
         #expect(await store.resolveConflict(choosing: [.field("rsvp"): .mine]) == .saved)
         #expect(try await harness.stored { $0.guests[Sample.ben]?.rsvp } == .invited)
     }

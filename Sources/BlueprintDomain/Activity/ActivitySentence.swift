@@ -3,9 +3,15 @@ import Foundation
 extension ActivityEntry {
     /// What the commit did, as the feed says it after the author's name: "marked Ana Ruiz
     /// attending", "changed Ana Ruiz's email and phone", "added 10,000 guests", "deleted guest
-    /// Ana Ruiz (and 2 notes)", "made scenario “Smaller venue” live". Names are as typed:
-    /// sanitise before drawing.
+    /// Ana Ruiz (and 2 notes)", "made scenario “Smaller venue” live", "changed Ana Ruiz's email,
+    /// merged with Mei's change to phone". Names are as typed: sanitise before drawing.
     public var sentence: String {
+        guard let remark = summary.remark else { return changesSentence }
+        return changesSentence + ", " + remark
+    }
+
+    /// What the commit changed, without its remark.
+    private var changesSentence: String {
         if let action = summary.action { return action.sentence }
         let own = summary.counts.filter { !$0.followed }
         let followed = summary.counts.filter(\.followed)

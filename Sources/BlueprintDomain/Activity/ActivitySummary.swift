@@ -117,16 +117,26 @@ public struct ActivitySummary: Sendable, Equatable, Codable {
     /// The one action a person took that made all the changes, when it is told as a whole
     /// ("made scenario “Smaller venue” live") rather than by the records it changed.
     public private(set) var action: ActivityChange?
+    /// What else the feed says of the commit, after what it changed ("merged with Mei's change
+    /// to phone"). Names are as typed: sanitise before drawing.
+    public private(set) var remark: String?
 
-    public init(changes: [ActivityChange] = [], counts: [ActivityCount] = [], action: ActivityChange? = nil) {
+    public init(changes: [ActivityChange] = [], counts: [ActivityCount] = [], action: ActivityChange? = nil,
+                remark: String? = nil) {
         self.changes = changes
         self.counts = counts
         self.action = action
+        self.remark = remark
     }
 
     /// Tells the commit as the one action `action`, whatever records it changed.
     mutating func tell(_ action: ActivityChange) {
         self.action = action
+    }
+
+    /// Says `remark` after what the commit changed.
+    mutating func remark(_ remark: String) {
+        self.remark = remark
     }
 
     public var isEmpty: Bool { counts.isEmpty }

@@ -20,6 +20,8 @@ public struct RecordChangeSet: Sendable {
     /// How the activity feed tells the whole set when it is one action a person took, in words
     /// of its own ("made scenario “Smaller venue” live") rather than by the records it changes.
     public var action: ActivityChange?
+    /// What the activity feed says after the set's changes ("merged with Mei's change to phone").
+    public var remark: String?
 
     public init() {}
 
@@ -68,6 +70,7 @@ extension WeddingTransaction {
             }
         }
         if let action = changeSet.action { tell(action) }
+        if let remark = changeSet.remark { self.remark(remark) }
         var seen: Set<RecordIdentity> = []
         var recreate = RecordChangeSet(), restore = RecordChangeSet(), remove = RecordChangeSet()
         // Last change first: what was deleted early (a rule naming a guest) is re-created after

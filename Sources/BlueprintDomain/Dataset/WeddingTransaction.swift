@@ -128,6 +128,11 @@ public final class WeddingTransaction {
         activity.tell(action)
     }
 
+    /// Has the activity feed say `remark` after what the transaction changed.
+    public func remark(_ remark: String) {
+        activity.remark(remark)
+    }
+
     /// Clears `link` in every record of its table that points at `id`, as versioned updates.
     func unlink<R: TableRecord>(_ link: WritableKeyPath<R, UUID?>, from id: UUID) throws {
         for record in dataset[keyPath: R.collection].records where record[keyPath: link] == id {

@@ -45,13 +45,24 @@ extension FieldPath {
         }.joined(separator: " › ")
     }
 
-    /// A camel-case JSON key as lower-case words ("rsvpStatus" reads "rsvp status").
+    /// The fields changed at `paths`, in words, each once: "phone and email".
+    public static func fieldsInWords(_ paths: [FieldPath]) -> String {
+        var seen: Set<String> = []
+        let labels = paths.compactMap(\.topField).map { FieldPath.field($0).label }.filter { seen.insert($0).inserted }
+        return ListPhrase.joined(labels)
+    }
+
+    /// A camel-case JSON key as lower-case words, initialisms in capitals ("plusOneName" reads
+    /// "plus one name", "rsvp" reads "RSVP").
     private static func words(_ key: String) -> String {
         var words = ""
         for character in key {
             if character.isUppercase, !words.isEmpty { words.append(" ") }
             words.append(contentsOf: character.lowercased())
         }
-        return words
+        return words.split(separator: " ").map { initialisms.contains(String($0)) ? $0.uppercased() : String($0) }
+            .joined(separator: " ")
     }
+
+    private static let initialisms: Set<String> = ["rsvp", "url", "id"]
 }

@@ -9,10 +9,13 @@ import BlueprintStorage
 /// on both, is a `RepositoryError.conflict` and the transaction writes nothing.
 enum QueuedCommitReplay {
     /// As queued, merged where a record moved on meanwhile. Returns whether any record took in
-    /// a change made since.
+    /// a change made since; the activity feed then names its fields.
     @discardableResult
     static func apply(_ commit: QueuedCommit, to transaction: WeddingTransaction) throws -> Bool {
-        try replay(commit, to: transaction, keepingMine: false)
+        let theirs = try replay(commit, to: transaction, keepingMine: false)
+        guard !theirs.isEmpty else { return false }
+        transaction.remark("merged with changes made meanwhile to \(FieldPath.fieldsInWords(theirs))")
+        return true
     }
 
     /// "Keep mine": merged as `apply` merges, your values taken wherever both sides changed a
@@ -22,18 +25,19 @@ enum QueuedCommitReplay {
         _ = try replay(commit, to: transaction, keepingMine: true)
     }
 
-    private static func replay(_ commit: QueuedCommit, to transaction: WeddingTransaction, keepingMine: Bool) throws -> Bool {
-        var merged = false
+    /// Replays each change; returns the fields of changes made since that it took in.
+    private static func replay(_ commit: QueuedCommit, to transaction: WeddingTransaction, keepingMine: Bool) throws -> [FieldPath] {
+        var theirs: [FieldPath] = []
         for (change, base) in zip(commit.changes, commit.bases) {
             let step = Step(change: change, base: base, keepingMine: keepingMine)
             if case let .saveWedding(wedding) = change.mutation {
                 let held = transaction.dataset.wedding
-                if try step.replay(wedding, over: held, write: { try transaction.updateWedding($0) }) { merged = true }
+                theirs += try step.replay(wedding, over: held, write: { try transaction.updateWedding($0) })
             } else if let type = WeddingDataset.tableRecordType(of: change.kind) {
-                if try step.replay(type, to: transaction) { merged = true }
+                theirs += try step.replay(type, to: transaction)
             }
         }
-        return merged
+        return theirs
     }
 
     /// One change of the commit, with the record it started from.
@@ -42,21 +46,21 @@ enum QueuedCommitReplay {
         let base: Mutation?
         let keepingMine: Bool
 
-        /// Writes the change to a table record; returns whether it was merged with theirs.
-        func replay<R: TableRecord>(_ type: R.Type, to transaction: WeddingTransaction) throws -> Bool {
+        /// Writes the change to a table record; returns the fields of theirs it was merged with.
+        func replay<R: TableRecord>(_ type: R.Type, to transaction: WeddingTransaction) throws -> [FieldPath] {
             let theirs = transaction.dataset[keyPath: R.collection][change.id]
             guard let mine = change.mutation.savedRecord(as: R.self) else {
                 // Mine deletes it: gone on both sides is agreement; changed on theirs is a conflict.
-                guard let theirs else { return false }
+                guard let theirs else { return [] }
                 if theirs.version != change.previousVersion, !keepingMine { throw conflict(R.kind, theirs.version) }
                 try transaction.delete(R.self, id: change.id)
-                return false
+                return []
             }
             guard let theirs else {
                 // Created here, or deleted on theirs while changed here.
                 if change.previousVersion != nil, !keepingMine { throw conflict(R.kind, nil) }
                 try transaction.reinsert(mine)
-                return false
+                return []
             }
             return try replay(mine, over: theirs) { try transaction.update($0) }
         }
@@ -64,19 +68,19 @@ enum QueuedCommitReplay {
         /// Writes `mine` over `theirs` (the record the database holds), merged by field from the
         /// record the edit started from; without that base (a commit queued before bases were
         /// kept), as it is when theirs is still at the version the edit started from. Returns
-        /// whether their changes were merged in.
-        func replay<R: Record>(_ mine: R, over theirs: R, write: (R) throws -> R) throws -> Bool {
+        /// the fields of theirs merged in.
+        func replay<R: Record>(_ mine: R, over theirs: R, write: (R) throws -> R) throws -> [FieldPath] {
             let base = base?.savedRecord(as: R.self)
             if base == nil, theirs.version == change.previousVersion {
                 var written = mine
                 written.version = theirs.version
                 _ = try write(written)
-                return false
+                return []
             }
             let merge = try RecordMerge.merge(base: base, mine: mine, theirs: theirs) { _ in keepingMine ? .mine : nil }
             guard merge.isClean else { throw conflict(R.kind, theirs.version) }
             _ = try write(merge.merged)
-            return !merge.theirChanges.isEmpty
+            return merge.theirChanges
         }
 
         private func conflict(_ kind: RecordKind, _ held: Int?) -> RepositoryError {

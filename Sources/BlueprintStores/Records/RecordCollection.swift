@@ -283,11 +283,34 @@ final class RecordCollection<R: Record>: ConflictHolder {
             return openConflict(EditConflict(base: base, yours: mine, current: current, fields: result.conflicts,
                                              writer: store.writer(of: current.id), title: title))
         }
-        let outcome = await update(result.merged, title: title, undoable: undoable)
-        let theirs = base == nil ? "" : Self.labels(result.theirChanges)
-        guard outcome == .saved, !theirs.isEmpty else { return outcome }
+        let theirs = base == nil ? "" : FieldPath.fieldsInWords(result.theirChanges)
+        guard !theirs.isEmpty else { return await update(result.merged, title: title, undoable: undoable) }
         let who = store.writer(of: current.id)?.name ?? "another session"
-        return .merged("merged with \(who)'s change to \(theirs)")
+        let remark = "merged with \(who.possessive) change to \(theirs)"
+        let outcome = await update(result.merged, remarking: remark, title: title, undoable: undoable)
+        return outcome == .saved ? .merged(remark) : outcome
+    }
+
+    /// Saves `record` as `update` does, with `remark` said after the change in the activity feed.
+    private func update(_ record: R, remarking remark: String, title: String, undoable: Bool) async -> EditOutcome {
+        var changes = RecordChangeSet()
+        if let wedding = record as? Wedding {
+            changes.updateWedding(wedding)
+        } else if let tableRecord = record as? any TableRecord {
+            changes.update(tableRecord)
+        }
+        changes.remark = remark
+        let records = store.context.records, wedding = store.weddingID, id = record.id, gateway = self.gateway, saved = changes
+        // Named as a plain update of the record is, so the journal reads the same.
+        let operation = (R.kind == .wedding ? CacheOperation(.weddingSettingsUpdated, in: wedding)
+                                            : CacheOperation(.updated, R.kind, in: wedding)).name
+        return await change(record, title: title, undoable: undoable) {
+            let committed = try await records.commit(saved, operation: operation, in: wedding)
+            // Nothing written (the merge equals what is stored): the stored record stands.
+            guard let stored = committed.changes.lazy.compactMap({ $0.id == id ? $0.mutation.savedRecord(as: R.self) : nil }).first
+            else { return try await gateway.fetch(id) }
+            return stored
+        }
     }
 
     /// An undo step's title with the record it changed: "RSVP: Caleb Brooks".
@@ -305,13 +328,6 @@ final class RecordCollection<R: Record>: ConflictHolder {
         default:
             return false
         }
-    }
-
-    /// The fields changed at `paths`, in words, each once: "phone and email".
-    private static func labels(_ paths: [FieldPath]) -> String {
-        var seen: Set<String> = []
-        let labels = paths.compactMap(\.topField).map { FieldPath.field($0).label }.filter { seen.insert($0).inserted }
-        return ListPhrase.joined(labels)
     }
 
     // MARK: Conflicts

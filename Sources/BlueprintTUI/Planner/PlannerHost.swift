@@ -39,13 +39,14 @@ protocol PlannerHost: AnyObject {
 extension PlannerHost {
     func report(_ message: String) { report(message, severity: .info) }
 
-    /// Reports what became of an intent: `success` once saved, the reason if it failed (a refusal
-    /// also reads your access to the wedding again), and the reload/overwrite/cancel choice if it
-    /// lost to another session's edit of `store`.
-    func report(_ outcome: EditOutcome, success: String, store: DomainStore) {
+    /// Reports what became of an intent: `success` once saved (with what a merge kept, then
+    /// `keyHint`, a key that follows on: "u undoes"), the reason if it failed (a refusal also
+    /// reads your access to the wedding again), and the reload/overwrite/cancel choice if it lost
+    /// to another session's edit of `store`.
+    func report(_ outcome: EditOutcome, success: String, keyHint: String? = nil, store: DomainStore) {
         switch outcome {
-        case .saved: report(success)
-        case .merged(let note): report("\(success) (\(note))")
+        case .saved: report(KeyHints.sentence(success, [keyHint], lead: " · ", end: ""))
+        case .merged(let note): report(KeyHints.sentence("\(success) (\(note))", [keyHint], lead: " · ", end: ""))
         case .failed(let error):
             report("Not saved: \(error)", severity: .error)
             // Refused although the session thought you may change it: your role changed meanwhile.
@@ -62,18 +63,19 @@ extension PlannerHost {
                                      onResolved: onResolved))
     }
 
-    /// Runs `intent` in the background and reports its outcome.
-    func run(_ intent: @escaping @MainActor () async -> EditOutcome, success: String, store: DomainStore) {
+    /// Runs `intent` in the background and reports its outcome (see `report(_:success:keyHint:store:)`).
+    func run(_ intent: @escaping @MainActor () async -> EditOutcome, success: String, keyHint: String? = nil,
+             store: DomainStore) {
         perform { [weak self] in
             let outcome = await intent()
-            self?.report(outcome, success: success, store: store)
+            self?.report(outcome, success: success, keyHint: keyHint, store: store)
         }
     }
 
     /// Runs `intent`, a change the undo key takes back, in the background and reports its
     /// outcome: `success` with that key once saved.
     func run(_ intent: @escaping @MainActor () async -> EditOutcome, undoable success: String, store: DomainStore) {
-        run(intent, success: undoable(success), store: store)
+        run(intent, success: success, keyHint: keymap.hint(.undo, in: .global, "undoes"), store: store)
     }
 
     /// `message` and the key that takes the change back: "Deleted Ana · u undoes"; the message

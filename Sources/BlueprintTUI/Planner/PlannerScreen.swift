@@ -381,8 +381,7 @@ public final class PlannerScreen: Screen, PlannerHost {
             report("Nothing to undo in this pane", severity: .warning)
             return
         }
-        run({ await store.undo() }, success: "Undid \(title)" + (keymap.hint(.redo, in: .global, "redoes").map { " · " + $0 } ?? ""),
-            store: store)
+        run({ await store.undo() }, success: "Undid \(title)", keyHint: keymap.hint(.redo, in: .global, "redoes"), store: store)
     }
 
     /// Does again what the newest undo of the pane's store or the wedding's settings took back.

@@ -82,6 +82,8 @@ struct OfflineMergeTests {
         #expect(stored.phone == "555-0101" && stored.email == "ana@new.example")
         #expect(stored.version == 3, "their version 2, then the merge")
         #expect(try await host.read(setup.wedding) { $0.guests[setup.ana.id] } == stored)
+        let sent = try #require(try await other.activity(in: setup.wedding).entries.last)
+        #expect(sent.sentence == "changed Ana Ruiz's phone, merged with changes made meanwhile to email")
         await other.close()
         await host.close()
         try setup.cluster.stop(immediately: false)

@@ -92,6 +92,17 @@ extension FullScreenTests {
         #expect(guests.count == 40)
         #expect(guests.contains { $0["firstName"] as? String == "Mine" && $0["lastName"] as? String == "Third" && $0["rsvp"] as? String == "maybe" })
 
+        // They rename; my undo of the RSVP merges with it, and the status line and the feed say so.
+        #expect(try await openEditForm(theirs) == "Mine Third")
+        try saveLastName(theirs, "Fifth")
+        try await theirs.waitFor("Saved Mine Fifth")
+        try await mine.waitFor("Mine Fifth", within: .seconds(10))
+        try mine.press("u")
+        let merged = try await mine.waitFor("Undid RSVP: Mine Third")
+        #expect(merged.contains("change to last name)"), "\(merged)")
+        let activity = try blueprint.run(["activity"]).stdout
+        #expect(activity.contains("marked Mine Fifth attending, merged with ") && activity.contains("'s change to last name"), "\(activity)")
+
         for tmux in [mine, theirs] {
             try tmux.press("q")
             #expect(try await tmux.waitForExit() == 0)

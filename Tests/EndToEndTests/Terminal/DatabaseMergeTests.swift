@@ -39,10 +39,14 @@ extension FullScreenTests {
         try await theirs.waitFor("Mia Aalto-Mine: attending")
         try await mine.waitFor("Updated from another session", within: .seconds(10))
         try mine.press("u")
-        try await mine.waitFor("Undid edit guest: Mia Aalto-Mine")
+        let undone = try await mine.waitFor("Undid edit guest: Mia Aalto-Mine")
+        #expect(undone.contains("(merged with blueprint's change to RSVP"), "the status line says whose change it kept: \(undone)")
         try await waitUntilTheDatabase(url, holds: "Mia", "Aalto-Again")
         let guest = try #require(try databaseGuests(url).first { $0["firstName"] as? String == "Mia" })
         #expect(guest["rsvp"] as? String == "attending", "their RSVP stays: \(guest)")
+        let activity = try BlueprintProcess.withTemporaryDataDirectory().run(["activity"], as: url)
+        #expect(activity.stdout.contains("changed Mia Aalto-Again's ") && activity.stdout.contains(", merged with ")
+                    && activity.stdout.contains("'s change to RSVP"), "the feed says it too: \(activity.stdout)")
 
         for tmux in [mine, theirs] {
             try tmux.press("q")
