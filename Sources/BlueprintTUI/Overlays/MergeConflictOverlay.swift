@@ -23,6 +23,8 @@ final class MergeConflictOverlay: Overlay {
     /// The side kept in each field; yours until you choose.
     private var sides: [FieldPath: MergeSide]
     private var selected = 0
+    /// The first field shown, when more fields than fit are listed: the selected one stays in view.
+    private var firstShown = 0
 
     /// The open conflict of `store` (its `openConflict`), said with times relative to `now`.
     init(store: DomainStore, conflict: ConflictSummary, currency: Currency, now: Timestamp, timeZone: TimeZone,
@@ -55,23 +57,31 @@ final class MergeConflictOverlay: Overlay {
         let hints = footer(keymap).wrapped(toWidth: width - 4)
         let rows = min(canvas.size.rows - 2, lines.count + fieldRows + hints.count + 4)
         let box = CanvasRect(canvas.size).centered(rows: rows, columns: width)
-        BoxFrame.render(into: canvas, rect: box, title: conflict.deleted ? "Deleted meanwhile" : "Edit conflict")
-        var row = box.row + 2
         let last = box.bottom - 1 - hints.count
-        for line in lines where row < last {
-            canvas.draw(line, row: row, column: box.column + 2, style: .normal)
-            row += 1
+        var row = box.row + 2 + min(lines.count, max(0, last - box.row - 2))
+        let shown = conflict.deleted ? 0..<0 : fieldsShown(fitting: max(1, (last - row - 1) / 2))
+        let count = conflict.fields.count
+        let title = conflict.deleted ? "Deleted meanwhile"
+            : shown.count < count ? "Edit conflict: fields \(shown.lowerBound + 1)–\(shown.upperBound) of \(count)" : "Edit conflict"
+        BoxFrame.render(into: canvas, rect: box, title: DisplayText(title))
+        for (index, line) in lines.prefix(row - box.row - 2).enumerated() {
+            canvas.draw(line, row: box.row + 2 + index, column: box.column + 2, style: .normal)
         }
-        if !conflict.deleted {
-            row += 1
-            for (index, field) in conflict.fields.enumerated() where row + 1 < last {
-                drawField(field, selected: index == selected, row: row, column: box.column + 2, width: width - 4, on: canvas)
-                row += 2
-            }
+        row += 1
+        for index in shown where row + 1 < last {
+            drawField(conflict.fields[index], selected: index == selected, row: row, column: box.column + 2, width: width - 4,
+                      on: canvas)
+            row += 2
         }
         for (index, line) in hints.enumerated() {
             canvas.draw(line, row: box.bottom - 1 - hints.count + index, column: box.column + 2, style: .muted)
         }
+    }
+
+    /// The fields that fit in `room` field places, scrolled so the selected one is among them.
+    private func fieldsShown(fitting room: Int) -> Range<Int> {
+        firstShown = min(max(firstShown, selected - room + 1), selected)
+        return firstShown..<min(conflict.fields.count, firstShown + room)
     }
 
     /// A field on two lines: its name and what it was, then yours and theirs, the kept one marked ●.

@@ -341,6 +341,39 @@ struct GlobalFeatureTests {
         #expect(planner.statusRow.contains("change to phone)"), "\(planner.statusRow)")
     }
 
+    @Test("at 80×24, a conflict over more fields than fit scrolls with the selection and says which fields it shows")
+    func aLongConflictScrolls() async throws {
+        let planner = await PlannerHarness(rows: 24, columns: 80)
+        let guests = planner.session.guests
+        let ana = try #require(guests.guest(Wedding1.ana))
+        var mine = ana, theirs = ana
+        let fields: [WritableKeyPath<Guest, String>] = [\.firstName, \.lastName, \.email, \.phone, \.household,
+                                                         \.relationship, \.dietaryRestrictions, \.accessibilityNeeds, \.notes]
+        for (index, field) in fields.enumerated() {
+            mine[keyPath: field] = field == \.email ? "mine@example.com" : "Mine\(index)"
+            theirs[keyPath: field] = field == \.email ? "theirs@example.com" : "Theirs\(index)"
+        }
+        theirs.version = 2
+        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(theirs)])
+        await planner.until(guests) { guests.guest(Wedding1.ana)?.version == 2 }
+        #expect(await guests.update(mine) == .conflict)
+        planner.screen.presentConflict(of: guests) { _ in }
+
+        let first = planner.frame()
+        #expect(first.contains("Edit conflict: fields 1–"), "\(first)")
+        #expect(first.contains("▸ accessibility needs: was") && !first.contains("relationship: was"))
+        for _ in fields.dropLast() { await planner.press(.character("j")) }
+        let end = planner.frame()
+        #expect(end.contains("▸ relationship: was") && end.contains("● yours Mine5") && end.contains("of 9 ─"), "\(end)")
+        #expect(!end.contains("accessibility needs: was"))
+        await planner.press(.character(" "))
+        #expect(planner.frame().contains("● theirs Theirs5"))
+        await planner.press(.enter)
+        let stored = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
+        #expect(stored.relationship == "Theirs5" && stored.accessibilityNeeds == "Mine7" && stored.firstName == "Mine0",
+                "the field scrolled to takes theirs; every other keeps mine: \(planner.statusRow)")
+    }
+
     @Test("all theirs keeps their value in the field both changed")
     func conflictTheirs() async throws {
         let planner = try await conflictingEdit()
