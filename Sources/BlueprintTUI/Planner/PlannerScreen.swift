@@ -28,7 +28,8 @@ public final class PlannerScreen: Screen, PlannerHost {
     private var message: (text: String, severity: StatusLine.Severity)?
     /// The last message reported, kept after the status line clears it, for `showMessage`.
     private var lastMessage: (text: String, severity: StatusLine.Severity)?
-    private var observers: [Task<Void, Never>] = []
+    /// What wakes the screen while the wedding is open.
+    private var observation: SessionObservation?
     /// Set by `:q`; the next key's effect is to quit.
     private var quitRequested = false
     /// The question Ctrl-C asked before dropping a form's edits, while it is open.
@@ -65,13 +66,15 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// pane on screen can be drawn: its store has loaded, or (the guests pane) the wedding's
     /// preview is shown; the loads go on behind it.
     public func open(_ wedding: WeddingID) async {
-        for observer in observers { observer.cancel() }
-        observers = []
+        observation?.cancel()
         overlays = []
         let session = model.open(wedding)
         await session.readAccess()
         panes = Self.panes(for: session, context: model.context)
-        observe(session)
+        let observation = SessionObservation(session, redraw: { [weak self] in self?.requestRedraw() },
+                                             report: { [weak self] in self?.report($0, severity: $1) },
+                                             offerOfflineConflicts: { [weak self] in self?.offerOfflineConflict($0, asked: false) })
+        self.observation = observation
         var shownFirst: StoreDomain? = panes[activePane].store?.domain
         // A preview draws the guests pane's first frame before the guest list is read; the
         // loads then land behind it.
@@ -88,7 +91,7 @@ public final class PlannerScreen: Screen, PlannerHost {
             self.requestRedraw()
         }
         warmUpLanding = landing
-        observers.append(landing)
+        observation.keep(landing)
     }
 
     /// Waits until every store of the open wedding has been warmed, and returns the timings.
@@ -113,8 +116,8 @@ public final class PlannerScreen: Screen, PlannerHost {
     public func close() async {
         await settle()
         await session?.presence?.withdraw()
-        for observer in observers { observer.cancel() }
-        observers = []
+        observation?.cancel()
+        observation = nil
         model.closeSession()
     }
 
@@ -131,51 +134,6 @@ public final class PlannerScreen: Screen, PlannerHost {
          ActivityPane(feed: session.activity, context: context)]
     }
 
-    /// Redraws whenever a store or the header's live marker changes, and says so when another
-    /// session changed the wedding.
-    private func observe(_ session: WeddingSession) {
-        for store in session.stores {
-            let updates = store.updates()
-            observers.append(Task { [weak self] in
-                for await _ in updates { self?.requestRedraw() }
-            })
-        }
-        let activityUpdates = session.activity.updates()
-        observers.append(Task { [weak self] in
-            for await _ in activityUpdates { self?.requestRedraw() }
-        })
-        let connectionChanges = session.connectionChanges()
-        observers.append(Task { [weak self] in
-            for await connection in connectionChanges {
-                // The header says "✗ refused"; the status line says why.
-                if case let .refused(reason) = connection {
-                    self?.report("Read only, from this machine's copy: \(reason)", severity: .error)
-                }
-                self?.requestRedraw()
-            }
-        })
-        if let presence = session.presence {
-            let updates = presence.updates()
-            observers.append(Task { [weak self] in
-                for await _ in updates { self?.requestRedraw() }
-            })
-        }
-        if let model = session.offlineConflicts {
-            model.onChange = { [weak self] conflicts in
-                self?.offerOfflineConflict(conflicts, asked: false)
-                // Found behind the screen, not after a key: nothing else would draw it.
-                self?.requestRedraw()
-            }
-            // Read before this was listening (the wedding opened with conflicts already kept).
-            if !model.conflicts.isEmpty { offerOfflineConflict(model.conflicts, asked: false) }
-        }
-        session.onExternalChange = { [weak self] change in
-            self?.report("Updated from another session: " + Self.nouns(change.kinds)
-                         + (change.author.map { " (by \($0))" } ?? ""))
-            self?.requestRedraw()
-        }
-    }
-
     /// Shows the first edit made offline that conflicts, to settle; while another dialog or
     /// form is open (not `asked`), only says so and leaves it for `:conflicts`.
     private func offerOfflineConflict(_ conflicts: [OfflineConflict], asked: Bool) {
@@ -190,16 +148,6 @@ public final class PlannerScreen: Screen, PlannerHost {
             return
         }
         present(ConflictOverlay(offline: first, of: conflicts.count, in: model, now: now, timeZone: timeZone))
-    }
-
-    private static func nouns(_ kinds: Set<RecordKind>) -> String {
-        let nouns: [(RecordKind, String)] = [(.wedding, "wedding settings"), (.guest, "guests"), (.category, "budget"),
-                                             (.expense, "expenses"), (.vendor, "vendors"), (.task, "tasks"),
-                                             (.milestone, "milestones"), (.runSheetItem, "run sheet"), (.gift, "gifts"),
-                                             (.moneyOwed, "money owed"), (.scenario, "budget scenarios"),
-                                             (.seatingTable, "tables"), (.seatingRule, "seating rules"), (.note, "notes"),
-                                             (.document, "documents")]
-        return nouns.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
     }
 
     // MARK: PlannerHost
@@ -315,13 +263,13 @@ public final class PlannerScreen: Screen, PlannerHost {
         case .showPane(let number): show(pane: number)
         case .nextPane: show(pane: (activePane + 1) % panes.count)
         case .previousPane: show(pane: (activePane + panes.count - 1) % panes.count)
-        case .undo: undo(in: pane.store)
-        case .redo: redo(in: pane.store)
+        case .undo: UndoRedo.undo(in: pane.store, host: self)
+        case .redo: UndoRedo.redo(in: pane.store, host: self)
         case .command: openCommandLine()
         case .diagnostics: run(.diagnostics)
         case .showMessage: showLastMessage()
         case .settings: run(.settings)
-        case .search, .nextMatch, .previousMatch: search(action, in: pane)
+        case .search, .nextMatch, .previousMatch: SearchCommand.run(action, in: pane, host: self)
         case .addNote:
             guard let subject = pane.noteSubject else {
                 report("Select a row to write a note on", severity: .warning)
@@ -373,51 +321,6 @@ public final class PlannerScreen: Screen, PlannerHost {
         session?.presence?.setPane(HeaderBar.paneTitles[safe: index]?.description)
     }
 
-    /// Takes back the newest change of the pane's store or of the wedding's settings (which
-    /// `W`, `:settings` and `:date` change from any pane).
-    private func undo(in paneStore: DomainStore?) {
-        let newest = [paneStore, session?.wedding].compactMap { $0 }.filter(\.canUndo).max { ($0.undoOrder ?? 0) < ($1.undoOrder ?? 0) }
-        guard let store = newest, let title = store.undoTitle else {
-            report("Nothing to undo in this pane", severity: .warning)
-            return
-        }
-        run({ await store.undo() }, success: "Undid \(title)", keyHint: keymap.hint(.redo, in: .global, "redoes"), store: store)
-    }
-
-    /// Does again what the newest undo of the pane's store or the wedding's settings took back.
-    private func redo(in paneStore: DomainStore?) {
-        let newest = [paneStore, session?.wedding].compactMap { $0 }.filter(\.canRedo).max { ($0.redoOrder ?? 0) < ($1.redoOrder ?? 0) }
-        guard let store = newest, let title = store.redoTitle else {
-            report("Nothing to redo in this pane", severity: .warning)
-            return
-        }
-        run({ await store.redo() }, success: "Redid \(title)", store: store)
-    }
-
-    private func search(_ action: KeyAction, in pane: any Pane) {
-        guard let target = pane.searchTarget else {
-            report("Nothing to search here", severity: .warning)
-            return
-        }
-        if action == .search {
-            present(SearchLine(target: target))
-            return
-        }
-        let matches = target.searchMatches
-        guard !matches.query.isEmpty else {
-            let start = keymap.hint(.search, in: pane.keyMode, "starts one")
-            report("No search" + (start.map { ": " + $0 } ?? ""), severity: .warning)
-            return
-        }
-        let row = action == .nextMatch ? matches.next(after: target.selectedRow) : matches.previous(before: target.selectedRow)
-        guard let row else {
-            report("No match for “\(matches.query)”", severity: .warning)
-            return
-        }
-        target.selectRow(row)
-        report("Match \(matches.position(of: row) ?? 0) of \(matches.count) for “\(matches.query)”")
-    }
-
     // MARK: Commands
 
     func openCommandLine() {
@@ -461,13 +364,13 @@ public final class PlannerScreen: Screen, PlannerHost {
                 }
             }
         case .date(let date):
-            moveWeddingDay(to: date)
+            WeddingDayMove.start(to: date, checklist: services.checklist, host: self)
         case .settings:
             guard let session else { return report("Open a wedding first", severity: .error) }
             if let refusal = session.access.refusal { return report(refusal, severity: .warning) }
             SettingsForm.present(for: session, host: self)
         case .attach(let path, let title):
-            attach(path, title: title)
+            DocumentCommands(services: services, host: self).attach(path, title: title, to: attachTarget)
         case .documents:
             showDocuments(of: nil)
         case .conflicts:
@@ -476,119 +379,11 @@ public final class PlannerScreen: Screen, PlannerHost {
             reveal(.notes(text))
             if !text.isEmpty { report("Notes containing “\(text)”: \(panes[activePane].searchTarget?.searchMatches.count ?? 0)") }
         case .importFile(let kind, let path, let sheet):
-            importFile(kind, path: Self.expanded(path), sheet: sheet, addingMealOptions: false)
+            FileTransferCommands(transfer: services.transfer, host: self).importFile(kind, path: path, sheet: sheet)
         case .exportFile(let kind, let path, let format):
-            exportFile(kind, format: format, to: Self.expanded(path))
+            FileTransferCommands(transfer: services.transfer, host: self).exportFile(kind, format: format, to: path)
         }
     }
-
-    /// Imports the file at `path`; guests whose meals the wedding lacks wait for a question:
-    /// add those meal options (in the same write) and import, or import nothing.
-    private func importFile(_ kind: TransferKind, path: String, sheet: String?, addingMealOptions: Bool) {
-        transfer { [weak self] transfer, session in
-            do {
-                return try await transfer.importFile(kind, path: path, sheet: sheet, addingMealOptions: addingMealOptions,
-                                                     into: session)
-            } catch let question as MealOptionsToAdd {
-                let options = question.options.map { "“\($0)”" }.joined(separator: ", ")
-                self?.present(ConfirmOverlay(
-                    dialog: ConfirmDialog(title: DisplayText("Add meal options"),
-                                          message: DisplayText("\(question.fileName) has guests who chose \(options), which "
-                                              + "this wedding does not offer. Add them to the meal options and import?"),
-                                          confirmLabel: "Add and import"),
-                    onConfirm: { [weak self] in self?.importFile(kind, path: path, sheet: sheet, addingMealOptions: true) },
-                    onCancel: { [weak self] in self?.report("Nothing was imported from \(question.fileName)") }))
-                return nil
-            }
-        }
-    }
-
-    /// Exports to `path`, asking first whether to replace a file already there.
-    private func exportFile(_ kind: TransferKind, format: TransferFormat, to path: String) {
-        let export = { [weak self] (replacing: Bool) in
-            self?.transfer { transfer, session in
-                try await transfer.exportFile(kind, format: format, path: path, replacing: replacing, from: session)
-            }
-        }
-        guard FileManager.default.fileExists(atPath: path) else {
-            export(false)
-            return
-        }
-        present(ConfirmOverlay(
-            dialog: ConfirmDialog(title: DisplayText("Replace \(URL(fileURLWithPath: path).lastPathComponent)"),
-                                  message: DisplayText("\(path) already exists. Replace it with the \(kind.rawValue)?"),
-                                  confirmLabel: "Replace"),
-            onConfirm: { export(true) },
-            onCancel: { [weak self] in self?.report("Not exported: \(path) is kept as it was") }))
-    }
-
-    /// Saves the new wedding day (a day already past is allowed, and said), then offers to move
-    /// with it the open checklist tasks (each keeps its time before the wedding; tasks moved by
-    /// hand stay where they are) and the run-sheet items of the old day. `u` takes back the
-    /// move and what followed it as one step.
-    private func moveWeddingDay(to date: CalendarDate) {
-        guard let session, let previous = session.wedding.wedding.map(\.weddingDate) else {
-            report("Open a wedding first", severity: .error)
-            return
-        }
-        guard previous != date else { return report("The wedding is already on \(date)") }
-        let moved = "The wedding is now on \(date)" + (date < today ? " (a day already past)" : "")
-        perform { [weak self] in
-            guard let self else { return }
-            guard case .saved = await session.wedding.moveDay(to: date) else {
-                return report("The wedding day was not moved", severity: .error)
-            }
-            guard let previous else { return report(undoable(moved)) }
-            let tasks = services.checklist.map { session.tasks.checklistTasks(following: $0, from: previous, to: date) } ?? []
-            let items = session.timeline.runSheet.filter { $0.day == previous }.map { item in
-                var item = item
-                item.day = date
-                return item
-            }
-            guard !tasks.isEmpty || !items.isEmpty else { return report(undoable(moved)) }
-            let count = [tasks.isEmpty ? nil : CountPhrase.of(tasks.count, "open checklist task"),
-                         items.isEmpty ? nil : CountPhrase.of(items.count, "run-sheet item")]
-                .compactMap { $0 }.joined(separator: " and ")
-            present(ConfirmOverlay(
-                dialog: ConfirmDialog(title: DisplayText("Move the checklist and the run sheet"),
-                                      message: DisplayText("\(moved). Move \(count) with it? Tasks keep their time before the "
-                                          + "day; tasks you moved by hand stay where they are."),
-                                      confirmLabel: "Move"),
-                onConfirm: { [weak self] in
-                    self?.perform { [weak self] in
-                        guard let self else { return }
-                        switch await session.wedding.follow(tasks, items, shownBy: [session.tasks, session.timeline]) {
-                        case .saved, .merged: report(undoable("Moved \(count) with the wedding day"))
-                        case .failed(let error): report("The \(count) did not move: \(error)", severity: .error)
-                        case .conflict: report("The \(count) did not move: someone changed them meanwhile", severity: .error)
-                        }
-                    }
-                },
-                onCancel: { [weak self] in
-                    self?.report("\(moved); the checklist tasks kept their dates, the run sheet its day")
-                }))
-        }
-    }
-
-    /// Runs an import or export and reports its one-line result or its error.
-    /// Runs `work` with the file layer and the open wedding, and reports what it returns (nothing
-    /// for nil: it asked a question instead) or why it failed.
-    private func transfer(_ work: @escaping @MainActor (any DataTransfer, WeddingSession) async throws -> String?) {
-        guard let transfer = services.transfer, let session else {
-            report("Files cannot be imported or exported here", severity: .error)
-            return
-        }
-        perform { [weak self] in
-            do {
-                if let report = try await work(transfer, session) { self?.report(report) }
-            } catch {
-                self?.report(String(describing: error), severity: .error)
-            }
-        }
-    }
-
-    /// `path` with a leading `~` expanded.
-    private static func expanded(_ path: String) -> String { (path as NSString).expandingTildeInPath }
 
     // MARK: Documents
 
@@ -599,51 +394,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     }
 
     func open(_ document: Document) {
-        guard let documents = session?.documents else { return }
-        perform { [weak self] in
-            switch await documents.localPath(of: document) {
-            case .success(let path): self?.open(document, at: path)
-            case .failure(let error): self?.report("Cannot open \(document.title): \(error)", severity: .error)
-            }
-        }
-    }
-
-    /// Opens `document`'s bytes, on this machine at `path`, or says where they are.
-    private func open(_ document: Document, at path: String) {
-        switch DocumentOpener.choice(for: document, at: path, environment: services.environment) {
-        case .overSSH(let path):
-            report("Over ssh: the file is at \(path)")
-        case .run(let arguments):
-            guard let runOutside = services.runOutsideTerminal else {
-                return report("Documents cannot be opened here; the file is at \(path)", severity: .warning)
-            }
-            var outcome: Result<Int32, ChildProcess.Failure> = .success(0)
-            runOutside { outcome = ChildProcess.run(arguments) }
-            switch outcome {
-            case .success(0): report("Opened \(document.title) with \(arguments[0])")
-            case .success(let status):
-                report("\(arguments[0]) ended with status \(status); the file is at \(path)", severity: .warning)
-            case .failure(let failure):
-                report("Cannot run \(arguments[0]) (\(failure)); the file is at \(path)", severity: .error)
-            }
-        }
-    }
-
-    /// Attaches the file at `path` to the vendor or expense whose details are open, else the one
-    /// selected in the pane, else the wedding, and says what it attached (or why not: then
-    /// nothing changed).
-    private func attach(_ path: String, title: String?) {
-        guard let session else { return report("Open a wedding first", severity: .error) }
-        let subject = attachTarget
-        let name = DocumentText.name(of: subject, in: session)
-        perform { [weak self] in
-            switch await session.documents.attach(fileAt: Self.expanded(path), title: title, to: subject) {
-            case .success(let document):
-                self?.report("Attached \(document.title) (\(Formats.byteCount(document.byteCount))) to \(name)")
-            case .failure(let error):
-                self?.report("Not attached: \(error)", severity: .error)
-            }
-        }
+        DocumentCommands(services: services, host: self).open(document)
     }
 
     /// What `:attach` attaches to: the vendor or expense of the topmost details open, else the
