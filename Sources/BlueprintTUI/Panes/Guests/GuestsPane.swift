@@ -18,7 +18,8 @@ final class GuestsPane: Pane, SearchTarget {
     private let gifts: GiftStore
     private let wedding: WeddingStore
     private let seatingStore: SeatingStore
-    private let list = RecordList(columns: GuestColumns.columns(order: ListOrder(.name)))
+    private let controller: RecordListController<Guest>
+    private var list: RecordList { controller.list }
     private let seating = SeatingView()
     private let rulesView = SeatingRulesView()
     private var view = View.list
@@ -30,6 +31,15 @@ final class GuestsPane: Pane, SearchTarget {
         self.gifts = gifts
         self.wedding = wedding
         seatingStore = seating
+        controller = RecordListController(columns: GuestColumns.columns(order: ListOrder(.name))) { guests.visibleGuests }
+        controller.onAdd { [unowned self] in openForm(editing: nil, host: $0) }
+        controller.on(.edit) { [unowned self] in openForm(editing: $0, host: $1) }
+        controller.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
+        controller.on(.activate) { [unowned self] in showDetail($0, host: $1) }
+        for answer in RSVPStatus.allCases {
+            controller.on(.setRSVP(answer)) { [unowned self] in setRSVP(answer, for: $0, host: $1) }
+        }
+        controller.on(.toggle) { [unowned self] in setRSVP($0.rsvp == .attending ? .declined : .attending, for: $0, host: $1) }
     }
 
     /// The seating view's changes (moves, tables, rules) are the seating store's undo steps.
@@ -60,9 +70,9 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     var searchMatches: SearchMatches { guests.searchMatches }
-    var selectedRow: Int? { list.selectedRow(in: guests.visibleGuests) }
+    var selectedRow: Int? { controller.selectedRow }
 
-    func selectRow(_ row: Int) { list.select(row: row, in: guests.visibleGuests) }
+    func selectRow(_ row: Int) { controller.select(row: row) }
 
     /// The seating chart of every guest: a filter on the list must not hide a table over capacity.
     private var chart: SeatingChart { seatingStore.chart }
@@ -98,21 +108,18 @@ final class GuestsPane: Pane, SearchTarget {
     // MARK: Keys and mouse
 
     func handle(_ mouse: MouseEvent) -> Bool {
-        view == .list && list.handle(mouse, rows: guests.visibleGuests)
+        view == .list && controller.handle(mouse)
     }
 
     var noteSubject: RecordSubject? {
         guard view == .list else { return nil }
-        let rows = guests.visibleGuests
-        return list.selectedRow(in: rows).map { .record(rows[$0]) }
+        return controller.selected.map { .record($0) }
     }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         if view == .seating { return handleSeating(action, host: host) }
         if view == .rules { return handleRules(action, host: host) }
-        let rows = guests.visibleGuests
-        if list.handle(action, rows: rows) { return true }
-        let selected = list.selected(in: rows)
+        if controller.handle(action, host: host) { return true }
         switch action {
         case .cycleSort:
             guests.order.cycle()
@@ -125,27 +132,11 @@ final class GuestsPane: Pane, SearchTarget {
             guests.filter = GuestFilter()
             host.report("Filters cleared")
         case .switchView:
-            seatingGuestID = selected?.id
+            seatingGuestID = controller.selected?.id
             view = .seating
         case .cancel:
             guard !guests.searchText.isEmpty else { return false }
             guests.searchText = ""
-        case .add: openForm(editing: nil, host: host)
-        case .edit:
-            guard let selected else { return false }
-            openForm(editing: selected, host: host)
-        case .delete:
-            guard let selected else { return false }
-            confirmDelete(selected, host: host)
-        case .activate:
-            guard let selected else { return false }
-            showDetail(selected, host: host)
-        case .setRSVP(let answer):
-            guard let selected else { return false }
-            setRSVP(answer, for: selected, host: host)
-        case .toggle:
-            guard let selected else { return false }
-            setRSVP(selected.rsvp == .attending ? .declined : .attending, for: selected, host: host)
         default:
             return false
         }
@@ -163,13 +154,13 @@ final class GuestsPane: Pane, SearchTarget {
                 host.report("Filters cleared to show the guest")
             }
             guests.searchText = ""
-            list.select(id: id, in: guests.visibleGuests)
+            controller.select(id: id)
             return true
         }
         guard destination == .waitingGuests else { return false }
         view = .list
         guests.filter = GuestFilter(rsvp: [.invited, .pending, .maybe])
-        list.select(row: 0, in: guests.visibleGuests)
+        controller.select(row: 0)
         host.report(KeyHints.sentence("The guests still to answer", [host.keymap.hint(.clearFilters, in: keyMode, "shows everyone")],
                                       lead: " · ", end: ""))
         return true
@@ -183,7 +174,7 @@ final class GuestsPane: Pane, SearchTarget {
         switch action {
         case .switchView:
             view = .list
-            if let guest { list.select(id: guest.id, in: guests.visibleGuests) }
+            if let guest { controller.select(id: guest.id) }
         case .activate:
             guard let highlighted else { return false }
             guests.filter.table = highlighted
@@ -360,7 +351,7 @@ final class GuestsPane: Pane, SearchTarget {
             case .valid(let edited):
                 return .save(success: (guest == nil ? "Added " : "Saved ") + edited.fullName) {
                     let outcome = guest == nil ? await guests.create(edited) : await guests.update(edited)
-                    if outcome.isSaved { self?.list.select(id: edited.id, in: guests.visibleGuests) }
+                    if outcome.isSaved { self?.controller.select(id: edited.id) }
                     return outcome
                 }
             }

@@ -13,13 +13,18 @@ final class NotesPane: Pane, NarrowingSearch {
     private let session: WeddingSession
     /// The stores' clock and time zone, for how long ago a note was written.
     private let context: StoreContext
-    let list = RecordList(columns: NoteColumns.columns)
+    private lazy var controller = RecordListController<Note>(columns: NoteColumns.columns) { [unowned self] in rows }
+    var list: RecordList { controller.list }
     var filterText = ""
 
     init(session: WeddingSession, context: StoreContext) {
         notes = session.notes
         self.session = session
         self.context = context
+        controller.onAdd { [unowned self] in write(on: .wedding, host: $0) }
+        controller.on(.edit) { [unowned self] in edit($0, host: $1) }
+        controller.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
+        controller.on(.activate) { [unowned self] in open($0, host: $1) }
     }
 
     var store: DomainStore? { notes }
@@ -53,23 +58,11 @@ final class NotesPane: Pane, NarrowingSearch {
 
     // MARK: Keys and mouse
 
-    func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: rows) }
+    func handle(_ mouse: MouseEvent) -> Bool { controller.handle(mouse) }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        let rows = self.rows
-        if list.handle(action, rows: rows) { return true }
-        let selected = list.selected(in: rows)
+        if controller.handle(action, host: host) { return true }
         switch action {
-        case .add: write(on: .wedding, host: host)
-        case .edit:
-            guard let selected else { return false }
-            edit(selected, host: host)
-        case .delete:
-            guard let selected else { return false }
-            confirmDelete(selected, host: host)
-        case .activate:
-            guard let selected else { return false }
-            open(selected, host: host)
         case .cancel:
             guard !filterText.isEmpty else { return false }
             searchText = ""
@@ -124,7 +117,7 @@ final class NotesPane: Pane, NarrowingSearch {
         NoteForms.present(on: note.subject, editing: note, host: host) { [weak self] id in self?.select(id) }
     }
 
-    private func select(_ id: UUID) { list.select(id: id, in: rows) }
+    private func select(_ id: UUID) { controller.select(id: id) }
 
     private func confirmDelete(_ note: Note, host: any PlannerHost) {
         let notes = self.notes

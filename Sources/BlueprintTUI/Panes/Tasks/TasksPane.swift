@@ -12,7 +12,10 @@ final class TasksPane: Pane, SearchTarget {
     let tasks: TaskStore
     private let vendors: VendorStore
     private let budget: BudgetStore
-    private let list = RecordList(columns: TaskColumns.columns(order: ListOrder(.dueDate)))
+    private lazy var controller = RecordListController<TaskRow>(columns: TaskColumns.columns(order: ListOrder(.dueDate))) {
+        [unowned self] in rows
+    }
+    private var list: RecordList { controller.list }
     private var expanded: Set<UUID> = []
     private var grouped = false
     private var derivedRows = DerivedRows<ViewSettings, [TaskRow]>()
@@ -27,6 +30,39 @@ final class TasksPane: Pane, SearchTarget {
         self.tasks = tasks
         self.vendors = vendors
         self.budget = budget
+        controller.onAdd { [unowned self] in openForm(nil, host: $0) }
+        controller.on(.toggle) { row, host in
+            switch row {
+            case .task(let task, _):
+                host.run({ await tasks.toggleDone(task.id) },
+                         undoable: "\(task.title): \(task.status == .completed ? "reopened" : "done")", store: tasks)
+            case .subtask(let subtask, let parent):
+                host.run({ await tasks.toggleSubtask(subtask.id, in: parent.id) },
+                         undoable: "\(subtask.title): \(subtask.isDone ? "not done" : "done")", store: tasks)
+            case .group:
+                break
+            }
+        }
+        controller.on(.edit) { [unowned self] row, host in
+            switch row {
+            case .task(let task, _): openForm(task, host: host)
+            case .subtask(let subtask, let parent): openStepForm(subtask, of: parent, host: host)
+            case .group: break
+            }
+        }
+        controller.on(.delete) { [unowned self] row, host in
+            switch row {
+            case .task(let task, _):
+                confirmDelete(task, host: host)
+            case .subtask(let subtask, let parent):
+                host.confirmDelete("step", named: subtask.title, store: tasks) { await tasks.deleteSubtask(subtask.id, in: parent.id) }
+            case .group:
+                break
+            }
+        }
+        controller.on(.activate) { [unowned self] row, host in
+            if let task = row.task { showDetail(task, host: host) }
+        }
     }
 
     var store: DomainStore? { tasks }
@@ -67,9 +103,9 @@ final class TasksPane: Pane, SearchTarget {
         })
     }
 
-    var selectedRow: Int? { list.selectedRow(in: rows) }
+    var selectedRow: Int? { controller.selectedRow }
 
-    func selectRow(_ row: Int) { list.select(row: row, in: rows) }
+    func selectRow(_ row: Int) { controller.select(row: row) }
 
     // MARK: Drawing
 
@@ -98,11 +134,10 @@ final class TasksPane: Pane, SearchTarget {
 
     // MARK: Keys and mouse
 
-    func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: rows) }
+    func handle(_ mouse: MouseEvent) -> Bool { controller.handle(mouse) }
 
     var noteSubject: RecordSubject? {
-        let rows = self.rows
-        switch list.selectedRow(in: rows).map({ rows[$0] }) {
+        switch controller.selected {
         case .task(let task, _)?: return .record(task)
         case .subtask(_, let parent)?: return .record(parent)
         case .group?, nil: return nil
@@ -110,9 +145,7 @@ final class TasksPane: Pane, SearchTarget {
     }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        let rows = self.rows
-        if list.handle(action, rows: rows) { return true }
-        let selected = list.selected(in: rows)
+        if controller.handle(action, host: host) { return true }
         let tasks = self.tasks
         switch action {
         case .cycleSort:
@@ -136,44 +169,12 @@ final class TasksPane: Pane, SearchTarget {
             guard !tasks.searchText.isEmpty else { return false }
             tasks.searchText = ""
         case .expand:
-            guard let task = selected?.task, !task.subtasks.isEmpty else { return false }
+            guard let task = controller.selected?.task, !task.subtasks.isEmpty else { return false }
             if expanded.remove(task.id) == nil { expanded.insert(task.id) }
-            list.select(id: task.id, in: self.rows)
+            controller.select(id: task.id)
         case .expandAll:
             let withSteps = Set(tasks.tasks.filter { !$0.subtasks.isEmpty }.map(\.id))
             expanded = expanded.isSuperset(of: withSteps) ? [] : withSteps
-        case .toggle:
-            switch selected {
-            case .task(let task, _)?:
-                host.run({ await tasks.toggleDone(task.id) },
-                         undoable: "\(task.title): \(task.status == .completed ? "reopened" : "done")", store: tasks)
-            case .subtask(let subtask, let parent)?:
-                host.run({ await tasks.toggleSubtask(subtask.id, in: parent.id) },
-                         undoable: "\(subtask.title): \(subtask.isDone ? "not done" : "done")", store: tasks)
-            case .group?, nil:
-                return false
-            }
-        case .add: openForm(nil, host: host)
-        case .edit:
-            switch selected {
-            case .task(let task, _)?: openForm(task, host: host)
-            case .subtask(let subtask, let parent)?: openStepForm(subtask, of: parent, host: host)
-            case .group?, nil: return false
-            }
-        case .delete:
-            switch selected {
-            case .task(let task, _)?:
-                confirmDelete(task, host: host)
-            case .subtask(let subtask, let parent)?:
-                host.confirmDelete("step", named: subtask.title, store: tasks) {
-                    await tasks.deleteSubtask(subtask.id, in: parent.id)
-                }
-            case .group?, nil:
-                return false
-            }
-        case .activate:
-            guard let task = selected?.task else { return false }
-            showDetail(task, host: host)
         default:
             return false
         }
@@ -188,7 +189,7 @@ final class TasksPane: Pane, SearchTarget {
             host.report("Filters cleared to show the task")
         }
         tasks.searchText = ""
-        list.select(id: id, in: rows)
+        controller.select(id: id)
         return true
     }
 
@@ -259,7 +260,7 @@ final class TasksPane: Pane, SearchTarget {
                         outcome = await tasks.addSubtask(step, to: edited.id)
                         self?.expanded.insert(edited.id)
                     }
-                    if outcome.isSaved, let self { self.list.select(id: edited.id, in: self.rows) }
+                    if outcome.isSaved { self?.controller.select(id: edited.id) }
                     return outcome
                 }
             }

@@ -10,11 +10,27 @@ import BlueprintTerminal
 final class VendorsPane: Pane, SearchTarget {
     let vendors: VendorStore
     private let budget: BudgetStore
-    private let list = RecordList(columns: VendorColumns.columns(order: ListOrder(.name)))
+    private let controller: RecordListController<Vendor>
+    private var list: RecordList { controller.list }
 
     init(vendors: VendorStore, budget: BudgetStore) {
         self.vendors = vendors
         self.budget = budget
+        controller = RecordListController(columns: VendorColumns.columns(order: ListOrder(.name))) { vendors.visibleVendors }
+        controller.onAdd { [unowned self] in openForm(nil, host: $0) }
+        controller.on(.edit) { [unowned self] in openForm($0, host: $1) }
+        controller.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
+        controller.on(.activate) { [unowned self] in showDetail($0, host: $1) }
+        controller.on(.book) { [unowned self] in book($0, host: $1) }
+        controller.on(.toggle) { [unowned self] vendor, host in
+            guard vendor.status == .booked else { return book(vendor, host: host) }
+            host.run({ await vendors.unbook(vendor.id) }, undoable: "\(vendor.name) is no longer booked", store: vendors)
+        }
+        controller.on(.archive) { vendor, host in
+            let archiving = !vendor.isArchived
+            host.run({ await vendors.setArchived(vendor.id, archiving) },
+                     undoable: archiving ? "Archived \(vendor.name)" : "\(vendor.name) is back from the archive", store: vendors)
+        }
     }
 
     var store: DomainStore? { vendors }
@@ -40,9 +56,9 @@ final class VendorsPane: Pane, SearchTarget {
     }
 
     var searchMatches: SearchMatches { vendors.searchMatches }
-    var selectedRow: Int? { list.selectedRow(in: vendors.visibleVendors) }
+    var selectedRow: Int? { controller.selectedRow }
 
-    func selectRow(_ row: Int) { list.select(row: row, in: vendors.visibleVendors) }
+    func selectRow(_ row: Int) { controller.select(row: row) }
 
     // MARK: Drawing
 
@@ -73,17 +89,12 @@ final class VendorsPane: Pane, SearchTarget {
 
     // MARK: Keys and mouse
 
-    func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: vendors.visibleVendors) }
+    func handle(_ mouse: MouseEvent) -> Bool { controller.handle(mouse) }
 
-    var noteSubject: RecordSubject? {
-        let rows = vendors.visibleVendors
-        return list.selectedRow(in: rows).map { .record(rows[$0]) }
-    }
+    var noteSubject: RecordSubject? { controller.selected.map { .record($0) } }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        let rows = vendors.visibleVendors
-        if list.handle(action, rows: rows) { return true }
-        let selected = list.selected(in: rows)
+        if controller.handle(action, host: host) { return true }
         let vendors = self.vendors
         switch action {
         case .cycleSort:
@@ -102,34 +113,9 @@ final class VendorsPane: Pane, SearchTarget {
         case .cancel:
             guard !vendors.searchText.isEmpty else { return false }
             vendors.searchText = ""
-        case .add: openForm(nil, host: host)
-        case .edit:
-            guard let selected else { return false }
-            openForm(selected, host: host)
-        case .delete:
-            guard let selected else { return false }
-            confirmDelete(selected, host: host)
-        case .book:
-            guard let selected else { return false }
-            book(selected, host: host)
-        case .toggle:
-            guard let selected else { return false }
-            guard selected.status == .booked else {
-                book(selected, host: host)
-                return true
-            }
-            host.run({ await vendors.unbook(selected.id) }, undoable: "\(selected.name) is no longer booked", store: vendors)
-        case .archive:
-            guard let selected else { return false }
-            let archiving = !selected.isArchived
-            host.run({ await vendors.setArchived(selected.id, archiving) },
-                     undoable: archiving ? "Archived \(selected.name)" : "\(selected.name) is back from the archive", store: vendors)
         case .showArchived:
             vendors.filter.includesArchived.toggle()
             host.report(vendors.filter.includesArchived ? "Showing archived vendors" : "Archived vendors hidden")
-        case .activate:
-            guard let selected else { return false }
-            showDetail(selected, host: host)
         default:
             return false
         }
@@ -146,7 +132,7 @@ final class VendorsPane: Pane, SearchTarget {
                 host.report("Filters cleared to show the vendor")
             }
             vendors.searchText = ""
-            list.select(id: id, in: vendors.visibleVendors)
+            controller.select(id: id)
             return true
         }
         guard case .vendors(let category) = destination else { return false }
@@ -156,7 +142,7 @@ final class VendorsPane: Pane, SearchTarget {
         }
         vendors.filter = VendorFilter(category: [category])
         vendors.searchText = ""
-        list.select(row: 0, in: vendors.visibleVendors)
+        controller.select(row: 0)
         host.report(KeyHints.sentence("\(category.displayName): none booked yet",
                                       [host.keymap.hint(.book, in: keyMode, "books one"),
                                        host.keymap.hint(.clearFilters, in: keyMode, "shows all")],
@@ -233,7 +219,7 @@ final class VendorsPane: Pane, SearchTarget {
             case .valid(let edited):
                 return .save(success: (vendor == nil ? "Added " : "Saved ") + edited.name) {
                     let outcome = vendor == nil ? await vendors.create(edited) : await vendors.update(edited)
-                    if outcome.isSaved { self?.list.select(id: edited.id, in: vendors.visibleVendors) }
+                    if outcome.isSaved { self?.controller.select(id: edited.id) }
                     return outcome
                 }
             }
