@@ -17,15 +17,30 @@ final class GiftsPane: Pane {
     let gifts: GiftStore
     private let guests: GuestStore
     private let wedding: WeddingStore
-    private let giftList = RecordList(columns: GiftColumns.gifts)
-    private let thankYouList = RecordList(columns: GiftColumns.gifts)
-    private let owedList = RecordList(columns: GiftColumns.owed)
+    private let giftRows: RecordListController<Gift>
+    private let thankYouRows: RecordListController<Gift>
+    private let owedRows: RecordListController<MoneyOwed>
     private var view = View.gifts
 
     init(gifts: GiftStore, guests: GuestStore, wedding: WeddingStore) {
         self.gifts = gifts
         self.guests = guests
         self.wedding = wedding
+        giftRows = RecordListController(columns: GiftColumns.gifts) { gifts.gifts }
+        thankYouRows = RecordListController(columns: GiftColumns.gifts) { gifts.thankYousToWrite }
+        owedRows = RecordListController(columns: GiftColumns.owed) { gifts.moneyOwed }
+        for rows in [giftRows, thankYouRows] {
+            rows.onAdd { [unowned self] in openGiftForm(nil, host: $0) }
+            rows.on(.edit) { [unowned self] in openGiftForm($0, host: $1) }
+            rows.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
+            rows.on(.markThanked) { [unowned self] in markThanked($0, host: $1) }
+            rows.on(.activate) { [unowned self] in showDetail($0, host: $1) }
+        }
+        owedRows.onAdd { [unowned self] in openOwedForm(nil, host: $0) }
+        owedRows.on(.edit) { [unowned self] in openOwedForm($0, host: $1) }
+        owedRows.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
+        owedRows.on(.recordInstallment) { [unowned self] in openSettlementForm($0, host: $1) }
+        owedRows.on(.activate) { [unowned self] in showDetail($0, host: $1) }
     }
 
     var store: DomainStore? { gifts }
@@ -55,10 +70,8 @@ final class GiftsPane: Pane {
 
     private func guestName(_ id: UUID) -> String? { guests.guest(id)?.fullName }
 
-    /// The gifts of the view shown (all of them, or the thank-yous to write), and their list.
-    private var shownGifts: (rows: [Gift], list: RecordList) {
-        view == .thankYous ? (gifts.thankYousToWrite, thankYouList) : (gifts.gifts, giftList)
-    }
+    /// The gifts of the view shown: all of them, or the thank-yous to write.
+    private var shownGifts: RecordListController<Gift> { view == .thankYous ? thankYouRows : giftRows }
 
     // MARK: Drawing
 
@@ -93,7 +106,7 @@ final class GiftsPane: Pane {
     }
 
     private func renderGifts(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
-        let (rows, list) = shownGifts, currency = self.currency
+        let rows = shownGifts.shown, list = shownGifts.list, currency = self.currency
         list.sync(rows)
         let empty = view == .thankYous && !gifts.gifts.isEmpty
             ? DisplayText("No thank-yous to write: every gift has its thank-you.")
@@ -106,11 +119,11 @@ final class GiftsPane: Pane {
     }
 
     private func renderOwed(into canvas: any Canvas, rect: CanvasRect, keymap: Keymap) {
-        let rows = gifts.moneyOwed, currency = self.currency
-        owedList.sync(rows)
+        let rows = gifts.moneyOwed, list = owedRows.list, currency = self.currency
+        list.sync(rows)
         let cell = { (row: Int, column: Int) in GiftColumns.owedCell(rows[row], column: column, currency: currency) }
-        owedList.model.columns = GiftColumns.owed.fitting(GiftColumns.owedAmounts, rows: rows.indices, cell: cell)
-        TableView.render(owedList.model, into: canvas, rect: rect,
+        list.model.columns = GiftColumns.owed.fitting(GiftColumns.owedAmounts, rows: rows.indices, cell: cell)
+        TableView.render(list.model, into: canvas, rect: rect,
                          empty: EmptyListText.noRecords("money owed", keymap: keymap, mode: keyMode), cell: cell)
     }
 
@@ -118,8 +131,8 @@ final class GiftsPane: Pane {
 
     func handle(_ mouse: MouseEvent) -> Bool {
         switch view {
-        case .gifts, .thankYous: shownGifts.list.handle(mouse, rows: shownGifts.rows)
-        case .owed: owedList.handle(mouse, rows: gifts.moneyOwed)
+        case .gifts, .thankYous: shownGifts.handle(mouse)
+        case .owed: owedRows.handle(mouse)
         }
     }
 
@@ -129,7 +142,7 @@ final class GiftsPane: Pane {
             view = views[(views.firstIndex(of: view)! + 1) % views.count]
             return true
         }
-        return view == .owed ? handleOwed(action, host: host) : handleGifts(action, host: host)
+        return view == .owed ? owedRows.handle(action, host: host) : shownGifts.handle(action, host: host)
     }
 
     /// Shows the thank-yous to write, or one gift among every gift.
@@ -137,7 +150,7 @@ final class GiftsPane: Pane {
         if case .gift(let id) = destination {
             guard gifts.gift(id) != nil else { return false }
             view = .gifts
-            giftList.select(id: id, in: gifts.gifts)
+            giftRows.select(id: id)
             return true
         }
         guard destination == .thankYous else { return false }
@@ -147,61 +160,9 @@ final class GiftsPane: Pane {
 
     var noteSubject: RecordSubject? {
         switch view {
-        case .gifts, .thankYous:
-            let (rows, list) = shownGifts
-            return list.selectedRow(in: rows).map { .record(rows[$0]) }
-        case .owed:
-            let rows = gifts.moneyOwed
-            return owedList.selectedRow(in: rows).map { .record(rows[$0]) }
+        case .gifts, .thankYous: shownGifts.selected.map { .record($0) }
+        case .owed: owedRows.selected.map { .record($0) }
         }
-    }
-
-    private func handleGifts(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        let (rows, list) = shownGifts
-        if list.handle(action, rows: rows) { return true }
-        let selected = list.selected(in: rows)
-        switch action {
-        case .add: openGiftForm(nil, host: host)
-        case .edit:
-            guard let selected else { return false }
-            openGiftForm(selected, host: host)
-        case .delete:
-            guard let selected else { return false }
-            confirmDelete(selected, host: host)
-        case .markThanked:
-            guard let selected else { return false }
-            markThanked(selected, host: host)
-        case .activate:
-            guard let selected else { return false }
-            showDetail(selected, host: host)
-        default:
-            return false
-        }
-        return true
-    }
-
-    private func handleOwed(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        let rows = gifts.moneyOwed
-        if owedList.handle(action, rows: rows) { return true }
-        let selected = owedList.selected(in: rows)
-        switch action {
-        case .add: openOwedForm(nil, host: host)
-        case .edit:
-            guard let selected else { return false }
-            openOwedForm(selected, host: host)
-        case .delete:
-            guard let selected else { return false }
-            confirmDelete(selected, host: host)
-        case .recordInstallment:
-            guard let selected else { return false }
-            openSettlementForm(selected, host: host)
-        case .activate:
-            guard let selected else { return false }
-            showDetail(selected, host: host)
-        default:
-            return false
-        }
-        return true
     }
 
     /// Asks how the thank-you went out and marks it sent today; a gift already thanked is
@@ -305,7 +266,7 @@ final class GiftsPane: Pane {
             case .valid(let edited):
                 return .save(success: (gift == nil ? "Added " : "Saved ") + GiftForms.name(edited)) {
                     let outcome = gift == nil ? await gifts.createGift(edited) : await gifts.updateGift(edited)
-                    if outcome.isSaved, let self { self.shownGifts.list.select(id: edited.id, in: self.shownGifts.rows) }
+                    if outcome.isSaved { self?.shownGifts.select(id: edited.id) }
                     return outcome
                 }
             }
@@ -325,7 +286,7 @@ final class GiftsPane: Pane {
             case .valid(let edited):
                 return .save(success: (entry == nil ? "Added " : "Saved ") + edited.person) {
                     let outcome = entry == nil ? await gifts.createOwed(edited) : await gifts.updateOwed(edited)
-                    if outcome.isSaved { self?.owedList.select(id: edited.id, in: gifts.moneyOwed) }
+                    if outcome.isSaved { self?.owedRows.select(id: edited.id) }
                     return outcome
                 }
             }

@@ -16,14 +16,35 @@ final class TimelinePane: Pane {
     let timeline: TimelineStore
     private let vendors: VendorStore
     private let wedding: WeddingStore
-    private let milestoneList = RecordList(columns: TimelineColumns.milestones)
-    private let runSheetList = RecordList(columns: TimelineColumns.runSheet)
+    private let milestoneRows: RecordListController<Milestone>
+    private lazy var itemRows = RecordListController<RunSheetRow>(columns: TimelineColumns.runSheet) { [unowned self] in runSheetRows }
+    private var milestoneList: RecordList { milestoneRows.list }
+    private var runSheetList: RecordList { itemRows.list }
     private var view = View.milestones
 
     init(timeline: TimelineStore, vendors: VendorStore, wedding: WeddingStore) {
         self.timeline = timeline
         self.vendors = vendors
         self.wedding = wedding
+        milestoneRows = RecordListController(columns: TimelineColumns.milestones) { timeline.milestones }
+        milestoneRows.onAdd { [unowned self] in openMilestoneForm(nil, host: $0) }
+        milestoneRows.on(.edit) { [unowned self] in openMilestoneForm($0, host: $1) }
+        milestoneRows.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
+        milestoneRows.on(.toggle) { milestone, host in
+            host.run({ await timeline.toggleDone(milestone.id) },
+                     undoable: "\(milestone.title): \(milestone.isDone ? "not done" : "done")", store: timeline)
+        }
+        milestoneRows.on(.activate) { [unowned self] in showDetail($0, host: $1) }
+        itemRows.onAdd { [unowned self] in openItemForm(nil, after: itemRows.selected, host: $0) }
+        itemRows.on(.edit) { [unowned self] row, host in
+            if let item = row.item { openItemForm(item, after: nil, host: host) }
+        }
+        itemRows.on(.delete) { [unowned self] row, host in
+            if let item = row.item { confirmDelete(item, host: host) }
+        }
+        itemRows.on(.activate) { [unowned self] row, host in
+            if let item = row.item { showDetail(item, host: host) }
+        }
     }
 
     var store: DomainStore? { timeline }
@@ -106,7 +127,7 @@ final class TimelinePane: Pane {
     /// The line under the run sheet: why the selected item clashes, or how many clashes there
     /// are and the key that goes to the next one; `nil` when nothing clashes.
     private func clashNote(_ keymap: Keymap) -> (String, TextStyle)? {
-        if let item = runSheetList.selected(in: runSheetRows)?.item {
+        if let item = itemRows.selected?.item {
             let clashes = timeline.clashes(involving: item.id)
             if let first = clashes.first {
                 let more = clashes.count > 1 ? " (and \(clashes.count - 1) more)" : ""
@@ -127,8 +148,8 @@ final class TimelinePane: Pane {
 
     func handle(_ mouse: MouseEvent) -> Bool {
         switch view {
-        case .milestones: milestoneList.handle(mouse, rows: timeline.milestones)
-        case .runSheet: runSheetList.handle(mouse, rows: runSheetRows)
+        case .milestones: milestoneRows.handle(mouse)
+        case .runSheet: itemRows.handle(mouse)
         }
     }
 
@@ -141,7 +162,7 @@ final class TimelinePane: Pane {
             goToNextClash(host: host)
             return true
         default:
-            return view == .milestones ? handleMilestones(action, host: host) : handleRunSheet(action, host: host)
+            return view == .milestones ? milestoneRows.handle(action, host: host) : itemRows.handle(action, host: host)
         }
     }
 
@@ -149,66 +170,15 @@ final class TimelinePane: Pane {
     func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
         guard case .milestone(let id) = destination, timeline.milestone(id) != nil else { return false }
         view = .milestones
-        milestoneList.select(id: id, in: timeline.milestones)
+        milestoneRows.select(id: id)
         return true
     }
 
     var noteSubject: RecordSubject? {
         switch view {
-        case .milestones:
-            let rows = timeline.milestones
-            return milestoneList.selectedRow(in: rows).map { .record(rows[$0]) }
-        case .runSheet:
-            let rows = runSheetRows
-            return runSheetList.selectedRow(in: rows).flatMap { rows[$0].item }.map { .record($0) }
+        case .milestones: milestoneRows.selected.map { .record($0) }
+        case .runSheet: itemRows.selected?.item.map { .record($0) }
         }
-    }
-
-    private func handleMilestones(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        let milestones = timeline.milestones
-        if milestoneList.handle(action, rows: milestones) { return true }
-        let selected = milestoneList.selected(in: milestones)
-        switch action {
-        case .add: openMilestoneForm(nil, host: host)
-        case .edit:
-            guard let selected else { return false }
-            openMilestoneForm(selected, host: host)
-        case .delete:
-            guard let selected else { return false }
-            confirmDelete(selected, host: host)
-        case .toggle:
-            guard let selected else { return false }
-            let timeline = self.timeline
-            host.run({ await timeline.toggleDone(selected.id) },
-                     undoable: "\(selected.title): \(selected.isDone ? "not done" : "done")", store: timeline)
-        case .activate:
-            guard let selected else { return false }
-            showDetail(selected, host: host)
-        default:
-            return false
-        }
-        return true
-    }
-
-    private func handleRunSheet(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        let rows = runSheetRows
-        if runSheetList.handle(action, rows: rows) { return true }
-        let selected = runSheetList.selected(in: rows)
-        switch action {
-        case .add: openItemForm(nil, after: selected, host: host)
-        case .edit:
-            guard let item = selected?.item else { return false }
-            openItemForm(item, after: nil, host: host)
-        case .delete:
-            guard let item = selected?.item else { return false }
-            confirmDelete(item, host: host)
-        case .activate:
-            guard let item = selected?.item else { return false }
-            showDetail(item, host: host)
-        default:
-            return false
-        }
-        return true
     }
 
     private func goToNextClash(host: any PlannerHost) {
@@ -218,9 +188,9 @@ final class TimelinePane: Pane {
             host.report("Nothing clashes on the run sheet")
             return
         }
-        let current = view == .runSheet ? runSheetList.selectedRow(in: rows) ?? -1 : -1
+        let current = view == .runSheet ? itemRows.selectedRow ?? -1 : -1
         view = .runSheet
-        runSheetList.select(row: clashing.first { $0 > current } ?? clashing[0], in: rows)
+        itemRows.select(row: clashing.first { $0 > current } ?? clashing[0])
     }
 
     // MARK: Details
@@ -306,7 +276,7 @@ final class TimelinePane: Pane {
             case .valid(let edited):
                 return .save(success: (milestone == nil ? "Added " : "Saved ") + edited.title) {
                     let outcome = milestone == nil ? await timeline.createMilestone(edited) : await timeline.updateMilestone(edited)
-                    if outcome.isSaved { self?.milestoneList.select(id: edited.id, in: timeline.milestones) }
+                    if outcome.isSaved { self?.milestoneRows.select(id: edited.id) }
                     return outcome
                 }
             }
@@ -333,7 +303,7 @@ final class TimelinePane: Pane {
             case .valid(let edited):
                 return .save(success: (item == nil ? "Added " : "Saved ") + edited.title) {
                     let outcome = item == nil ? await timeline.createItem(edited) : await timeline.updateItem(edited)
-                    if outcome.isSaved { self?.runSheetList.select(id: edited.id, in: RunSheetRow.rows(timeline.runSheet)) }
+                    if outcome.isSaved { self?.itemRows.select(id: edited.id) }
                     return outcome
                 }
             }
