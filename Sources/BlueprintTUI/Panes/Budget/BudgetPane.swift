@@ -18,8 +18,10 @@ final class BudgetPane: Pane, SearchTarget {
     let budget: BudgetStore
     private let vendors: VendorStore
     private let tasks: TaskStore
-    private let categoryList = RecordList(columns: BudgetColumns.categories)
-    private let expenseList = RecordList(columns: BudgetColumns.expenses(order: ListOrder(.dueDate)))
+    private let categoryRows: RecordListController<CategoryMetrics>
+    private let expenseRows: RecordListController<Expense>
+    private var categoryList: RecordList { categoryRows.list }
+    private var expenseList: RecordList { expenseRows.list }
     private let scenarios: ScenariosView
     private var focus = Focus.categories
 
@@ -28,6 +30,32 @@ final class BudgetPane: Pane, SearchTarget {
         self.vendors = vendors
         self.tasks = tasks
         scenarios = ScenariosView(budget: budget)
+        categoryRows = RecordListController(columns: BudgetColumns.categories) { budget.categoryMetrics }
+        expenseRows = RecordListController(columns: BudgetColumns.expenses(order: ListOrder(.dueDate))) { budget.visibleExpenses }
+        categoryRows.selectionMoved = { [unowned self] in followCategory() }
+        categoryRows.onAdd { [unowned self] in openCategoryForm(nil, host: $0) }
+        categoryRows.on(.edit) { [unowned self] metrics, host in
+            if let category = budget.category(metrics.categoryID) { openCategoryForm(category, host: host) }
+        }
+        categoryRows.on(.delete) { [unowned self] metrics, host in
+            if let category = budget.category(metrics.categoryID) { confirmDelete(category, host: host) }
+        }
+        categoryRows.on(.activate, .switchView) { [unowned self] _, _ in
+            followCategory()
+            focus = .expenses
+        }
+        expenseRows.onAdd { [unowned self] in openExpenseForm(nil, host: $0) }
+        expenseRows.on(.edit) { [unowned self] in openExpenseForm($0, host: $1) }
+        expenseRows.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
+        expenseRows.on(.markPaid) { [unowned self] in markPaid($0, host: $1) }
+        expenseRows.on(.toggle) { [unowned self] expense, host in
+            guard expense.paymentStatus == .paid else { return markPaid(expense, host: host) }
+            host.run({ await budget.markUnpaid(expense.id) }, undoable: "\(expense.name) is no longer paid", store: budget)
+        }
+        expenseRows.on(.recordInstallment) { [unowned self] in openInstallmentForm($0, host: $1) }
+        expenseRows.on(.editInstallments) { [unowned self] in openInstallmentsForm($0, host: $1) }
+        expenseRows.on(.changeInstallment) { [unowned self] in openInstallmentChangeForm($0, host: $1) }
+        expenseRows.on(.activate) { [unowned self] in showDetail($0, host: $1) }
     }
 
     var store: DomainStore? { budget }
@@ -63,24 +91,21 @@ final class BudgetPane: Pane, SearchTarget {
     }
 
     var searchMatches: SearchMatches { budget.searchMatches }
-    var selectedRow: Int? { expenseList.selectedRow(in: budget.visibleExpenses) }
+    var selectedRow: Int? { expenseRows.selectedRow }
 
-    func selectRow(_ row: Int) { expenseList.select(row: row, in: budget.visibleExpenses) }
+    func selectRow(_ row: Int) { expenseRows.select(row: row) }
 
     // MARK: Selection
 
     var noteSubject: RecordSubject? {
         switch focus {
         case .categories: selectedCategory.flatMap { budget.category($0.categoryID) }.map { .record($0) }
-        case .expenses: expenseList.selectedRow(in: budget.visibleExpenses).map { .record(budget.visibleExpenses[$0]) }
+        case .expenses: expenseRows.selected.map { .record($0) }
         case .scenarios: nil
         }
     }
 
-    private var selectedCategory: CategoryMetrics? {
-        categoryList.sync(budget.categoryMetrics)
-        return categoryList.selected(in: budget.categoryMetrics)
-    }
+    private var selectedCategory: CategoryMetrics? { categoryRows.selected }
 
     /// Shows the selected category's expenses.
     private func followCategory() {
@@ -200,12 +225,11 @@ final class BudgetPane: Pane, SearchTarget {
     /// A click or wheel step over either table moves the focus there.
     func handle(_ mouse: MouseEvent) -> Bool {
         guard focus != .scenarios else { return scenarios.handle(mouse) }
-        if categoryList.handle(mouse, rows: budget.categoryMetrics) {
+        if categoryRows.handle(mouse) {
             focus = .categories
-            followCategory()
             return true
         }
-        guard expenseList.handle(mouse, rows: budget.visibleExpenses) else { return false }
+        guard expenseRows.handle(mouse) else { return false }
         focus = .expenses
         return true
     }
@@ -228,24 +252,8 @@ final class BudgetPane: Pane, SearchTarget {
     }
 
     private func handleCategories(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        let categories = budget.categoryMetrics
-        if categoryList.handle(action, rows: categories) {
-            followCategory()
-            return true
-        }
-        let selected = categoryList.selected(in: categories).flatMap { budget.category($0.categoryID) }
+        if categoryRows.handle(action, host: host) { return true }
         switch action {
-        case .activate, .switchView:
-            guard selected != nil else { return false }
-            followCategory()
-            focus = .expenses
-        case .add: openCategoryForm(nil, host: host)
-        case .edit:
-            guard let selected else { return false }
-            openCategoryForm(selected, host: host)
-        case .delete:
-            guard let selected else { return false }
-            confirmDelete(selected, host: host)
         case .markPaid, .recordInstallment, .editInstallments, .changeInstallment, .toggle:
             let open = host.keymap.hint(.activate, in: keyMode, "opens the category's expenses")
             host.report("Choose an expense first" + (open.map { ": " + $0 } ?? ""), severity: .warning)
@@ -256,9 +264,7 @@ final class BudgetPane: Pane, SearchTarget {
     }
 
     private func handleExpenses(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        let expenses = budget.visibleExpenses
-        if expenseList.handle(action, rows: expenses) { return true }
-        let selected = expenseList.selected(in: expenses)
+        if expenseRows.handle(action, host: host) { return true }
         let budget = self.budget
         switch action {
         case .cancel:
@@ -284,35 +290,6 @@ final class BudgetPane: Pane, SearchTarget {
         case .clearFilters:
             budget.filter = ExpenseFilter(categoryID: budget.filter.categoryID)
             host.report("Filters cleared")
-        case .add: openExpenseForm(nil, host: host)
-        case .edit:
-            guard let selected else { return false }
-            openExpenseForm(selected, host: host)
-        case .delete:
-            guard let selected else { return false }
-            confirmDelete(selected, host: host)
-        case .markPaid:
-            guard let selected else { return false }
-            markPaid(selected, host: host)
-        case .toggle:
-            guard let selected else { return false }
-            if selected.paymentStatus == .paid {
-                host.run({ await budget.markUnpaid(selected.id) }, undoable: "\(selected.name) is no longer paid", store: budget)
-            } else {
-                markPaid(selected, host: host)
-            }
-        case .recordInstallment:
-            guard let selected else { return false }
-            openInstallmentForm(selected, host: host)
-        case .editInstallments:
-            guard let selected else { return false }
-            openInstallmentsForm(selected, host: host)
-        case .changeInstallment:
-            guard let selected else { return false }
-            openInstallmentChangeForm(selected, host: host)
-        case .activate:
-            guard let selected else { return false }
-            showDetail(selected, host: host)
         default:
             return false
         }
@@ -323,7 +300,7 @@ final class BudgetPane: Pane, SearchTarget {
     /// hides it is cleared).
     func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
         guard case .expense(let id) = destination, let expense = budget.expense(id) else { return false }
-        categoryList.select(id: expense.categoryID, in: budget.categoryMetrics)
+        categoryRows.select(id: expense.categoryID)
         followCategory()
         if !budget.visibleExpenses.contains(where: { $0.id == id }) {
             budget.filter = ExpenseFilter(categoryID: expense.categoryID)
@@ -331,7 +308,7 @@ final class BudgetPane: Pane, SearchTarget {
         }
         budget.searchText = ""
         focus = .expenses
-        expenseList.select(id: id, in: budget.visibleExpenses)
+        expenseRows.select(id: id)
         return true
     }
 
@@ -419,7 +396,7 @@ final class BudgetPane: Pane, SearchTarget {
             case .valid(let edited):
                 return .save(success: (category == nil ? "Added " : "Saved ") + edited.name) {
                     let outcome = category == nil ? await budget.createCategory(edited) : await budget.updateCategory(edited)
-                    if outcome.isSaved { self?.categoryList.select(id: edited.id, in: budget.categoryMetrics) }
+                    if outcome.isSaved { self?.categoryRows.select(id: edited.id) }
                     return outcome
                 }
             }
@@ -443,9 +420,9 @@ final class BudgetPane: Pane, SearchTarget {
                 return .save(success: (expense == nil ? "Added " : "Saved ") + edited.name) {
                     let outcome = expense == nil ? await budget.createExpense(edited) : await budget.updateExpense(edited)
                     if outcome.isSaved, let self {
-                        self.categoryList.select(id: edited.categoryID, in: budget.categoryMetrics)
+                        self.categoryRows.select(id: edited.categoryID)
                         self.followCategory()
-                        self.expenseList.select(id: edited.id, in: budget.visibleExpenses)
+                        self.expenseRows.select(id: edited.id)
                     }
                     return outcome
                 }

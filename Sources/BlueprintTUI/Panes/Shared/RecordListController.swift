@@ -11,6 +11,8 @@ final class RecordListController<Row: Identifiable> where Row.ID == UUID {
     private let rows: () -> [Row]
     private var adding: ((any PlannerHost) -> Void)?
     private var rowActions: [KeyAction: (Row, any PlannerHost) -> Void] = [:]
+    /// Told when a key or the mouse moved the selection (a pane whose other list follows it).
+    var selectionMoved: () -> Void = {}
 
     /// A list drawn with `columns` of the rows `rows` gives, as they are now.
     init(columns: [TableColumn], rows: @escaping () -> [Row]) {
@@ -45,13 +47,20 @@ final class RecordListController<Row: Identifiable> where Row.ID == UUID {
     func select(id: UUID) { list.select(id: id, in: rows()) }
 
     /// A click or wheel step over the list as last drawn; false if it is outside it.
-    func handle(_ mouse: MouseEvent) -> Bool { list.handle(mouse, rows: rows()) }
+    func handle(_ mouse: MouseEvent) -> Bool {
+        guard list.handle(mouse, rows: rows()) else { return false }
+        selectionMoved()
+        return true
+    }
 
     /// Navigation, adding and the declared actions on the selected row; false for any other
     /// action, or for one on the selected row when none is selected.
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
         let rows = rows()
-        if list.handle(action, rows: rows) { return true }
+        if list.handle(action, rows: rows) {
+            selectionMoved()
+            return true
+        }
         if action == .add, let adding {
             adding(host)
             return true
