@@ -19,8 +19,12 @@ final class ScenariosView {
     }
 
     private let budget: BudgetStore
-    private let scenarioList = RecordList(columns: ScenarioColumns.scenarios)
-    private let lineList = RecordList(columns: ScenarioColumns.lines)
+    private let scenarioRows: RecordListController<BudgetScenario>
+    private lazy var lineRows = RecordListController<ScenarioLine>(columns: ScenarioColumns.lines) {
+        [unowned self] in scenarioOfLines?.lines ?? []
+    }
+    private var scenarioList: RecordList { scenarioRows.list }
+    private var lineList: RecordList { lineRows.list }
     private let comparisonTable = TableViewModel(columns: [])
     private var screen = Screen.list
     /// Where Esc goes from a comparison: the list or the lines it was opened from.
@@ -28,6 +32,33 @@ final class ScenariosView {
 
     init(budget: BudgetStore) {
         self.budget = budget
+        scenarioRows = RecordListController(columns: ScenarioColumns.scenarios) { budget.scenarios }
+        scenarioRows.onAdd { [unowned self] in openCopyForm(host: $0) }
+        scenarioRows.on(.edit) { [unowned self] in openScenarioForm($0, host: $1) }
+        scenarioRows.on(.delete) { scenario, host in
+            host.confirmDelete("scenario", named: scenario.name, consequence: "The live budget is not changed.", store: budget) {
+                await budget.deleteScenario(scenario.id)
+            }
+        }
+        scenarioRows.on(.activate) { [unowned self] scenario, _ in screen = .lines(scenario.id) }
+        lineRows.onAdd { [unowned self] host in
+            if let scenario = scenarioOfLines { openLineForm(nil, in: scenario, host: host) }
+        }
+        lineRows.on(.edit, .activate) { [unowned self] line, host in
+            if let scenario = scenarioOfLines { openLineForm(line, in: scenario, host: host) }
+        }
+        lineRows.on(.delete) { [unowned self] line, host in
+            guard let scenario = scenarioOfLines else { return }
+            host.confirmDelete("line", named: line.name, consequence: "Only \(scenario.name) changes.", store: budget) {
+                await budget.removeScenarioLine(line.id, from: scenario.id)
+            }
+        }
+    }
+
+    /// The scenario whose lines are shown.
+    private var scenarioOfLines: BudgetScenario? {
+        guard case .lines(let id) = screen else { return nil }
+        return budget.scenario(id)
     }
 
     private var currency: Currency { budget.wedding?.currency ?? .usd }
@@ -54,9 +85,7 @@ final class ScenariosView {
     /// The scenario in view: the one whose lines or comparison is shown, else the selected one.
     private var selectedScenario: BudgetScenario? {
         switch screen {
-        case .list:
-            scenarioList.sync(budget.scenarios)
-            return scenarioList.selected(in: budget.scenarios)
+        case .list: return scenarioRows.selected
         case .lines(let id), .comparison(let id, _): return budget.scenario(id)
         }
     }
@@ -147,8 +176,8 @@ final class ScenariosView {
 
     func handle(_ mouse: MouseEvent) -> Bool {
         switch screen {
-        case .list: scenarioList.handle(mouse, rows: budget.scenarios)
-        case .lines(let id): lineList.handle(mouse, rows: budget.scenario(id)?.lines ?? [])
+        case .list: scenarioRows.handle(mouse)
+        case .lines: lineRows.handle(mouse)
         case .comparison: comparisonTable.handle(mouse)
         }
     }
@@ -167,60 +196,19 @@ final class ScenariosView {
         default: break
         }
         switch screen {
-        case .list: return handleList(action, host: host)
-        case .lines(let id): return handleLines(action, of: id, host: host)
+        case .list: return scenarioRows.handle(action, host: host)
+        case .lines:
+            guard scenarioOfLines != nil else { return false }
+            if lineRows.handle(action, host: host) { return true }
+            guard action == .cancel || action == .switchView else { return false }
+            screen = .list
+            return true
         case .comparison(let id, _):
             if comparisonTable.handle(action) { return true }
             guard action == .cancel || action == .switchView else { return false }
             screen = beforeComparison == .lines(id) ? beforeComparison : .list
             return true
         }
-    }
-
-    private func handleList(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        let scenarios = budget.scenarios
-        if scenarioList.handle(action, rows: scenarios) { return true }
-        let selected = scenarioList.selected(in: scenarios)
-        switch action {
-        case .add: openCopyForm(host: host)
-        case .edit:
-            guard let selected else { return false }
-            openScenarioForm(selected, host: host)
-        case .delete:
-            guard let selected else { return false }
-            let budget = self.budget
-            host.confirmDelete("scenario", named: selected.name, consequence: "The live budget is not changed.", store: budget) {
-                await budget.deleteScenario(selected.id)
-            }
-        case .activate:
-            guard let selected else { return false }
-            screen = .lines(selected.id)
-        default:
-            return false
-        }
-        return true
-    }
-
-    private func handleLines(_ action: KeyAction, of id: UUID, host: any PlannerHost) -> Bool {
-        guard let scenario = budget.scenario(id) else { return false }
-        if lineList.handle(action, rows: scenario.lines) { return true }
-        let selected = lineList.selected(in: scenario.lines)
-        switch action {
-        case .cancel, .switchView: screen = .list
-        case .add: openLineForm(nil, in: scenario, host: host)
-        case .edit, .activate:
-            guard let selected else { return false }
-            openLineForm(selected, in: scenario, host: host)
-        case .delete:
-            guard let selected else { return false }
-            let budget = self.budget
-            host.confirmDelete("line", named: selected.name, consequence: "Only \(scenario.name) changes.", store: budget) {
-                await budget.removeScenarioLine(selected.id, from: id)
-            }
-        default:
-            return false
-        }
-        return true
     }
 
     /// Compares the scenario in view with the live budget, or, when a comparison is shown, with
@@ -287,7 +275,7 @@ final class ScenariosView {
                 return .save(success: "Copied the budget into \(name)") {
                     let outcome = await budget.copyLiveBudget(named: name)
                     if outcome.isSaved, let self, let copy = budget.scenarios.first(where: { $0.name == name }) {
-                        self.scenarioList.select(id: copy.id, in: budget.scenarios)
+                        self.scenarioRows.select(id: copy.id)
                     }
                     return outcome
                 }
