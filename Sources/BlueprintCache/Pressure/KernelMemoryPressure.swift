@@ -9,7 +9,7 @@ import Synchronization
 /// The watch runs on a thread of its own, not the cooperative pool, since it blocks in `poll`.
 /// It prefers the kernel's own notification: a PSI trigger written to the pressure file ("tell
 /// me when tasks stall on memory 150 ms within 2 s"), which `poll` reports as `POLLPRI`, so an
-/// idle process wakes for nothing. Where writing the trigger is refused (kernels before 6.4
+/// idle process wakes for nothing. Where writing the trigger is refused (older kernels
 /// allow it only with CAP_SYS_RESOURCE; a cgroup not delegated to the user is read-only), it
 /// reads the files every `sampleInterval` instead. On each wake-up it reads both files and lets
 /// `MemoryPressureAssessment` name the level.

@@ -1,14 +1,10 @@
 /// How short of memory the system is, as a pressure source reports it.
-public enum MemoryPressureLevel: String, Sendable, CaseIterable, Comparable {
-    /// Tasks are stalling on memory: give some back.
+public enum MemoryPressureLevel: String, Sendable, CaseIterable {
+    /// Tasks are stalling on memory, or the cgroup went over its soft limit: give some back.
     case warning
-    /// The memory limit was hit or the OOM killer ran, or tasks stall on memory most of the time:
-    /// give back most of it.
+    /// The cgroup hit its hard limit or ran out of memory, or every task stalls on memory: give
+    /// back most of it.
     case critical
-
-    public static func < (lhs: MemoryPressureLevel, rhs: MemoryPressureLevel) -> Bool {
-        lhs == .warning && rhs == .critical
-    }
 }
 
 /// One report of memory pressure.

@@ -161,7 +161,7 @@ public actor RepositoryCache {
             return trimmed
         }
         monitor.recordPressure(level, trimmedEntries: trimmed.entries, trimmedBytes: trimmed.bytes)
-        logger.notice("memory pressure: trimmed the cache", metadata: [
+        logger.info("memory pressure: trimmed the cache", metadata: [
             "level": "\(level)", "entries": "\(trimmed.entries)", "bytes": "\(trimmed.bytes)",
             "left": "\(entryCount)",
         ])
