@@ -15,9 +15,10 @@ struct KernelMemoryPressureTests {
         try write("high 0\nmax 0\noom 0\n", to: eventsPath)
     }
 
-    /// Rewrites the file in place, as the kernel's files change (same inode).
+    /// Replaces the file whole, so the watch thread, which opens it for each reading, never
+    /// reads it half written (`tornReading` covers that case).
     func write(_ text: String, to path: String) throws {
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// Waits, sleeping briefly, until `condition` holds: for the watch thread, which runs outside

@@ -35,6 +35,15 @@ struct KernelPressureParsingTests {
         #expect(before.rises(since: after, among: ["max"]).isEmpty)
     }
 
+    @Test("memory.events: a reading missing counters (taken mid-rewrite) keeps the earlier values, so the next rise is seen")
+    func tornReading() {
+        let baseline = MemoryEventCounters(parsing: "high 0\nmax 0\n")
+        let torn = MemoryEventCounters(parsing: "hig").filling(from: baseline)
+        #expect(torn["max"] == 0)
+        #expect(MemoryEventCounters(parsing: "high 0\nmax 1\n").rises(since: torn, among: ["max"]) == ["max rose from 0 to 1"])
+        #expect(MemoryEventCounters(parsing: "max 2").filling(from: baseline)["max"] == 2)
+    }
+
     @Test("/proc/self/cgroup: the cgroup v2 line's path; v1 lines and malformed ones are ignored")
     func cgroupFile() {
         #expect(KernelPressureFiles.unifiedCgroupPath(in: "0::/user.slice/user-1000.slice/session-3.scope\n")

@@ -121,7 +121,7 @@ public final class KernelMemoryPressure: MemoryPressureSource {
                                                           triggerFired: triggerEvents & Int16(POLLPRI) != 0) {
                 deliver(event)
             }
-            if let counters { previous = counters }
+            if let counters { previous = counters.filling(from: previous) }
         }
     }
 

@@ -22,6 +22,14 @@ struct MemoryEventCounters: Sendable, Equatable {
 
     subscript(name: String) -> UInt64? { values[name] }
 
+    /// These counters, with `earlier`'s value for each one this reading lacks: a reading taken
+    /// while the file was being rewritten must not make the next rise go unseen.
+    func filling(from earlier: MemoryEventCounters?) -> MemoryEventCounters {
+        var filled = self
+        filled.values.merge(earlier?.values ?? [:]) { current, _ in current }
+        return filled
+    }
+
     /// The counters among `names` that are higher here than in `earlier`, with both values:
     /// "max rose from 2 to 3". A counter missing from either is not compared.
     func rises(since earlier: MemoryEventCounters, among names: [String]) -> [String] {
