@@ -55,6 +55,9 @@ struct OpenCommand: AsyncParsableCommand {
         }
         let repositories = opened.repositories
         let cache = repositories.cache
+        // The cache gives memory back when the kernel reports pressure, until the app closes.
+        let memoryPressure = MemoryPressureResponder(cache: cache, source: KernelMemoryPressure.locate())
+        memoryPressure.start()
         let presence = opened.presenceBoard(root: data.root)
         let context = StoreContext(weddings: repositories.weddings, guests: repositories.guests, budget: repositories.budget,
                                    vendors: repositories.vendors, tasks: repositories.tasks, records: repositories,
@@ -105,6 +108,7 @@ struct OpenCommand: AsyncParsableCommand {
             opened.connect(presence: presence)
         }
         try await app.run(root) {
+            await memoryPressure.stop()
             await screen.close()
             await opened.close()
             logger.info("closed")

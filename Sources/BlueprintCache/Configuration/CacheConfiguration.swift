@@ -9,9 +9,12 @@ public struct CacheConfiguration: Sendable, Equatable {
     public var maxTotalCost: Int
     /// How often a write also sweeps out every expired entry (reads drop expired entries they meet).
     public var reclaimInterval: Duration
+    /// How far the cache trims itself on a memory pressure event.
+    public var pressureWatermarks: MemoryPressureWatermarks
 
     public init(timeToLive: TimeToLiveTable = .defaults, maxEntries: Int = 2_048,
-                maxTotalCost: Int = 256 * 1024 * 1024, reclaimInterval: Duration = .seconds(60)) {
+                maxTotalCost: Int = 256 * 1024 * 1024, reclaimInterval: Duration = .seconds(60),
+                pressureWatermarks: MemoryPressureWatermarks = MemoryPressureWatermarks()) {
         precondition(maxEntries > 0, "a cache must hold at least one entry (maxEntries is \(maxEntries))")
         precondition(maxTotalCost > 0, "a cache needs a positive cost limit (maxTotalCost is \(maxTotalCost))")
         precondition(reclaimInterval > .zero, "the reclaim interval must be positive (\(reclaimInterval))")
@@ -19,5 +22,6 @@ public struct CacheConfiguration: Sendable, Equatable {
         self.maxEntries = maxEntries
         self.maxTotalCost = maxTotalCost
         self.reclaimInterval = reclaimInterval
+        self.pressureWatermarks = pressureWatermarks
     }
 }

@@ -37,6 +37,7 @@ public final class PerformanceMonitor: Sendable {
         var resources: [ResourceState]
         var operations: [String: LatencyWindow] = [:]
         var slowOperations: Deque<SlowOperation> = []
+        var memoryPressure = MemoryPressureStatistics()
     }
 
     /// - Parameters:
@@ -104,6 +105,22 @@ public final class PerformanceMonitor: Sendable {
         return try await body()
     }
 
+    /// Records what memory pressure is watched: a description of the source, or `nil` for none.
+    public func recordPressureSource(_ description: String?) {
+        state.withLock { $0.memoryPressure.source = description }
+    }
+
+    /// Records a memory pressure event at `level` and what the cache dropped on it.
+    public func recordPressure(_ level: MemoryPressureLevel, trimmedEntries: Int, trimmedBytes: Int) {
+        let at = clock.now()
+        state.withLock { state in
+            state.memoryPressure.events[level, default: 0] += 1
+            state.memoryPressure.trimmedEntries += trimmedEntries
+            state.memoryPressure.trimmedBytes += trimmedBytes
+            state.memoryPressure.lastEvent = MemoryPressureStatistics.Occurrence(level: level, at: at)
+        }
+    }
+
     public func snapshot() -> PerformanceSnapshot {
         let takenAt = clock.now()
         return state.withLock { state in
@@ -120,7 +137,8 @@ public final class PerformanceMonitor: Sendable {
                 operations: state.operations.map { OperationLatency(operation: $0.key, latency: $0.value.summary) }
                     .sorted { $0.operation < $1.operation },
                 slowOperations: Array(state.slowOperations),
-                slowThreshold: slowThreshold)
+                slowThreshold: slowThreshold,
+                memoryPressure: state.memoryPressure)
         }
     }
 

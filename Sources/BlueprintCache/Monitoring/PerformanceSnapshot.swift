@@ -66,6 +66,8 @@ public struct PerformanceSnapshot: Sendable, Equatable {
     /// The most recent slow operations, oldest first.
     public var slowOperations: [SlowOperation]
     public var slowThreshold: Duration
+    /// Memory pressure events and what the cache gave back on them.
+    public var memoryPressure: MemoryPressureStatistics
 
     /// The counts of every resource added up.
     public var totals: CacheCounts {

@@ -10,6 +10,8 @@ import Synchronization
 ///   them and swept out by writes every `reclaimInterval`.
 /// - The cache holds at most `maxEntries` entries and `maxTotalCost` of estimated cost, evicting
 ///   the least recently used entry first, in O(1) per operation.
+/// - When memory is short (`yieldMemory`, which a `MemoryPressureResponder` calls), the cache
+///   trims itself to a fraction of its limits, least recently used first, as NSCache gives memory back.
 /// - `getOrLoad` runs one loader per key however many callers ask at once. A failed load is not
 ///   cached: every caller waiting on it gets the error and the next call tries again.
 /// - Invalidation is linearizable. `remove`, `set`, `removeAll` and `clear` detach any load in
@@ -138,6 +140,32 @@ public actor RepositoryCache {
         for key in expired { monitor.record(.expiration, for: key.resource) }
         nextReclaim = uptime + configuration.reclaimInterval
         return expired.count
+    }
+
+    /// Gives memory back on a pressure event at `level`: drops least recently used entries until
+    /// the cache holds at most the configured watermark's fraction of `maxEntries` and of
+    /// `maxTotalCost`, and reports the event and what it dropped to the monitor. Loads in flight
+    /// are left alone. Returns what was dropped.
+    @discardableResult
+    public func yieldMemory(_ level: MemoryPressureLevel) -> (entries: Int, bytes: Int) {
+        let fraction = configuration.pressureWatermarks[level]
+        let entryWatermark = Int(Double(configuration.maxEntries) * fraction)
+        let costWatermark = Int(Double(configuration.maxTotalCost) * fraction)
+        let trimmed = entries.withLock { table in
+            var trimmed: (entries: Int, bytes: Int) = (0, 0)
+            while table.count > entryWatermark || table.totalCost > costWatermark, let victim = table.leastRecentlyUsed {
+                table.remove(victim.key)
+                trimmed.entries += 1
+                trimmed.bytes += victim.cost
+            }
+            return trimmed
+        }
+        monitor.recordPressure(level, trimmedEntries: trimmed.entries, trimmedBytes: trimmed.bytes)
+        logger.info("memory pressure: trimmed the cache", metadata: [
+            "level": "\(level)", "entries": "\(trimmed.entries)", "bytes": "\(trimmed.bytes)",
+            "left": "\(entryCount)",
+        ])
+        return trimmed
     }
 
     // MARK: Loading

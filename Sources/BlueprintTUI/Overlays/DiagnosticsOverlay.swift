@@ -5,7 +5,8 @@ import BlueprintTerminal
 import Foundation
 
 /// The cache and timing figures: per resource hits, misses, hit rate, loads and evictions;
-/// entries held; load time with the cache (a hit) and without it (the loader); how long warming
+/// entries held; memory pressure (what is watched, events by level, what the cache gave back,
+/// the last event); load time with the cache (a hit) and without it (the loader); how long warming
 /// each store took; the latency of recorded operations (key to frame among them); slow ones.
 @MainActor
 final class DiagnosticsOverlay: Overlay {
@@ -46,6 +47,7 @@ final class DiagnosticsOverlay: Overlay {
         cache.add(CountPhrase.of(totals.loads, "load") + ", \(totals.coalesced) joined, " + CountPhrase.of(totals.evictions, "eviction")
                   + ", \(totals.expirations) expired", .header)
         lines += cache.flowed(toWidth: width)
+        lines += memoryPressureLines(width: width)
         line("")
         // The warm-up comes before the per-resource tables, which grow with the record kinds.
         if let report = warmUp() {
@@ -92,6 +94,36 @@ final class DiagnosticsOverlay: Overlay {
                 line("  " + pad(slow.operation, 28) + Self.time(slow.duration) + "  at \(slow.finishedAt)", .warning)
             }
         }
+        return lines
+    }
+
+    /// What memory pressure is watched, its events and what the cache gave back on them:
+    /// "Memory pressure: /proc/pressure/memory (kernel trigger)", then "3 events: 2 warning,
+    /// 1 critical · trimmed 120 entries, 4.2 MB · last 2 min ago, warning".
+    private func memoryPressureLines(width: Int) -> [SegmentLine] {
+        let pressure = snapshot.memoryPressure
+        var source = SegmentLine()
+        source.startGroup(separator: " ")
+        source.add("Memory pressure:", .header)
+        for word in (pressure.source ?? "not available").split(separator: " ") {
+            source.startGroup(separator: " ")
+            source.add(String(word))
+        }
+        var lines = source.flowed(toWidth: width)
+        guard pressure.source != nil || pressure.totalEvents > 0 else { return lines }
+        guard pressure.totalEvents > 0 else { return lines + [SegmentLine("  no events yet", .muted)] }
+        var figures = SegmentLine()
+        figures.startGroup(separator: " · ")
+        figures.add("  " + CountPhrase.of(pressure.totalEvents, "event") + ": "
+                    + MemoryPressureLevel.allCases.map { "\(pressure.events[$0, default: 0]) \($0.rawValue)" }.joined(separator: ", "))
+        figures.startGroup(separator: " · ")
+        figures.add("trimmed " + CountPhrase.of(pressure.trimmedEntries, "entry") + ", " + Formats.byteCount(pressure.trimmedBytes))
+        if let last = pressure.lastEvent {
+            figures.startGroup(separator: " · ")
+            figures.add("last " + Formats.ago(last.at, now: snapshot.takenAt, timeZone: .current) + ", " + last.level.rawValue,
+                        last.level == .critical ? .warning : .normal)
+        }
+        lines += figures.flowed(toWidth: width)
         return lines
     }
 
