@@ -11,7 +11,7 @@ import Synchronization
 /// - The cache holds at most `maxEntries` entries and `maxTotalCost` of estimated cost, evicting
 ///   the least recently used entry first, in O(1) per operation.
 /// - When memory is short (`yieldMemory`, which a `MemoryPressureResponder` calls), the cache
-///   trims itself to a fraction of its limits, least recently used first, as NSCache gives memory back.
+///   trims itself to a fraction of what it holds, least recently used first, as NSCache gives memory back.
 /// - `getOrLoad` runs one loader per key however many callers ask at once. A failed load is not
 ///   cached: every caller waiting on it gets the error and the next call tries again.
 /// - Invalidation is linearizable. `remove`, `set`, `removeAll` and `clear` detach any load in
@@ -143,15 +143,16 @@ public actor RepositoryCache {
     }
 
     /// Gives memory back on a pressure event at `level`: drops least recently used entries until
-    /// the cache holds at most the configured watermark's fraction of `maxEntries` and of
-    /// `maxTotalCost`, and reports the event and what it dropped to the monitor. Loads in flight
-    /// are left alone. Returns what was dropped.
+    /// the cache holds at most the configured watermark's fraction of the entries and of the
+    /// estimated bytes it held (half on a warning, a quarter on a critical event, by default),
+    /// and reports the event and what it dropped to the monitor. Loads in flight are left alone.
+    /// Returns what was dropped.
     @discardableResult
     public func yieldMemory(_ level: MemoryPressureLevel) -> (entries: Int, bytes: Int) {
         let fraction = configuration.pressureWatermarks[level]
-        let entryWatermark = Int(Double(configuration.maxEntries) * fraction)
-        let costWatermark = Int(Double(configuration.maxTotalCost) * fraction)
         let trimmed = entries.withLock { table in
+            let entryWatermark = Int(Double(table.count) * fraction)
+            let costWatermark = Int(Double(table.totalCost) * fraction)
             var trimmed: (entries: Int, bytes: Int) = (0, 0)
             while table.count > entryWatermark || table.totalCost > costWatermark, let victim = table.leastRecentlyUsed {
                 table.remove(victim.key)
