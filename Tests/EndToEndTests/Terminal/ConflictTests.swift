@@ -35,10 +35,7 @@ extension FullScreenTests {
     @Test("two sessions editing one guest: other fields merge on their own; a field both changed asks, per field, all mine or all theirs")
     func conflictingEdits() async throws {
         let blueprint = try demo()
-        let mine = try TmuxSession(blueprint)
-        let theirs = try TmuxSession(blueprint)
-        try await mine.waitFor("GUESTS │ 40 guests")
-        try await theirs.waitFor("GUESTS │ 40 guests")
+        let (mine, theirs) = try await twoPlanners(blueprint)
 
         // Different fields: my first name and their last name both survive, in one new version.
         let name = try await openEditForm(mine)
@@ -103,19 +100,13 @@ extension FullScreenTests {
         let activity = try blueprint.run(["activity"]).stdout
         #expect(activity.contains("marked Mine Fifth attending, merged with ") && activity.contains("'s change to last name"), "\(activity)")
 
-        for tmux in [mine, theirs] {
-            try tmux.press("q")
-            #expect(try await tmux.waitForExit() == 0)
-        }
+        try await quit(mine, theirs)
     }
 
     @Test("saving a guest another session deleted says so, and restores it with your edits")
     func editOfADeletedGuest() async throws {
         let blueprint = try demo()
-        let mine = try TmuxSession(blueprint)
-        let theirs = try TmuxSession(blueprint)
-        try await mine.waitFor("GUESTS │ 40 guests")
-        try await theirs.waitFor("GUESTS │ 40 guests")
+        let (mine, theirs) = try await twoPlanners(blueprint)
 
         let name = try await openEditForm(mine)
         try theirs.press("d")
@@ -131,9 +122,6 @@ extension FullScreenTests {
         try await theirs.waitFor("GUESTS │ 40 guests", within: .seconds(10))
         #expect(try exportedGuests(blueprint).contains { $0["lastName"] as? String == "Restored" })
 
-        for tmux in [mine, theirs] {
-            try tmux.press("q")
-            #expect(try await tmux.waitForExit() == 0)
-        }
+        try await quit(mine, theirs)
     }
 }

@@ -48,10 +48,7 @@ extension FullScreenTests {
         #expect(activity.stdout.contains("changed Mia Aalto-Again's ") && activity.stdout.contains(", merged with ")
                     && activity.stdout.contains("'s change to RSVP"), "the feed says it too: \(activity.stdout)")
 
-        for tmux in [mine, theirs] {
-            try tmux.press("q")
-            #expect(try await tmux.waitForExit() == 0)
-        }
+        try await quit(mine, theirs)
     }
 }
 
@@ -77,9 +74,6 @@ extension FullScreenTests {
         try await waitUntilTheDatabase(url, holds: firstName, "Aalto-Restored")
         try await theirs.waitFor("GUESTS │ 40 guests", within: .seconds(10))
 
-        for tmux in [mine, theirs] {
-            try tmux.press("q")
-            #expect(try await tmux.waitForExit() == 0)
-        }
+        try await quit(mine, theirs)
     }
 }

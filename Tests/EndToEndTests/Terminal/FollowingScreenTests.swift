@@ -19,10 +19,7 @@ extension FullScreenTests {
     @Test("details and a form open on a guest follow another session's RSVP changes to it")
     func openScreensFollowAnotherSession() async throws {
         let blueprint = try demo()
-        let mine = try TmuxSession(blueprint)
-        let theirs = try TmuxSession(blueprint)
-        try await mine.waitFor("GUESTS │ 40 guests")
-        try await theirs.waitFor("GUESTS │ 40 guests")
+        let (mine, theirs) = try await twoPlanners(blueprint)
         try await waitUntilTwoWarmedUp(mine)
 
         try theirs.press("A")

@@ -14,6 +14,23 @@ struct FullScreenTests {
     }
 
     /// The guests as `export --format json` writes them.
+    /// Two planners on `blueprint`'s demo wedding, as two ssh sessions would be, once both show its guests.
+    func twoPlanners(_ blueprint: BlueprintProcess) async throws -> (mine: TmuxSession, theirs: TmuxSession) {
+        let mine = try TmuxSession(blueprint)
+        let theirs = try TmuxSession(blueprint)
+        try await mine.waitFor("GUESTS │ 40 guests")
+        try await theirs.waitFor("GUESTS │ 40 guests")
+        return (mine, theirs)
+    }
+
+    /// Quits each planner with `q`, expecting each to exit cleanly.
+    func quit(_ planners: TmuxSession...) async throws {
+        for tmux in planners {
+            try tmux.press("q")
+            #expect(try await tmux.waitForExit() == 0)
+        }
+    }
+
     func exportedGuests(_ blueprint: BlueprintProcess) throws -> [[String: Any]] {
         let exported = try blueprint.run(["export", "guests", "--format", "json"])
         #expect(exported.status == 0, "\(exported.stderr)")
