@@ -147,7 +147,7 @@ public final class PlannerScreen: Screen, PlannerHost {
                    + ":conflicts settles \(conflicts.count == 1 ? "it" : "them")", severity: .warning)
             return
         }
-        present(ConflictOverlay(offline: first, of: conflicts.count, in: model, now: now, timeZone: timeZone))
+        present(OfflineConflictOverlay(first, of: conflicts.count, in: model, now: now, timeZone: timeZone))
     }
 
     // MARK: PlannerHost

@@ -45,7 +45,7 @@ struct OfflineConflictPlannerTests {
         try await eventually { !planner.screen.overlays.isEmpty }
         #expect(planner.redrawRequests > redraws, "found behind the screen, the dialog asks to be drawn: no key comes to draw it")
         let shown = dialog(planner)
-        #expect(planner.screen.overlays.first is ConflictOverlay)
+        #expect(planner.screen.overlays.first is OfflineConflictOverlay)
         #expect(planner.rows.contains { $0.contains("┌─ Edit conflict ─") })
         #expect(shown.contains("mei changed Ana Ruiz's phone (5 min ago)"), "\(shown)")
         #expect(shown.contains("Keep yours") && shown.contains("Take theirs") && shown.contains("Later"), "\(shown)")
@@ -66,7 +66,7 @@ struct OfflineConflictPlannerTests {
         #expect(planner.screen.overlays.isEmpty, "nothing says there is one yet")
         planner.host.simulateConnection(.live)
         try await eventually { !planner.screen.overlays.isEmpty }
-        #expect(planner.screen.overlays.first is ConflictOverlay)
+        #expect(planner.screen.overlays.first is OfflineConflictOverlay)
         #expect(dialog(planner).contains("mei changed Ana Ruiz's phone"), "\(dialog(planner))")
     }
 
