@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BlueprintDomain", targets: ["BlueprintDomain"]),
         .library(name: "BlueprintCache", targets: ["BlueprintCache"]),
         .library(name: "BlueprintStorage", targets: ["BlueprintStorage"]),
+        .library(name: "BlueprintInterchange", targets: ["BlueprintInterchange"]),
         .library(name: "BlueprintPostgres", targets: ["BlueprintPostgres"]),
         .library(name: "BlueprintTUI", targets: ["BlueprintTUI"]),
         .library(name: "BlueprintTerminal", targets: ["BlueprintTerminal"]),
@@ -16,7 +17,8 @@ let package = Package(
         .library(name: "BlueprintStores", targets: ["BlueprintStores"]),
         .library(name: "BlueprintConfiguration", targets: ["BlueprintConfiguration"]),
         .library(name: "BlueprintDemo", targets: ["BlueprintDemo"]),
-        .library(name: "BlueprintTestSupport", targets: ["BlueprintTestSupport"]),
+        .library(name: "BlueprintTestDoubles", targets: ["BlueprintTestDoubles"]),
+        .library(name: "BlueprintTestProcesses", targets: ["BlueprintTestProcesses"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,8 +44,21 @@ let package = Package(
         .target(name: "BlueprintTerminal", dependencies: ["CNcursesw", "BlueprintText"]),
         // The demo wedding generator: realistic, deterministic weddings of any size.
         .target(name: "BlueprintDemo", dependencies: ["BlueprintDomain"]),
-        // Test doubles for the layers above storage: a manual clock and an in-memory host.
-        .target(name: "BlueprintTestSupport", dependencies: ["BlueprintDomain", "BlueprintStorage"]),
+        // Test doubles for the layers above storage: a manual clock, an in-memory host, presence
+        // board and offline conflicts.
+        .target(name: "BlueprintTestDoubles", dependencies: ["BlueprintDomain", "BlueprintStorage"]),
+        // Test helpers that run processes: a throwaway PostgreSQL cluster, its certificates, a
+        // loopback socket, a child spawned alone.
+        .target(name: "BlueprintTestProcesses"),
+        // Test fixtures shared by the storage, PostgreSQL and interchange tests: a scratch data
+        // directory, fixed records, waiting for a change, a migrated database of its own.
+        .target(
+            name: "BlueprintStorageFixtures",
+            dependencies: ["BlueprintDomain", "BlueprintStorage", "BlueprintPostgres", "BlueprintConfiguration",
+                           "BlueprintTestProcesses",
+                           .product(name: "PostgresNIO", package: "postgres-nio"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
         .target(
             name: "BlueprintCache",
             dependencies: [
@@ -52,20 +67,34 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // The file store (journal and snapshots in a data directory) and the repositories every
+        // host shares: a `WeddingDataHost` under cache-first repositories.
         .target(
             name: "BlueprintStorage",
             dependencies: [
                 "BlueprintDomain",
                 "BlueprintCache",
-                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "XMLCoder", package: "XMLCoder"),
             ],
             exclude: ["FileStore/FORMAT.md"]
         ),
+        // The interchange formats: CSV and JSON import and export, .xlsx workbooks, iCalendar,
+        // printables and the whole-wedding archive. Only the command line links it.
+        .target(
+            name: "BlueprintInterchange",
+            dependencies: [
+                "BlueprintDomain",
+                "BlueprintCache",
+                "BlueprintStorage",
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "XMLCoder", package: "XMLCoder"),
+            ]
+        ),
         // The PostgreSQL backend: a `WeddingDataHost` on a shared database, its schema and migrations.
+        // It uses BlueprintStorage for the repositories' host protocol and the tiered host's local
+        // copy, never the interchange formats.
         .target(
             name: "BlueprintPostgres",
             dependencies: [
@@ -105,6 +134,7 @@ let package = Package(
                 "BlueprintDomain",
                 "BlueprintCache",
                 "BlueprintStorage",
+                "BlueprintInterchange",
                 "BlueprintPostgres",
                 "BlueprintStores",
                 "BlueprintTUI",
@@ -120,32 +150,44 @@ let package = Package(
         .testTarget(name: "BlueprintDemoTests", dependencies: ["BlueprintDemo", "BlueprintDomain"]),
         .testTarget(
             name: "BlueprintCacheTests",
-            dependencies: ["BlueprintCache", "BlueprintDomain", "BlueprintTestSupport",
+            dependencies: ["BlueprintCache", "BlueprintDomain", "BlueprintTestDoubles",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        // The file store and the repositories, on every host (the database ones too).
+        .testTarget(
+            name: "BlueprintStorageTests",
+            dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo", "BlueprintTestDoubles",
+                           "BlueprintStorageFixtures", "BlueprintPostgres", "blueprint-storage-writer"]
+        ),
+        .testTarget(
+            name: "BlueprintPostgresTests",
+            dependencies: ["BlueprintPostgres", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo",
+                           "BlueprintConfiguration", "BlueprintTestProcesses", "BlueprintStorageFixtures",
+                           .product(name: "PostgresNIO", package: "postgres-nio"),
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
-            name: "BlueprintStorageTests",
-            dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo", "BlueprintTestSupport",
-                           "BlueprintPostgres", "BlueprintConfiguration", "blueprint-storage-writer",
-                           .product(name: "PostgresNIO", package: "postgres-nio")],
+            name: "BlueprintInterchangeTests",
+            dependencies: ["BlueprintInterchange", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo",
+                           "BlueprintPostgres", "BlueprintStorageFixtures"],
             // Read from the source tree by path, not bundled.
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "BlueprintTUITests",
-            dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores",
-                           "BlueprintConfiguration", "BlueprintDemo", "BlueprintTestSupport", "BlueprintTerminal",
-                           "BlueprintText", "CNcursesw"],
+            dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintInterchange",
+                           "BlueprintStores", "BlueprintConfiguration", "BlueprintDemo", "BlueprintTestDoubles",
+                           "BlueprintTerminal", "BlueprintText", "CNcursesw"],
             // Read from the source tree by path (see Planner/Snapshot.swift), not bundled.
             exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "BlueprintStoresTests",
-            dependencies: ["BlueprintStores", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo",
-                           "BlueprintTestSupport", "blueprint-storage-writer"]
+            dependencies: ["BlueprintStores", "BlueprintStorage", "BlueprintInterchange", "BlueprintCache", "BlueprintDomain",
+                           "BlueprintDemo", "BlueprintTestDoubles", "blueprint-storage-writer"]
         ),
         .testTarget(name: "BlueprintTerminalTests", dependencies: ["BlueprintTerminal", "BlueprintText", "CNcursesw"]),
         .testTarget(name: "BlueprintConfigurationTests", dependencies: ["BlueprintConfiguration", "BlueprintDomain"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["blueprint", "BlueprintTestSupport", "BlueprintPostgres", "BlueprintConfiguration"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["blueprint", "BlueprintTestProcesses", "BlueprintPostgres", "BlueprintConfiguration"]),
     ]
 )

@@ -21,8 +21,8 @@ let package = Package(
                 .product(name: "BlueprintDomain", package: "blueprint"),
                 .product(name: "BlueprintCache", package: "blueprint"),
                 .product(name: "BlueprintStorage", package: "blueprint"),
+                .product(name: "BlueprintInterchange", package: "blueprint"),
                 .product(name: "BlueprintDemo", package: "blueprint"),
-                .product(name: "BlueprintTestSupport", package: "blueprint"),
             ],
             path: "Benchmarks/StorageBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -36,8 +36,9 @@ let package = Package(
                 .product(name: "BlueprintPostgres", package: "blueprint"),
                 .product(name: "BlueprintCache", package: "blueprint"),
                 .product(name: "BlueprintStorage", package: "blueprint"),
+                .product(name: "BlueprintInterchange", package: "blueprint"),
                 .product(name: "BlueprintDemo", package: "blueprint"),
-                .product(name: "BlueprintTestSupport", package: "blueprint"),
+                .product(name: "BlueprintTestProcesses", package: "blueprint"),
             ],
             path: "Benchmarks/DatabaseBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -50,7 +51,6 @@ let package = Package(
                 .product(name: "BlueprintCache", package: "blueprint"),
                 .product(name: "BlueprintStorage", package: "blueprint"),
                 .product(name: "BlueprintDemo", package: "blueprint"),
-                .product(name: "BlueprintTestSupport", package: "blueprint"),
             ],
             path: "Benchmarks/CacheBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -64,7 +64,7 @@ let package = Package(
                 .product(name: "BlueprintStorage", package: "blueprint"),
                 .product(name: "BlueprintStores", package: "blueprint"),
                 .product(name: "BlueprintDemo", package: "blueprint"),
-                .product(name: "BlueprintTestSupport", package: "blueprint"),
+                .product(name: "BlueprintTestDoubles", package: "blueprint"),
             ],
             path: "Benchmarks/StoresBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -80,7 +80,7 @@ let package = Package(
                 .product(name: "BlueprintTUI", package: "blueprint"),
                 .product(name: "BlueprintTerminal", package: "blueprint"),
                 .product(name: "BlueprintDemo", package: "blueprint"),
-                .product(name: "BlueprintTestSupport", package: "blueprint"),
+                .product(name: "BlueprintTestDoubles", package: "blueprint"),
             ],
             path: "Benchmarks/TUIBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlueprintDomain
+import BlueprintInterchange
 import BlueprintStorage
 import BlueprintText
 import Foundation

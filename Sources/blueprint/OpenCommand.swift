@@ -2,6 +2,7 @@ import ArgumentParser
 import BlueprintCache
 import BlueprintDemo
 import BlueprintDomain
+import BlueprintInterchange
 import BlueprintStorage
 import BlueprintStores
 import BlueprintTUI

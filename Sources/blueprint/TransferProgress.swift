@@ -1,4 +1,4 @@
-import BlueprintStorage
+import BlueprintInterchange
 import BlueprintTUI
 import BlueprintTerminal
 import Foundation

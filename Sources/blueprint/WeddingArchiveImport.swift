@@ -1,5 +1,6 @@
 import BlueprintConfiguration
 import BlueprintDomain
+import BlueprintInterchange
 import BlueprintPostgres
 import BlueprintStorage
 import Foundation

@@ -1,6 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Testing
 
 @Suite struct ExpiryTests {

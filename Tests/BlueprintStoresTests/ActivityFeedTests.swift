@@ -1,6 +1,5 @@
 import BlueprintDomain
 @testable import BlueprintStores
-import BlueprintTestSupport
 import Foundation
 import Testing
 

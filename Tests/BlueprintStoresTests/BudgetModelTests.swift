@@ -1,6 +1,6 @@
 import BlueprintDemo
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintInterchange
 @testable import BlueprintStores
 import Foundation
 import Testing

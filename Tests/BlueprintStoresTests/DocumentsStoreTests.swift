@@ -1,6 +1,6 @@
 import BlueprintDomain
 @testable import BlueprintStores
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 import Testing
 

@@ -3,7 +3,7 @@ import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
 @testable import BlueprintStores
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import BlueprintDomain
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Synchronization
 import Testing
 

@@ -1,4 +1,4 @@
-import BlueprintTestSupport
+import BlueprintTestProcesses
 import Foundation
 
 /// A database of its own on the test process's throwaway cluster (not migrated) and two login

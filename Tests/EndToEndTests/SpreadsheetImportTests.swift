@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// `blueprint import` of `.xlsx` workbooks, against the fixtures of the storage tests.
+/// `blueprint import` of `.xlsx` workbooks, against the fixtures of the interchange tests.
 @Suite("blueprint import of .xlsx workbooks")
 struct SpreadsheetImportTests {
     /// A copy of the fixture `name` in the test's files folder, as `copyName`; returns its path.
     private func fixture(_ name: String, as copyName: String? = nil, for blueprint: BlueprintProcess) throws -> String {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("BlueprintStorageTests/Fixtures/xlsx/\(name)")
+            .appendingPathComponent("BlueprintInterchangeTests/Fixtures/xlsx/\(name)")
         let path = try blueprint.file(named: copyName ?? name, "")
         try Data(contentsOf: source).write(to: URL(fileURLWithPath: path))
         return path

@@ -1,4 +1,4 @@
-import BlueprintTestSupport
+import BlueprintTestProcesses
 import Foundation
 import Testing
 

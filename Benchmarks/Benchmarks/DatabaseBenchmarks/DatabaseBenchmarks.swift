@@ -2,7 +2,7 @@ import Benchmark
 import BlueprintConfiguration
 import BlueprintDomain
 import BlueprintPostgres
-import BlueprintTestSupport
+import BlueprintTestProcesses
 import Foundation
 
 /// Two hosts on one database of a throwaway cluster (two machines' worth): one writes, the other

@@ -3,9 +3,10 @@ import BlueprintCache
 import BlueprintConfiguration
 import BlueprintDemo
 import BlueprintDomain
+import BlueprintInterchange
 import BlueprintPostgres
 import BlueprintStorage
-import BlueprintTestSupport
+import BlueprintTestProcesses
 import Foundation
 
 /// A demo wedding in a database of the throwaway cluster, and a data directory holding its

@@ -4,7 +4,7 @@ import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
 import BlueprintStores
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 
 /// A demo wedding of `guests` guests created through `repositories`, and the stores' context over them.

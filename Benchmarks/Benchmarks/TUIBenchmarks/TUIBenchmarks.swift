@@ -6,7 +6,7 @@ import BlueprintStorage
 import BlueprintStores
 import BlueprintTUI
 import BlueprintTerminal
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 
 /// The planner at 10,000 records of each kind, in memory, drawn on a `MemoryCanvas` of

@@ -7,9 +7,14 @@ import Foundation
 /// Reads are cache-first: a resource is computed from the wedding's dataset only on a miss, and
 /// concurrent misses share one computation. Writes run as one durable transaction on the host,
 /// and then the operation's strategy invalidates every key that the change made stale.
-struct DataAccess: Sendable {
+public struct DataAccess: Sendable {
     let host: any WeddingDataHost
     let cache: RepositoryCache
+
+    public init(host: any WeddingDataHost, cache: RepositoryCache) {
+        self.host = host
+        self.cache = cache
+    }
 
     /// The cached value of `resource` for `wedding`, computing it from the dataset on a miss.
     func cached<T: Sendable>(_ resource: CacheResource, _ wedding: WeddingID,
@@ -37,7 +42,7 @@ struct DataAccess: Sendable {
 
     /// Runs `body` as one durable transaction named `name` (else by `operation`), then
     /// invalidates what it made stale.
-    func write<T: Sendable>(_ operation: CacheOperation, named name: String? = nil,
+    public func write<T: Sendable>(_ operation: CacheOperation, named name: String? = nil,
                             _ body: @escaping @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         let result = try await host.write(operation.wedding, operation: name ?? operation.name, body)
         await CacheInvalidator(cache: cache).invalidate(operation)

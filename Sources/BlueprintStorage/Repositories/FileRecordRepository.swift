@@ -46,7 +46,7 @@ public struct FileRecordRepository<R: TableRecord>: RecordRepository {
 
 extension WeddingTransaction {
     /// Inserts and updates a batch, counting updates that changed nothing as unchanged.
-    func apply<R: TableRecord>(_ batch: ImportBatch<R>) throws -> ImportOutcome<R> {
+    public func apply<R: TableRecord>(_ batch: ImportBatch<R>) throws -> ImportOutcome<R> {
         var summary = ImportSummary()
         var stored: [R] = []
         stored.reserveCapacity(batch.inserts.count + batch.updates.count)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintInterchange
 import BlueprintText
 import Foundation
 

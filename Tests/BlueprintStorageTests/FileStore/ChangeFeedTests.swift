@@ -1,6 +1,7 @@
 import BlueprintCache
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintStorageFixtures
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import BlueprintDomain
 @testable import BlueprintStorage
+import BlueprintStorageFixtures
 import Foundation
 import Glibc
 import Testing

@@ -1,5 +1,6 @@
 import BlueprintDomain
 import BlueprintStorage
+import BlueprintStorageFixtures
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import BlueprintDomain
 import BlueprintStorage
-import BlueprintTestSupport
+import BlueprintStorageFixtures
+import BlueprintTestDoubles
 import Foundation
 import Glibc
 import Testing

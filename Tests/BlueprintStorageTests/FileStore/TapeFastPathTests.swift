@@ -1,6 +1,7 @@
 import BlueprintDemo
 import BlueprintDomain
 @testable import BlueprintStorage
+import BlueprintStorageFixtures
 import Foundation
 import Testing
 

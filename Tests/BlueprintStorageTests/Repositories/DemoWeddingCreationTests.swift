@@ -2,7 +2,7 @@ import BlueprintCache
 import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 import Testing
 

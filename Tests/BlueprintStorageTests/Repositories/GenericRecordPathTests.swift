@@ -2,7 +2,6 @@ import BlueprintCache
 import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
-import BlueprintTestSupport
 import Foundation
 import Testing
 

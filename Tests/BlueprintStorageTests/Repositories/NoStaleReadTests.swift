@@ -2,7 +2,8 @@ import BlueprintCache
 import BlueprintDemo
 import BlueprintDomain
 import BlueprintStorage
-import BlueprintTestSupport
+import BlueprintStorageFixtures
+import BlueprintTestDoubles
 import Foundation
 import Testing
 

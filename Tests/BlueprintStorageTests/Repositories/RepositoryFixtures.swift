@@ -1,7 +1,7 @@
 import BlueprintCache
 import BlueprintDomain
 import BlueprintStorage
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 
 /// A small wedding in an in-memory host, with repositories over a private cache.

@@ -1,7 +1,8 @@
 import BlueprintDomain
 import BlueprintPostgres
 import BlueprintStorage
-import BlueprintTestSupport
+import BlueprintStorageFixtures
+import BlueprintTestDoubles
 
 /// The hosts the repository contract tests run on: every repository behaves the same on each
 /// (`tiered`: a database's weddings through their local copy, as the app opens them).

@@ -2,7 +2,7 @@ import BlueprintCache
 import BlueprintDomain
 import BlueprintStorage
 @testable import BlueprintStores
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 
 /// Stores over an in-memory host, with a manual clock and a probe on every repository call.

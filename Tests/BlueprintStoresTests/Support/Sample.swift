@@ -1,5 +1,4 @@
 import BlueprintDomain
-import BlueprintTestSupport
 import Foundation
 
 /// A small wedding whose records the tests name by role.

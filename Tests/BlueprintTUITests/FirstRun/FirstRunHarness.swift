@@ -4,7 +4,7 @@ import BlueprintStorage
 import BlueprintStores
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 
 /// The welcome screen over an in-memory data directory (empty unless `datasets` are given),

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintInterchange
 import BlueprintStorage
 import BlueprintStores
 @testable import BlueprintTUI

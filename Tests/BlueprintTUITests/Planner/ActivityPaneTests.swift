@@ -1,6 +1,5 @@
 import BlueprintDomain
 import BlueprintStores
-import BlueprintTestSupport
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
 import Foundation

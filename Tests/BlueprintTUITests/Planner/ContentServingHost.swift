@@ -1,6 +1,6 @@
 import BlueprintDomain
 import BlueprintStorage
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 
 /// An in-memory host that keeps documents' bytes elsewhere too, as a database's host does:

@@ -1,7 +1,6 @@
 import BlueprintDomain
 import BlueprintStorage
 import BlueprintStores
-import BlueprintTestSupport
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
 import Foundation

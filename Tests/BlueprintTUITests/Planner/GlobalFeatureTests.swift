@@ -3,7 +3,7 @@ import BlueprintDomain
 import BlueprintStores
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 import Testing
 

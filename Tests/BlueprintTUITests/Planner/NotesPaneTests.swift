@@ -1,8 +1,8 @@
 import BlueprintDomain
 import BlueprintStores
-import BlueprintTestSupport
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
+import BlueprintTestDoubles
 import Foundation
 import Testing
 

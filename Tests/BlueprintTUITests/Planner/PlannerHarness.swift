@@ -4,7 +4,7 @@ import BlueprintStorage
 import BlueprintStores
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
-import BlueprintTestSupport
+import BlueprintTestDoubles
 import Foundation
 
 /// A small wedding for the planner's tests, with records the tests name by role.

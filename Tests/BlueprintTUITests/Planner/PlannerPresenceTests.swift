@@ -2,7 +2,6 @@ import BlueprintDomain
 import BlueprintStores
 @testable import BlueprintTUI
 @testable import BlueprintTerminal
-import BlueprintTestSupport
 import Foundation
 import Testing
 

@@ -10,9 +10,9 @@ import Foundation
 ///
 /// The caller writes the members in the byte order of their keys, which is the order sorted
 /// keys give; the stream checks it.
-final class JSONObjectStream {
+public final class JSONObjectStream {
     /// Receives the document's bytes, in order.
-    typealias Sink = (UnsafeRawBufferPointer) throws -> Void
+    public typealias Sink = (UnsafeRawBufferPointer) throws -> Void
 
     private let writer: JSONWriter
     private let sink: Sink
@@ -22,7 +22,7 @@ final class JSONObjectStream {
     /// Bytes handed to the sink so far.
     private(set) var bytesWritten = 0
 
-    init(style: StoreJSONEncoder.Style, chunkSize: Int = 1 << 20, into sink: @escaping Sink) {
+    public init(style: StoreJSONEncoder.Style, chunkSize: Int = 1 << 20, into sink: @escaping Sink) {
         writer = JSONWriter(pretty: style == .pretty, capacity: chunkSize + chunkSize / 4)
         self.sink = sink
         self.chunkSize = chunkSize
@@ -30,14 +30,14 @@ final class JSONObjectStream {
     }
 
     /// Writes `"key": value`.
-    func member<T: Encodable>(_ key: String, _ value: T) throws {
+    public func member<T: Encodable>(_ key: String, _ value: T) throws {
         beginMember(key)
         try encode(value, depth: 1)
         try flushIfFull()
     }
 
     /// Writes `"key": [elements…]`, handing the text to the sink as it grows.
-    func member<S: Sequence>(_ key: String, elements: S) throws where S.Element: Encodable {
+    public func member<S: Sequence>(_ key: String, elements: S) throws where S.Element: Encodable {
         beginMember(key)
         writer.writeByte(UInt8(ascii: "["))
         var count = 0
@@ -56,7 +56,7 @@ final class JSONObjectStream {
     }
 
     /// Closes the object, ends the line and hands the rest to the sink; returns the document's size.
-    func finish() throws -> Int {
+    public func finish() throws -> Int {
         if writer.pretty {
             if memberCount == 0 { writer.writeByte(0x0A) }
             writer.newline(depth: 0)

@@ -1,5 +1,5 @@
 /// Why a JSON text did not decode, and where: 1-based line and column (in bytes).
-struct JSONReadError: Error, CustomStringConvertible {
+public struct JSONReadError: Error, CustomStringConvertible {
     let line: Int
     let column: Int
     let message: String
@@ -21,5 +21,5 @@ struct JSONReadError: Error, CustomStringConvertible {
         self.init(line: line, column: offset - lineStart + 1, message: message)
     }
 
-    var description: String { "line \(line), column \(column): \(message)" }
+    public var description: String { "line \(line), column \(column): \(message)" }
 }

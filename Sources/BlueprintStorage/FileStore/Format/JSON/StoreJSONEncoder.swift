@@ -10,8 +10,8 @@ import Glibc
 /// edit whenever the journal is compacted. Here every member is written once into one buffer;
 /// an object's members are then reordered by their keys' bytes (field names are ASCII).
 /// A type that uses nested containers or super-encoders is handed to `JSONEncoder` instead.
-struct StoreJSONEncoder {
-    enum Style { case pretty, compact }
+public struct StoreJSONEncoder {
+    public enum Style { case pretty, compact }
 
     let style: Style
 

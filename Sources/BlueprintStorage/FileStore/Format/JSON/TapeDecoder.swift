@@ -8,9 +8,11 @@ import Glibc
 /// Errors name the line and column of the offending value (a coding path would cost an
 /// allocation per nested value on the fast path; a line number serves a person editing the
 /// file better anyway).
-struct StoreJSONDecoder {
+public struct StoreJSONDecoder {
+    public init() {}
+
     /// Decodes `T` from `data`; any failure is a `JSONReadError` locating the problem.
-    func decode<T: Decodable>(_ type: T.Type, from data: some DataProtocol & ContiguousBytes) throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from data: some DataProtocol & ContiguousBytes) throws -> T {
         try data.withUnsafeBytes { bytes in
             let tape = try JSONTape(parsing: bytes)
             do {
