@@ -11,7 +11,7 @@ import Testing
 
 /// A database that answers and refuses this process is an error, never "offline"; only a server
 /// that cannot be reached is offline, and then the host says why, and how old its copy is.
-@Suite("Database refusals and unreachable servers", .timeLimit(.minutes(2)))
+@Suite("Database refusals and unreachable servers", .timeLimit(.minutes(3)))
 struct DatabaseRefusalTests {
     private func tier(_ url: DatabaseURL, in directory: TemporaryDataDirectory, start: TieredWeddingHost.Start = .connectingFirst,
                       notices: (@Sendable (DatabaseNotice) -> Void)? = nil) async throws -> TieredWeddingHost {

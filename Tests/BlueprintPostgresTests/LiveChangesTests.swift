@@ -9,7 +9,7 @@ import Testing
 
 /// Other processes' commits arriving by themselves (LISTEN/NOTIFY), on a real server: two hosts
 /// on one database are two machines' worth.
-@Suite("Live changes through PostgreSQL", .timeLimit(.minutes(2)))
+@Suite("Live changes through PostgreSQL", .timeLimit(.minutes(3)))
 struct LiveChangesTests {
     private func wedding(on host: PostgresWeddingHost) async throws -> WeddingID {
         try await host.createWedding(Wedding(name: "Ana & Ben", totalBudget: Money(minorUnits: 1_000_000))).weddingID

@@ -11,7 +11,7 @@ import Testing
 /// A write while another session holds the wedding's row lock (`FOR UPDATE` in an open
 /// transaction, as a save in progress does): it says whose change it waits for, and neither
 /// waits for ever nor changes anything when it gives up.
-@Suite("Waiting for another's change to a wedding", .timeLimit(.minutes(2)))
+@Suite("Waiting for another's change to a wedding", .timeLimit(.minutes(3)))
 struct WeddingLockTests {
     /// A wedding owned by one role and shared with another as a planner; hosts open as each.
     private struct Setup {

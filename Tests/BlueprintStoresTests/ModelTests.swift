@@ -13,7 +13,7 @@ import Testing
 /// changes are delivered, what they show equals what a fresh session loads from the same data,
 /// and only resolving a conflict by reloading loads again.
 @MainActor
-@Suite("Stores patched by changes against fresh loads", .timeLimit(.minutes(2)))
+@Suite("Stores patched by changes against fresh loads", .timeLimit(.minutes(3)))
 struct ModelTests {
     /// Few names, so that rows often tie and their table order decides.
     static let names = ["Ana", "Ben", "Cleo", "Dev", "Émile", "Zoë", "北京", "Ana Maria"]

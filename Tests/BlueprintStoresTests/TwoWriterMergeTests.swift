@@ -10,7 +10,7 @@ import Testing
 /// fields, interleaved. Against a simple reference, every field change that was acknowledged
 /// survives, unless the person chose, in the dialog, to keep the other's value.
 @MainActor
-@Suite("Two writers merging by field, against a reference", .timeLimit(.minutes(2)))
+@Suite("Two writers merging by field, against a reference", .timeLimit(.minutes(3)))
 struct TwoWriterMergeTests {
     /// The fields the writers change, by name as the merge names them.
     static let fields: [(name: String, path: WritableKeyPath<Guest, String>)] = [

@@ -10,7 +10,7 @@ import Testing
 /// ones shown equal the simple reference's: the list of states each store went through, and
 /// where undo and redo stand in it.
 @MainActor
-@Suite("Undo and redo against a reference", .timeLimit(.minutes(2)))
+@Suite("Undo and redo against a reference", .timeLimit(.minutes(3)))
 struct UndoRedoModelTests {
     /// The states one store went through, and the one it is at: an edit drops what could be
     /// redone and adds its state; undo steps back, redo forward.

@@ -3,7 +3,7 @@ import Testing
 
 /// A command whose write meets another session's change to the same wedding in progress (its
 /// row lock held in an open transaction): it says so while it waits, and saves once that ends.
-@Suite("A command waiting for another's change", .timeLimit(.minutes(2)))
+@Suite("A command waiting for another's change", .timeLimit(.minutes(3)))
 struct WeddingLockCommandTests {
     @Test("while another session's change holds the wedding, import says on stderr whose change it waits for, then saves")
     func importWaitsSayingWhose() throws {

@@ -1,6 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
-import BlueprintTestSupport
+import BlueprintTestDoubles
 @testable import BlueprintTUI
 import Testing
 
