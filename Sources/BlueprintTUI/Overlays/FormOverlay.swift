@@ -79,12 +79,9 @@ final class FormOverlay: RecordOverlay {
                 guard let self, let host else { return }
                 self.isSaving = false
                 switch outcome {
-                case .saved:
+                case .saved, .merged:
                     host.dismiss(self)
-                    host.report(host.undoable(success))
-                case .merged(let note):
-                    host.dismiss(self)
-                    host.report(host.undoable("\(success) (\(note))"))
+                    host.report(outcome, success: success, keyHint: host.undoHint, store: store)
                 case .failed(.repository(.invalid(_, let issues))):
                     self.form.show(issues)
                     host.report("Not saved: " + FormView.problemsNote, severity: .warning)

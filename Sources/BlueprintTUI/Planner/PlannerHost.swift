@@ -75,13 +75,16 @@ extension PlannerHost {
     /// Runs `intent`, a change the undo key takes back, in the background and reports its
     /// outcome: `success` with that key once saved.
     func run(_ intent: @escaping @MainActor () async -> EditOutcome, undoable success: String, store: DomainStore) {
-        run(intent, success: success, keyHint: keymap.hint(.undo, in: .global, "undoes"), store: store)
+        run(intent, success: success, keyHint: undoHint, store: store)
     }
+
+    /// The key that takes back the last change: "u undoes" (`nil` when none is bound).
+    var undoHint: String? { keymap.hint(.undo, in: .global, "undoes") }
 
     /// `message` and the key that takes the change back: "Deleted Ana · u undoes"; the message
     /// alone when no key undoes.
     func undoable(_ message: String) -> String {
-        KeyHints.sentence(message, [keymap.hint(.undo, in: .global, "undoes")], lead: " · ", end: "")
+        KeyHints.sentence(message, [undoHint], lead: " · ", end: "")
     }
 
     /// Asks before deleting (cancel has the focus, so Enter pressed by habit deletes nothing);

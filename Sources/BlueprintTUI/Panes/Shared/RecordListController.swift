@@ -34,8 +34,7 @@ final class RecordListController<Row: Identifiable> where Row.ID == UUID {
     /// The selected row's record, if any.
     var selected: Row? {
         let rows = rows()
-        list.sync(rows)
-        return list.selected(in: rows)
+        return list.selectedRow(in: rows).map { rows[$0] }
     }
 
     /// The selected row's place among the rows shown.
