@@ -57,7 +57,8 @@ extension Array: ConcurrentlyDecodableArray where Element: Decodable {
                 decodedCounts.withUnsafeMutableBufferPointer { decodedCounts in
                     // An existential, so the workers' closure captures a value rather than
                     // `Element`'s metatype.
-                    let work: any ChunkDecoding = ChunkWork(bytes: reader.bytes, elements: elements, chunkSize: chunkSize,
+                    let work: any ChunkDecoding = ChunkWork(bytes: reader.bytes, readBehind: reader.readBehind,
+                                                            elements: elements, chunkSize: chunkSize,
                                                             result: result, failures: failures,
                                                             decodedCounts: decodedCounts)
                     DispatchQueue.concurrentPerform(iterations: chunkCount) { work.decode(chunk: $0) }
@@ -85,6 +86,7 @@ private protocol ChunkDecoding: Sendable {
 /// buffers or races on them.
 private struct ChunkWork<Element: Decodable>: ChunkDecoding, @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
+    let readBehind: ReadBehind.Release?
     let elements: ArrayElements
     let chunkSize: Int
     let result: UnsafeMutableBufferPointer<Element>
@@ -105,10 +107,12 @@ private struct ChunkWork<Element: Decodable>: ChunkDecoding, @unchecked Sendable
                 }
             case .deferred(let array):
                 let worker = TapeReader(bytes: bytes, tape: JSONTape())
+                var read = ReadBehind(readBehind, from: range.isEmpty ? 0 : Int(array.starts[range.lowerBound]))
                 for offset in range {
                     try worker.parseElement(offset, of: array)
                     (result.baseAddress! + offset).initialize(to: try worker.decode(Element.self, at: 0))
                     decodedCounts[chunk] += 1
+                    if offset + 1 < array.starts.count { read.passed(Int(array.starts[offset + 1])) }
                 }
             }
         } catch {

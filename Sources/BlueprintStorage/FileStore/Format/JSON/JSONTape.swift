@@ -83,12 +83,13 @@ struct JSONTape {
     /// Parses `bytes`; throws `JSONReadError` naming the line and column of the first problem.
     /// With `deferringLargeArrays`, arrays of `concurrentDecodingThreshold` elements or more
     /// at the top two levels are deferred (see the type's documentation).
-    init(parsing bytes: UnsafeRawBufferPointer, deferringLargeArrays: Bool = true) throws {
+    /// `readBehind` is told the parts of a deferred array's text the parse has stepped over.
+    init(parsing bytes: UnsafeRawBufferPointer, deferringLargeArrays: Bool = true, readBehind: ReadBehind.Release? = nil) throws {
         guard bytes.count < Int(Int32.max) else {
             throw JSONReadError(bytes: bytes, offset: 0, message: "the file is larger than 2 GiB")
         }
         do {
-            var parser = Parser(bytes: bytes, defersLargeArrays: deferringLargeArrays)
+            var parser = Parser(bytes: bytes, defersLargeArrays: deferringLargeArrays, readBehind: readBehind)
             if !deferringLargeArrays { entries.reserveCapacity(bytes.count / 24) }
             try parser.parseValue(into: &self, depth: 0, key: Key())
             parser.skipWhitespace()
@@ -150,13 +151,15 @@ struct JSONTape {
     private struct Parser {
         let bytes: UnsafeRawBufferPointer
         let defersLargeArrays: Bool
+        let readBehind: ReadBehind.Release?
         var position = 0
 
         static let maximumDepth = 512
 
-        init(bytes: UnsafeRawBufferPointer, defersLargeArrays: Bool) {
+        init(bytes: UnsafeRawBufferPointer, defersLargeArrays: Bool, readBehind: ReadBehind.Release? = nil) {
             self.bytes = bytes
             self.defersLargeArrays = defersLargeArrays
+            self.readBehind = readBehind
         }
 
         func error(_ message: String) -> JSONReadError {
@@ -306,6 +309,7 @@ struct JSONTape {
         /// every line starts outside strings.)
         private func linedElements(ofArrayAt start: Int) -> DeferredArray? {
             var elements = DeferredArray()
+            var read = ReadBehind(readBehind, from: start)
             guard start + 1 < bytes.count, bytes[start + 1] == 0x0A else { return nil }
             var line = start + 2
             let indentation = leadingSpaces(at: line)
@@ -320,7 +324,9 @@ struct JSONTape {
                 guard position < bytes.count else { return nil }
                 if spaces > indentation { continue }
                 switch (spaces == indentation, bytes[position]) {
-                case (true, UInt8(ascii: "{")): elements.starts.append(Int32(position))
+                case (true, UInt8(ascii: "{")):
+                    elements.starts.append(Int32(position))
+                    read.passed(position)
                 case (true, UInt8(ascii: "}")): break
                 case (false, UInt8(ascii: "]")):
                     elements.end = Int32(position)
@@ -362,6 +368,7 @@ struct JSONTape {
         /// matching brackets, 8 bytes at a time between them.
         private func matchedElements(ofArrayAt start: Int) -> DeferredArray? {
             var elements = DeferredArray()
+            var read = ReadBehind(readBehind, from: start)
             var nesting: [UInt8] = []
             var position = start + 1
             func nextNonWhitespace(_ from: Int) -> Int {
@@ -416,6 +423,7 @@ struct JSONTape {
                         position = nextNonWhitespace(position + 1)
                         guard position < bytes.count else { return nil }
                         elements.starts.append(Int32(position))
+                        read.passed(position)
                     } else {
                         position += 1
                     }

@@ -9,14 +9,20 @@ import Glibc
 /// allocation per nested value on the fast path; a line number serves a person editing the
 /// file better anyway).
 public struct StoreJSONDecoder {
-    public init() {}
+    /// Told the parts of the text read and not needed again, as decoding goes (see `MappedFile`).
+    private let readBehind: ReadBehind.Release?
+
+    public init() { readBehind = nil }
+
+    /// A decoder that gives back the memory of `file`'s pages as it reads them.
+    init(releasingPagesOf file: MappedFile) { readBehind = { file.release($0) } }
 
     /// Decodes `T` from `data`; any failure is a `JSONReadError` locating the problem.
     public func decode<T: Decodable>(_ type: T.Type, from data: some DataProtocol & ContiguousBytes) throws -> T {
         try data.withUnsafeBytes { bytes in
-            let tape = try JSONTape(parsing: bytes)
+            let tape = try JSONTape(parsing: bytes, readBehind: readBehind)
             do {
-                let reader = TapeReader(bytes: bytes, tape: tape)
+                let reader = TapeReader(bytes: bytes, tape: tape, readBehind: readBehind)
                 let value = try reader.decode(T.self, at: 0)
                 if reader.decodedDeferredArrays.count < tape.deferredArrays.count {
                     // An array not decoded was never parsed; the text must still be valid JSON.
@@ -43,10 +49,13 @@ final class TapeReader {
     @exclusivity(unchecked) private var guesses = MemberGuesses()
     /// The deferred arrays decoded, each of which had every element parsed.
     @exclusivity(unchecked) private(set) var decodedDeferredArrays: Set<Int32> = []
+    /// Told the parts of a deferred array's text decoded.
+    let readBehind: ReadBehind.Release?
 
-    init(bytes: UnsafeRawBufferPointer, tape: JSONTape) {
+    init(bytes: UnsafeRawBufferPointer, tape: JSONTape, readBehind: ReadBehind.Release? = nil) {
         self.bytes = bytes
         self.tape = tape
+        self.readBehind = readBehind
     }
 
     func entry(_ index: Int32) -> JSONTape.Entry { tape.entries[Int(index)] }
