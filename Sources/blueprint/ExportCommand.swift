@@ -107,42 +107,42 @@ struct ExportCommand: AsyncParsableCommand {
         let json = chosenFormat == .json
         switch kind {
         case .guests:
-            let records = try await repositories.guests.fetchGuests(in: id)
+            let records = try await repositories.guests.fetchGuests(in: id).records
             return json ? try JSONExporter.export(records) : try csv.guests(records)
         case .vendors:
-            let records = try await repositories.vendors.fetchVendors(in: id)
+            let records = try await repositories.vendors.fetchVendors(in: id).records
             return json ? try JSONExporter.export(records)
-                : try csv.vendors(records, categories: try await repositories.budget.fetchCategories(in: id))
+                : try csv.vendors(records, categories: try await repositories.budget.fetchCategories(in: id).records)
         case .expenses:
-            let records = try await repositories.budget.fetchExpenses(in: id)
+            let records = try await repositories.budget.fetchExpenses(in: id).records
             return json ? try JSONExporter.export(records)
-                : try csv.expenses(records, categories: try await repositories.budget.fetchCategories(in: id),
-                                   vendors: try await repositories.vendors.fetchVendors(in: id))
+                : try csv.expenses(records, categories: try await repositories.budget.fetchCategories(in: id).records,
+                                   vendors: try await repositories.vendors.fetchVendors(in: id).records)
         case .categories:
-            return try JSONExporter.export(try await repositories.budget.fetchCategories(in: id))
+            return try JSONExporter.export(try await repositories.budget.fetchCategories(in: id).records)
         case .all:
             preconditionFailure("export all writes each kind of its own")
         case .tasks:
-            let records = try await repositories.tasks.fetchTasks(in: id)
+            let records = try await repositories.tasks.fetchTasks(in: id).records
             return json ? try JSONExporter.export(records)
-                : try csv.tasks(records, categories: try await repositories.budget.fetchCategories(in: id),
-                                vendors: try await repositories.vendors.fetchVendors(in: id))
+                : try csv.tasks(records, categories: try await repositories.budget.fetchCategories(in: id).records,
+                                vendors: try await repositories.vendors.fetchVendors(in: id).records)
         case .calendar:
-            async let milestones = repositories.records(Milestone.self).fetchAll(in: id)
-            async let runSheet = repositories.records(RunSheetItem.self).fetchAll(in: id)
-            async let tasks = repositories.tasks.fetchTasks(in: id)
-            async let expenses = repositories.budget.fetchExpenses(in: id)
-            async let vendors = repositories.vendors.fetchVendors(in: id)
+            async let milestones = repositories.records(Milestone.self).fetchAll(in: id).records
+            async let runSheet = repositories.records(RunSheetItem.self).fetchAll(in: id).records
+            async let tasks = repositories.tasks.fetchTasks(in: id).records
+            async let expenses = repositories.budget.fetchExpenses(in: id).records
+            async let vendors = repositories.vendors.fetchVendors(in: id).records
             return try WeddingCalendar(wedding: wedding, milestones: try await milestones, runSheet: try await runSheet,
                                        tasks: try await tasks, expenses: try await expenses, vendors: try await vendors,
                                        deadlines: todos ? .toDos : .events).data()
         case .runsheet:
-            async let items = repositories.records(RunSheetItem.self).fetchAll(in: id)
-            async let vendors = repositories.vendors.fetchVendors(in: id)
+            async let items = repositories.records(RunSheetItem.self).fetchAll(in: id).records
+            async let vendors = repositories.vendors.fetchVendors(in: id).records
             return pageFormat.data(RunSheetPrintout(wedding: wedding, items: try await items, vendors: try await vendors).document)
         case .seating:
-            async let guests = repositories.guests.fetchGuests(in: id)
-            async let tables = repositories.records(SeatingTable.self).fetchAll(in: id)
+            async let guests = repositories.guests.fetchGuests(in: id).records
+            async let tables = repositories.records(SeatingTable.self).fetchAll(in: id).records
             return pageFormat.data(SeatingPrintout(wedding: wedding, guests: try await guests, tables: try await tables).document)
         case .wedding:
             let dataset = try await data.host.read(id) { $0 }

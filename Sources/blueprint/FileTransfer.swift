@@ -33,7 +33,7 @@ struct FileTransfer: DataTransfer {
         var notes = ""
         switch kind {
         case .guests:
-            let plan = try importer.planGuests(source, fileName: name, existing: session.guests.guests)
+            let plan = try importer.planGuests(source, fileName: name, existing: session.guests.guests.records)
             if !plan.otherInvitedBy.isEmpty {
                 notes = "; read as invited by both: " + plan.otherInvitedBy.map { "\"\($0.name)\" (\($0.guests))" }
                     .joined(separator: ", ")
@@ -47,8 +47,8 @@ struct FileTransfer: DataTransfer {
                 notes += "; meal options added: " + plan.newMealOptions.joined(separator: ", ")
             }
         case .vendors:
-            let plan = try importer.planVendors(source, fileName: name, existing: session.vendors.vendors,
-                                                categories: session.budget.categories)
+            let plan = try importer.planVendors(source, fileName: name, existing: session.vendors.vendors.records,
+                                                categories: session.budget.categories.records)
             if plan.newCategories.isEmpty {
                 result = await session.vendors.importVendors(plan.batch)
             } else {
@@ -57,8 +57,8 @@ struct FileTransfer: DataTransfer {
                 notes += "; new budget categories: " + plan.newCategories.map(\.name).joined(separator: ", ")
             }
         case .expenses:
-            let plan = try importer.planExpenses(source, fileName: name, existing: session.budget.expenses,
-                                                 categories: session.budget.categories, vendors: session.vendors.vendors)
+            let plan = try importer.planExpenses(source, fileName: name, existing: session.budget.expenses.records,
+                                                 categories: session.budget.categories.records, vendors: session.vendors.vendors.records)
             result = await session.budget.importExpenses(plan.batch, newCategories: plan.newCategories)
         case .tasks:
             throw TransferError("tasks cannot be imported from CSV; guests, vendors and expenses can")
@@ -86,19 +86,19 @@ struct FileTransfer: DataTransfer {
         let data: Data
         let count: Int
         switch (kind, format) {
-        case (.guests, .csv): (data, count) = (try csv.guests(session.guests.guests), session.guests.guests.count)
-        case (.guests, .json): (data, count) = (try JSONExporter.export(session.guests.guests), session.guests.guests.count)
+        case (.guests, .csv): (data, count) = (try csv.guests(session.guests.guests.records), session.guests.guests.count)
+        case (.guests, .json): (data, count) = (try JSONExporter.export(session.guests.guests.records), session.guests.guests.count)
         case (.vendors, .csv):
-            (data, count) = (try csv.vendors(session.vendors.vendors, categories: session.budget.categories), session.vendors.vendors.count)
-        case (.vendors, .json): (data, count) = (try JSONExporter.export(session.vendors.vendors), session.vendors.vendors.count)
+            (data, count) = (try csv.vendors(session.vendors.vendors.records, categories: session.budget.categories.records), session.vendors.vendors.count)
+        case (.vendors, .json): (data, count) = (try JSONExporter.export(session.vendors.vendors.records), session.vendors.vendors.count)
         case (.expenses, .csv):
-            (data, count) = (try csv.expenses(session.budget.expenses, categories: session.budget.categories,
-                                              vendors: session.vendors.vendors), session.budget.expenses.count)
-        case (.expenses, .json): (data, count) = (try JSONExporter.export(session.budget.expenses), session.budget.expenses.count)
+            (data, count) = (try csv.expenses(session.budget.expenses.records, categories: session.budget.categories.records,
+                                              vendors: session.vendors.vendors.records), session.budget.expenses.count)
+        case (.expenses, .json): (data, count) = (try JSONExporter.export(session.budget.expenses.records), session.budget.expenses.count)
         case (.tasks, .csv):
-            (data, count) = (try csv.tasks(session.tasks.tasks, categories: session.budget.categories,
-                                           vendors: session.vendors.vendors), session.tasks.tasks.count)
-        case (.tasks, .json): (data, count) = (try JSONExporter.export(session.tasks.tasks), session.tasks.tasks.count)
+            (data, count) = (try csv.tasks(session.tasks.tasks.records, categories: session.budget.categories.records,
+                                           vendors: session.vendors.vendors.records), session.tasks.tasks.count)
+        case (.tasks, .json): (data, count) = (try JSONExporter.export(session.tasks.tasks.records), session.tasks.tasks.count)
         }
         try file.write(data)
         return "Exported \(CountPhrase.of(count, kind.noun)) to \(path)"

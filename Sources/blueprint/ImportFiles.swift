@@ -61,8 +61,8 @@ struct ImportPlans {
                      repositories: Repositories) async throws -> ImportPlans {
         var plans = ImportPlans()
         var failures: [String] = []
-        var categories = try await repositories.budget.fetchCategories(in: wedding)
-        var vendors = try await repositories.vendors.fetchVendors(in: wedding)
+        var categories = try await repositories.budget.fetchCategories(in: wedding).records
+        var vendors = try await repositories.vendors.fetchVendors(in: wedding).records
         var renamedCategories: [UUID: UUID] = [:], renamedVendors: [UUID: UUID] = [:]
         for file in files {
             if file.isJSON, sheet != nil {
@@ -83,7 +83,7 @@ struct ImportPlans {
                     categories += plan.batch.inserts
                     renamedCategories = plan.renamedIDs
                 case .guests:
-                    let existing = try await repositories.guests.fetchGuests(in: wedding)
+                    let existing = try await repositories.guests.fetchGuests(in: wedding).records
                     plans.guests = (file, try source.map { try importer.planGuests($0, fileName: file.name, existing: existing) }
                         ?? importer.planGuests(json: data, fileName: file.name, existing: existing))
                 case .vendors:
@@ -96,7 +96,7 @@ struct ImportPlans {
                     let updated = Dictionary(plan.batch.updates.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
                     vendors = vendors.map { updated[$0.id] ?? $0 } + plan.batch.inserts
                 case .expenses:
-                    let existing = try await repositories.budget.fetchExpenses(in: wedding)
+                    let existing = try await repositories.budget.fetchExpenses(in: wedding).records
                     plans.expenses = (file, try source.map {
                         try importer.planExpenses($0, fileName: file.name, existing: existing, categories: categories, vendors: vendors)
                     } ?? importer.planExpenses(json: data, fileName: file.name, existing: existing, categories: categories,

@@ -95,7 +95,7 @@ struct EditTests {
             #expect(await edit() == .saved, "\(name)")
             #expect(store.isCacheValid, "\(name) left the store invalid")
             await store.load()
-            #expect(try await store.guests == harness.stored { $0.guests.records }, "\(name)")
+            #expect(try await store.guests == harness.stored { $0.guests }, "\(name)")
             #expect(store.stats == GuestStats(guests: store.guests), "\(name)")
         }
         #expect(await harness.probe.count(.read(.guests)) == 1)

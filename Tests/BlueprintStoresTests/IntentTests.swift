@@ -207,7 +207,7 @@ struct IntentTests {
         #expect(store.guest(Sample.ben)?.firstName == "Benjamin" && store.guest(Sample.ben)?.version == 2)
         #expect(store.isCacheValid)
         // What the import stored is shown as stored, without loading the list again.
-        #expect(try await store.guests == harness.stored { $0.guests.records })
+        #expect(try await store.guests == harness.stored { $0.guests })
         #expect(await harness.probe.count(.read(.guests)) == 1)
     }
 

@@ -137,3 +137,11 @@ struct ListOrderTests {
         }
     }
 }
+
+extension ListOrder {
+    /// `rows` in this order, as `sortedIDs` gives their ids.
+    func sorted(_ rows: [Key.Row], today: CalendarDate) -> [Key.Row] {
+        let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        return sortedIDs(of: rows, today: today).map { byID[$0]! }
+    }
+}

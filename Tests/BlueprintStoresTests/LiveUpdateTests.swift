@@ -15,7 +15,7 @@ struct LiveUpdateTests {
 
         #expect(await eventually(session.guests) { session.guests.guest(eve.id) != nil && session.guests.isCacheValid })
         #expect(session.guests.stats.invited == 5)
-        #expect(session.guests.visibleGuests.map(\.id) == ListOrder(GuestSortKey.name).sorted(session.guests.guests, today: session.guests.today).map(\.id))
+        #expect(session.guests.visibleGuests.map(\.id) == ListOrder(GuestSortKey.name).sorted(session.guests.guests.records, today: session.guests.today).map(\.id))
         for store in session.stores {
             #expect(store.isCacheValid && store.loadState == .loaded, "\(store.domain) was invalidated")
         }
@@ -145,8 +145,8 @@ struct LiveUpdateTests {
         await session.guests.load()
         await session.vendors.load()
         #expect(session.guests.guest(Sample.ben)?.rsvp == .attending && session.guests.guest(Sample.ben)?.version == 2)
-        #expect(try await session.guests.guests == harness.stored { $0.guests.records })
-        #expect(try await session.vendors.vendors == harness.stored { $0.vendors.records })
+        #expect(try await session.guests.guests == harness.stored { $0.guests })
+        #expect(try await session.vendors.vendors == harness.stored { $0.vendors })
         #expect(await harness.probe.readCounts() == readsAtOpening)
         session.close()
     }
@@ -171,7 +171,7 @@ struct LiveUpdateTests {
         await harness.probe.release(.write(.guests))
         #expect(await pending.value == .saved)
         await reload.value
-        #expect(try await store.guests == harness.stored { $0.guests.records })
+        #expect(try await store.guests == harness.stored { $0.guests })
         session.close()
     }
 }

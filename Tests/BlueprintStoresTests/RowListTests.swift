@@ -27,7 +27,7 @@ struct RowListTests {
         var filter = GuestFilter()
         var search = ""
         var list = RowList(order: order, today: ListOrderTests.today)
-        list.show(records)
+        list.show(RecordTable(records))
         for _ in 0..<80 {
             switch random.int(in: 0...7) {
             case 0, 1: filter.text = TextQuery(filter.text.text + random.pick(["a", "o", "é", "ß", " ", "北"]))
@@ -36,9 +36,10 @@ struct RowListTests {
             case 4: order.cycle()
             case 5:
                 records[random.int(in: 0...records.count - 1)] = Self.guest(&random)
-                list.show(records)
+                list.show(RecordTable(records))
             case 6:
-                // One record changed in place, added or removed, patched rather than shown anew.
+                // One record changed in place, added or removed, patched rather than shown anew;
+                // the table given holds the records as they are after the change.
                 let position = { (id: UUID) in records.firstIndex { $0.id == id }! }
                 switch random.int(in: 0...2) {
                 case 0:
@@ -47,23 +48,27 @@ struct RowListTests {
                     changed.id = records[index].id
                     let old = records[index]
                     records[index] = changed
-                    list.replace(old, with: changed, position: position)
+                    list.replace(old, with: changed, in: RecordTable(records), position: position)
                 case 1:
                     records.append(Self.guest(&random))
-                    list.replace(nil, with: records.last!, position: position)
+                    list.replace(nil, with: records.last!, in: RecordTable(records), position: position)
                 default:
                     let index = random.int(in: 0...records.count - 1)
                     let old = records[index]
-                    list.replace(old, with: nil, position: position)
-                    records.remove(at: index)
+                    var remaining = records
+                    remaining.remove(at: index)
+                    list.replace(old, with: nil, in: RecordTable(remaining), position: position)
+                    records = remaining
                 }
             default: search = random.pick(["", "a", "jo", "ZO", "ss", "北京"])
             }
-            list.setOrder(order, records: records)
-            list.setFilter(filter)
-            list.setSearch(search)
-            let expected = order.sorted(records, today: ListOrderTests.today).filter(filter.matches)
-            #expect(list.visible.map(\.id) == expected.map(\.id), "filter \(filter.text.text.debugDescription)")
+            let table = RecordTable(records)
+            list.setOrder(order, in: table)
+            list.setFilter(filter, in: table)
+            list.setSearch(search, in: table)
+            let byID = Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0) })
+            let expected = ListOrderTests.reference(records, order).map { byID[$0]! }.filter(filter.matches)
+            #expect(list.visible(in: table).map(\.id) == expected.map(\.id), "filter \(filter.text.text.debugDescription)")
             let query = TextQuery(search)
             let expectedMatches = query.isEmpty ? [] : expected.indices.filter { row in expected[row].searchFields.contains { query.matches($0) } }
             #expect(list.matches.rows == expectedMatches, "search \(search.debugDescription)")

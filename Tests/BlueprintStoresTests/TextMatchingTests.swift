@@ -27,7 +27,7 @@ struct TextMatchingTests {
         #expect(GuestFilter(text: "zoe\u{0}").matches(guest))
         var index = FoldedTextIndex<Guest>()
         index.refresh([guest])
-        #expect(index.texts(of: [guest])[0].contains(FoldedBytes(TextFolding.foldQuery("zoe\u{0}"))))
+        #expect(index.texts(of: [guest.id])[0].contains(FoldedBytes(TextFolding.foldQuery("zoe\u{0}"))))
     }
 
     @Test func foldingASCIIMatchesFoundation() {
@@ -80,7 +80,7 @@ struct TextMatchingTests {
         _ rows: [Row], _ queries: [String], _ filter: (String) -> Filter) where Filter.Row == Row {
         var index = FoldedTextIndex<Row>()
         index.refresh(rows)
-        let texts = index.texts(of: rows)
+        let texts = index.texts(of: rows.map(\.id))
         for query in queries {
             let folded = FoldedBytes(TextFolding.foldQuery(query))
             for (row, text) in zip(rows, texts) {

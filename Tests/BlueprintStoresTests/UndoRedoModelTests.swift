@@ -112,7 +112,7 @@ struct UndoRedoModelTests {
             let storedExpenses = Self.fields(try await harness.stored { $0.expenses.records })
             #expect(storedGuests == guests.current, "seed \(seed) step \(step): guests differ from the reference after \(log)")
             #expect(storedExpenses == expenses.current, "seed \(seed) step \(step): expenses differ after \(log)")
-            #expect(Self.fields(session.guests.guests) == storedGuests && Self.fields(session.budget.expenses) == storedExpenses,
+            #expect(Self.fields(session.guests.guests.records) == storedGuests && Self.fields(session.budget.expenses.records) == storedExpenses,
                     "seed \(seed) step \(step): what is shown is not what is stored")
             #expect(!session.guests.hasConflict && !session.budget.hasConflict)
             if storedGuests != guests.current || storedExpenses != expenses.current { break }

@@ -85,7 +85,7 @@ struct UndoTests {
         #expect(await store.undo() == .saved)
         #expect(store.guest(Sample.ben)?.rsvp == .invited)
         #expect(await store.undo() == .failed(.nothingToUndo))
-        #expect(try await harness.stored { $0.guests.records } == store.guests)
+        #expect(try await harness.stored { $0.guests } == store.guests)
     }
 
     @Test("two edits of one record are undone one after the other, back to where it started")

@@ -40,16 +40,6 @@ public struct WeddingDataset: Sendable, Equatable {
         self.documents = RecordTable(documents)
     }
 
-    /// Lets each table hand out its storage until it changes (see `RecordTable`): for a
-    /// dataset just read from disk.
-    public mutating func handOutStorageUntilChanged() {
-        for type in Self.tableRecordTypes { handOutStorage(of: type) }
-    }
-
-    private mutating func handOutStorage<R: TableRecord>(of type: R.Type) {
-        self[keyPath: R.collection].handOutStorageUntilChanged()
-    }
-
     /// Applies a mutation as it is, without checks, and says what it did: for replaying a
     /// journal and publishing what the replay changed.
     @discardableResult

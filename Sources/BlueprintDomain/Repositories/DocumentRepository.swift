@@ -8,7 +8,7 @@ import Foundation
 /// harmless and goes with a purge.
 public protocol DocumentRepository: Sendable {
     /// Every document of `wedding`, those in the trash too, in the order they were attached.
-    func fetchAll(in wedding: WeddingID) async throws -> [Document]
+    func fetchAll(in wedding: WeddingID) async throws -> RecordTable<Document>
     /// The one document whose id starts with `idPrefix` (as `doc list` prints it, any case).
     ///
     /// - Throws: `DocumentError.noMatch` or `.ambiguous`.

@@ -5,8 +5,9 @@ import Foundation
 /// (`FileRecordRepository`) from the kind's declaration (`TableRecord`).
 public protocol RecordRepository<Stored>: Sendable {
     associatedtype Stored: TableRecord
-    /// Every record of the kind in `wedding`, in the order they were added.
-    func fetchAll(in wedding: WeddingID) async throws -> [Stored]
+    /// Every record of the kind in `wedding`, in the order they were added: the table held, which
+    /// a copy shares (see `RecordTable`).
+    func fetchAll(in wedding: WeddingID) async throws -> RecordTable<Stored>
     func fetch(id: UUID, in wedding: WeddingID) async throws -> Stored
     /// Adds a new record; the stored copy is at version 1.
     func create(_ record: Stored, in wedding: WeddingID) async throws -> Stored

@@ -28,7 +28,7 @@ public protocol GuestRepository: Sendable {
 
 /// Guests by name, for the command line, CSV transfer and tests: calls to `guestRecords`.
 extension GuestRepository {
-    public func fetchGuests(in wedding: WeddingID) async throws -> [Guest] { try await guestRecords.fetchAll(in: wedding) }
+    public func fetchGuests(in wedding: WeddingID) async throws -> RecordTable<Guest> { try await guestRecords.fetchAll(in: wedding) }
     public func fetchGuest(id: UUID, in wedding: WeddingID) async throws -> Guest { try await guestRecords.fetch(id: id, in: wedding) }
     public func createGuest(_ guest: Guest, in wedding: WeddingID) async throws -> Guest {
         try await guestRecords.create(guest, in: wedding)
@@ -67,7 +67,7 @@ public protocol BudgetRepository: Sendable {
 
 /// Categories and expenses by name: calls to `categoryRecords` and `expenseRecords`.
 extension BudgetRepository {
-    public func fetchCategories(in wedding: WeddingID) async throws -> [BudgetCategory] {
+    public func fetchCategories(in wedding: WeddingID) async throws -> RecordTable<BudgetCategory> {
         try await categoryRecords.fetchAll(in: wedding)
     }
     public func createCategory(_ category: BudgetCategory, in wedding: WeddingID) async throws -> BudgetCategory {
@@ -79,7 +79,7 @@ extension BudgetRepository {
     /// Refuses while expenses use the category; unlinks vendors, tasks and child categories.
     public func deleteCategory(id: UUID, in wedding: WeddingID) async throws { try await categoryRecords.delete(id: id, in: wedding) }
 
-    public func fetchExpenses(in wedding: WeddingID) async throws -> [Expense] { try await expenseRecords.fetchAll(in: wedding) }
+    public func fetchExpenses(in wedding: WeddingID) async throws -> RecordTable<Expense> { try await expenseRecords.fetchAll(in: wedding) }
     public func createExpense(_ expense: Expense, in wedding: WeddingID) async throws -> Expense {
         try await expenseRecords.create(expense, in: wedding)
     }
@@ -99,7 +99,7 @@ public protocol VendorRepository: Sendable {
 
 /// Vendors by name: calls to `vendorRecords`.
 extension VendorRepository {
-    public func fetchVendors(in wedding: WeddingID) async throws -> [Vendor] { try await vendorRecords.fetchAll(in: wedding) }
+    public func fetchVendors(in wedding: WeddingID) async throws -> RecordTable<Vendor> { try await vendorRecords.fetchAll(in: wedding) }
     public func createVendor(_ vendor: Vendor, in wedding: WeddingID) async throws -> Vendor {
         try await vendorRecords.create(vendor, in: wedding)
     }
@@ -128,7 +128,7 @@ public protocol TaskRepository: Sendable {
 
 /// Tasks by name: calls to `taskRecords`.
 extension TaskRepository {
-    public func fetchTasks(in wedding: WeddingID) async throws -> [WeddingTask] { try await taskRecords.fetchAll(in: wedding) }
+    public func fetchTasks(in wedding: WeddingID) async throws -> RecordTable<WeddingTask> { try await taskRecords.fetchAll(in: wedding) }
     public func createTask(_ task: WeddingTask, in wedding: WeddingID) async throws -> WeddingTask {
         try await taskRecords.create(task, in: wedding)
     }

@@ -29,7 +29,7 @@ public struct WeddingSettingsEdit: Hashable, Sendable {
     /// What the edit makes of `wedding` and its `guests`; `holdsAmounts` says whether any amount
     /// is kept in the wedding's currency (budget, expenses, quotes, gifts…), which a currency of
     /// other minor digits would misread. Throws every problem, each naming its field.
-    public func change(of wedding: Wedding, guests: [Guest], holdsAmounts: Bool) throws(WeddingSettingsProblems) -> WeddingSettingsChange {
+    public func change(of wedding: Wedding, guests: some Collection<Guest>, holdsAmounts: Bool) throws(WeddingSettingsProblems) -> WeddingSettingsChange {
         var issues: [ValidationIssue] = []
         var edited = wedding
         if let partner1Name { edited.partner1Name = WeddingDraft.trimmed(partner1Name) }
@@ -145,7 +145,7 @@ public struct WeddingSettingsChange: Sendable {
 extension WeddingSettingsEdit {
     /// Whether any amount is kept in the wedding's currency: the total budget, an allocation, an
     /// expense, a quote, a gift's value, money owed or a scenario.
-    public static func holdsAmounts(totalBudget: Money, categories: [BudgetCategory], expenses: [Expense], vendors: [Vendor],
+    public static func holdsAmounts(totalBudget: Money, categories: some Collection<BudgetCategory>, expenses: some Collection<Expense>, vendors: some Collection<Vendor>,
                                     gifts: [Gift], moneyOwed: [MoneyOwed], scenarios: [BudgetScenario]) -> Bool {
         totalBudget != .zero || !expenses.isEmpty || !moneyOwed.isEmpty || !scenarios.isEmpty
             || categories.contains { $0.allocated != .zero } || vendors.contains { $0.quotedAmount != nil }

@@ -36,7 +36,7 @@ public struct FileDocumentRepository: DocumentRepository {
         return files
     }
 
-    public func fetchAll(in wedding: WeddingID) async throws -> [Document] {
+    public func fetchAll(in wedding: WeddingID) async throws -> RecordTable<Document> {
         try await records.fetchAll(in: wedding)
     }
 

@@ -19,8 +19,8 @@ public struct FileRecordRepository<R: TableRecord>: RecordRepository {
         self.access = access
     }
 
-    public func fetchAll(in wedding: WeddingID) async throws -> [R] {
-        try await access.cached(R.listResource, wedding) { $0[keyPath: R.collection].records }
+    public func fetchAll(in wedding: WeddingID) async throws -> RecordTable<R> {
+        try await access.cached(R.listResource, wedding) { $0[keyPath: R.collection] }
     }
 
     public func fetch(id: UUID, in wedding: WeddingID) async throws -> R {

@@ -26,11 +26,11 @@ public final class BudgetStore: DomainStore {
 
     /// The wedding, for its total budget and currency; `nil` until loaded.
     public private(set) var wedding: Wedding?
-    public var categories: [BudgetCategory] { categoryRecords.records }
+    public var categories: RecordTable<BudgetCategory> { categoryRecords.records }
     /// Every expense, in the order loaded.
-    public var expenses: [Expense] { expenseRecords.records }
+    public var expenses: RecordTable<Expense> { expenseRecords.records }
     /// The expenses to show: filtered by `filter`, sorted by `order`.
-    public var visibleExpenses: [Expense] { list.visible }
+    public var visibleExpenses: ListedRows<Expense> { list.visible(in: expenseRecords.records) }
     /// Where `searchText` matches among `visibleExpenses`.
     public var searchMatches: SearchMatches { list.matches }
     /// Totals, over-budget categories and payments due, as of `today` (derived again when the day
@@ -54,7 +54,7 @@ public final class BudgetStore: DomainStore {
     public var filter = ExpenseFilter() {
         didSet {
             guard filter != oldValue else { return }
-            list.setFilter(filter)
+            list.setFilter(filter, in: expenseRecords.records)
             signalUpdate()
         }
     }
@@ -63,7 +63,7 @@ public final class BudgetStore: DomainStore {
         get { list.order }
         set {
             guard newValue != list.order else { return }
-            list.setOrder(newValue, records: expenseRecords.records)
+            list.setOrder(newValue, in: expenseRecords.records)
             signalUpdate()
         }
     }
@@ -73,7 +73,7 @@ public final class BudgetStore: DomainStore {
     public var searchText = "" {
         didSet {
             guard searchText != oldValue else { return }
-            list.setSearch(searchText)
+            list.setSearch(searchText, in: expenseRecords.records)
             signalUpdate()
         }
     }
@@ -402,7 +402,7 @@ public final class BudgetStore: DomainStore {
             .sorted { (ScenarioLine.folded($0.name), $0.id) < (ScenarioLine.folded($1.name), $1.id) }
         categoryMetrics = CategoryMetrics.all(categories: categories, expenses: expenses)
             .sorted { ($0.name.lowercased(), $0.categoryID) < ($1.name.lowercased(), $1.categoryID) }
-        list.show(expenses, today: today)
+        list.show(expenseRecords.records, today: today)
         super.recordsDidChange()
     }
 }

@@ -13,9 +13,9 @@ public final class GuestStore: ListStore<GuestSortKey, GuestFilter> {
     private let repository: any GuestRepository
 
     /// Every guest, in the order loaded.
-    public var guests: [Guest] { records.records }
+    public var guests: RecordTable<Guest> { records.records }
     /// The guests to show: filtered by `filter`, sorted by `order`.
-    public var visibleGuests: [Guest] { visible }
+    public var visibleGuests: ListedRows<Guest> { visible }
     public private(set) var stats = GuestStats(guests: [])
 
     public init(wedding: WeddingID, context: StoreContext) {

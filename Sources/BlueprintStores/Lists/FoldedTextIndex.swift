@@ -11,44 +11,46 @@ import Foundation
 /// (`TextFolding`), and fields are joined with U+0000, which `TextQuery` leaves out of queries,
 /// so a match never spans two fields.
 struct FoldedTextIndex<Row: TextSearchable> {
-    /// The rows as last folded, to notice which changed.
-    private var foldedRows: [UUID: Row] = [:]
+    /// The hash of each row as last folded, to notice which changed (not the rows themselves:
+    /// the store holds the one copy of its records). Two versions of a row hash alike once in 2^64.
+    private var foldedHashes: [UUID: Int] = [:]
     /// Kept apart from the rows so a match looks up only the bytes (copying a row out of the
     /// dictionary for every row of every keystroke cost more than the search itself).
     private var texts: [UUID: FoldedBytes] = [:]
 
     /// Folds the rows not seen before or changed since, and forgets rows no longer given.
-    mutating func refresh(_ rows: [Row]) {
-        var refreshedRows: [UUID: Row] = [:], refreshedTexts: [UUID: FoldedBytes] = [:]
-        refreshedRows.reserveCapacity(rows.count)
+    mutating func refresh(_ rows: some Collection<Row>) {
+        var refreshedHashes: [UUID: Int] = [:], refreshedTexts: [UUID: FoldedBytes] = [:]
+        refreshedHashes.reserveCapacity(rows.count)
         refreshedTexts.reserveCapacity(rows.count)
         for row in rows {
-            refreshedRows[row.id] = row
-            if let known = texts[row.id], foldedRows[row.id] == row {
+            let hash = row.hashValue
+            refreshedHashes[row.id] = hash
+            if let known = texts[row.id], foldedHashes[row.id] == hash {
                 refreshedTexts[row.id] = known
             } else {
                 refreshedTexts[row.id] = Self.foldedText(of: row)
             }
         }
-        foldedRows = refreshedRows
+        foldedHashes = refreshedHashes
         texts = refreshedTexts
     }
 
     /// Folds `row` (a new record, or a new version of one).
     mutating func fold(_ row: Row) {
-        foldedRows[row.id] = row
+        foldedHashes[row.id] = row.hashValue
         texts[row.id] = Self.foldedText(of: row)
     }
 
     /// Forgets the row with `id`.
     mutating func forget(_ id: UUID) {
-        foldedRows[id] = nil
+        foldedHashes[id] = nil
         texts[id] = nil
     }
 
     /// The folded text of `row`: kept if the row is unchanged since it was folded, else folded now.
     func text(of row: Row) -> FoldedBytes {
-        if let known = texts[row.id], foldedRows[row.id] == row { return known }
+        if let known = texts[row.id], foldedHashes[row.id] == row.hashValue { return known }
         return Self.foldedText(of: row)
     }
 
@@ -56,10 +58,10 @@ struct FoldedTextIndex<Row: TextSearchable> {
         FoldedBytes(row.searchFields.map(TextFolding.fold).joined(separator: TextFolding.fieldSeparator))
     }
 
-    /// The folded text of each of `rows` (refreshed before), in their order: searching these,
+    /// The folded text of each row of `ids` (refreshed before), in their order: searching these,
     /// with `FoldedBytes.contains` and a query folded by `TextFolding.foldQuery`, touches no row.
-    func texts(of rows: [Row]) -> [FoldedBytes] {
-        rows.map { texts[$0.id] ?? FoldedBytes("") }
+    func texts(of ids: [UUID]) -> [FoldedBytes] {
+        ids.map { texts[$0] ?? FoldedBytes("") }
     }
 }
 

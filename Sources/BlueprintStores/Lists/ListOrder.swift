@@ -21,16 +21,10 @@ public struct ListOrder<Key: ListSortKey>: Hashable, Sendable {
     /// Flips the direction, keeping the column.
     public mutating func reverse() { ascending.toggle() }
 
-    /// `rows` in this order on `today`. Each row's sort value is computed once; ties keep their order.
-    func sorted(_ rows: [Key.Row], today: CalendarDate) -> [Key.Row] {
-        let order = positions(of: rows, today: today)
-        return [Key.Row](unsafeUninitializedCapacity: rows.count) { sorted, initialized in
-            let output = ParallelParts.Output(buffer: sorted)
-            ParallelParts.run(rows.count) { _, range in
-                for position in range { output.initialize(position, to: rows[order[position]]) }
-            }
-            initialized = rows.count
-        }
+    /// The ids of `rows` in this order on `today`. Each row's sort value is computed once; ties keep their order.
+    func sortedIDs<Rows: RandomAccessCollection<Key.Row> & Sendable>(of rows: Rows, today: CalendarDate) -> [UUID]
+    where Rows.Index == Int {
+        positions(of: rows, today: today).map { rows[rows.startIndex + $0].id }
     }
 
     /// The first `count` of `rows` in this order, copying only those (a preview of a table).
@@ -58,7 +52,8 @@ extension ListOrder {
     /// rows were sorted from (ties keep that order); `rowPosition` is `row`'s.
     ///
     /// O(log n) comparisons: for placing one changed row without sorting again.
-    func index(of row: Key.Row, at rowPosition: Int, in rows: [Key.Row], today: CalendarDate, position: (UUID) -> Int) -> Int {
+    func index<Rows: RandomAccessCollection<Key.Row>>(of row: Key.Row, at rowPosition: Int, in rows: Rows, today: CalendarDate,
+                                                    position: (UUID) -> Int) -> Int where Rows.Index == Int {
         let value = key.sortValue(of: row, today: today)
         let target = SortValue(rank: value.rank, text: value.text)
         var low = 0, high = rows.count

@@ -12,7 +12,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     lazy var records: RecordCollection<Row> = {
         let records = RecordCollection(gateway, in: self)
         records.rowChanged = { [unowned self] old, new, position in
-            list.replace(old, with: new, position: position)
+            list.replace(old, with: new, in: records.records, position: position)
             rowDidChange(from: old, to: new)
         }
         return records
@@ -23,7 +23,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     private let noun: String
 
     /// The rows to show: filtered by `filter`, sorted by `order`.
-    public var visible: [Row] { list.visible }
+    public var visible: ListedRows<Row> { list.visible(in: records.records) }
     /// Counts the changes to `visible`: what is derived from the rows is derived again only when
     /// it changes.
     public var visibleRevision: Int { list.revision }
@@ -37,7 +37,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     public var filter = Filter.none {
         didSet {
             guard filter != oldValue else { return }
-            list.setFilter(withNotedIDs(filter))
+            list.setFilter(withNotedIDs(filter), in: records.records)
             signalUpdate()
         }
     }
@@ -50,7 +50,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
         get { list.order }
         set {
             guard newValue != list.order else { return }
-            list.setOrder(newValue, records: records.records)
+            list.setOrder(newValue, in: records.records)
             signalUpdate()
         }
     }
@@ -60,7 +60,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     public var searchText = "" {
         didSet {
             guard searchText != oldValue else { return }
-            list.setSearch(searchText, noted: notedIDs(matching: TextQuery(searchText)))
+            list.setSearch(searchText, noted: notedIDs(matching: TextQuery(searchText)), in: records.records)
             signalUpdate()
         }
     }
@@ -78,7 +78,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     func showPreview(_ rows: [Row]) -> Bool {
         guard !isClosed, lastLoadTime == nil else { return false }
         isShowingPreview = true
-        list.show(rows)
+        list.showPreview(rows)
         signalUpdate()
         return true
     }
@@ -121,8 +121,8 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     /// notes changed.
     func notesChanged() {
         guard !filter.text.isEmpty || !searchText.isEmpty else { return }
-        if !filter.text.isEmpty { list.setFilter(withNotedIDs(filter)) }
-        list.setSearch(searchText, noted: notedIDs(matching: TextQuery(searchText)))
+        if !filter.text.isEmpty { list.setFilter(withNotedIDs(filter), in: records.records) }
+        list.setSearch(searchText, noted: notedIDs(matching: TextQuery(searchText)), in: records.records)
         signalUpdate()
     }
 

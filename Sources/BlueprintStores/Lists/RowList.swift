@@ -4,10 +4,11 @@ import Foundation
 /// A list pane's rows: every record sorted by `order`, narrowed by a filter, and the rows a
 /// search matches.
 ///
-/// Sorting happens only when all the records or the order change; one changed record is moved,
-/// inserted or removed in place (`replace`), in O(log n) comparisons and at most one move of
-/// the rows between its old and new place. Typing a filter or a search scans the sorted rows
-/// once, keeps their order, and folds only the query (see `FoldedTextIndex`).
+/// The rows are ids: the records stay in the store's table, which each call that reads them is
+/// given (`table`), so a list costs 16 bytes a row rather than a copy of every record. Sorting
+/// happens only when all the records or the order change; one changed record is taken out and
+/// put back in place (`replace`), in O(log n) comparisons. Typing a filter or a search scans
+/// the sorted rows once, keeps their order, and folds only the query (see `FoldedTextIndex`).
 struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     typealias Row = Key.Row
 
@@ -15,18 +16,19 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     /// The day the rows are sorted on (an expense's status changes with it); `show` sorts anew
     /// on a new day.
     private(set) var today: CalendarDate
-    private var sorted: [Row] = []
+    /// The records shown until the first load lands (a wedding's preview): the rows are theirs
+    /// then, not the table's.
+    private var preview: RecordTable<Row>?
+    private var sorted: [UUID] = []
     /// The rows the filter lets through, while it does not let every row through.
-    private var filtered: [Row] = []
-    /// Whether the filter lets every row through, so `visible` is `sorted`. (The two are never
-    /// the same array: changing one row would then copy every row.)
+    private var filtered: [UUID] = []
+    /// Whether the filter lets every row through, so the rows shown are `sorted`.
     private var showsAll = true
     private var texts = FoldedTextIndex<Row>()
     /// Whether `texts` has folded the current records (it does so when a text is first searched).
     private var textsAreCurrent = false
     /// The folded text of each row of `sorted` and of `filtered`, in the same order, once a text
-    /// is searched. Matching scans these alone: this code is generic over the row type, so
-    /// touching a row copies it through its value witness, which cost more than the search.
+    /// is searched. Matching scans these alone, touching no record.
     private var sortedTexts: [FoldedBytes]?
     private var filteredTexts: [FoldedBytes]?
     /// The filter's conditions other than its text.
@@ -41,7 +43,7 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     /// The records whose notes contain the search's text: they match it too.
     private var searchNoted: Set<UUID> = []
     private(set) var matches = SearchMatches()
-    /// Counts the changes to `visible`, so that what is derived from it knows when to derive again.
+    /// Counts the changes to the rows shown, so that what is derived from them knows when to derive again.
     private(set) var revision = 0
 
     init(order: ListOrder<Key>, today: CalendarDate) {
@@ -49,50 +51,66 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         self.today = today
     }
 
-    /// The rows to show, in order.
-    var visible: [Row] { showsAll ? sorted : filtered }
+    /// The ids of the rows shown, in order.
+    private var visibleIDs: [UUID] { showsAll ? sorted : filtered }
 
-    /// Shows `records` (in table order, which ties keep), sorting them all as on `today`
-    /// (by default the day they were last sorted on).
-    mutating func show(_ records: [Row], today: CalendarDate? = nil) {
-        if let today { self.today = today }
-        textsAreCurrent = false
-        sort(records)
+    /// The rows to show, in order, read from `table` (the store's records).
+    func visible(in table: RecordTable<Row>) -> ListedRows<Row> {
+        ListedRows(ids: visibleIDs, table: preview ?? table)
     }
 
-    /// Sorts `records`, the rows shown in table order, by `order`.
-    mutating func setOrder(_ order: ListOrder<Key>, records: [Row]) {
+    /// Shows the records of `table` (in table order, which ties keep), sorting them all as on
+    /// `today` (by default the day they were last sorted on).
+    mutating func show(_ table: RecordTable<Row>, today: CalendarDate? = nil) {
+        if let today { self.today = today }
+        preview = nil
+        textsAreCurrent = false
+        sort(table)
+    }
+
+    /// Shows `rows` until the records are first shown (`show`).
+    mutating func showPreview(_ rows: [Row]) {
+        let table = RecordTable(rows)
+        preview = table
+        textsAreCurrent = false
+        sort(table)
+    }
+
+    /// Sorts the records of `table` by `order`.
+    mutating func setOrder(_ order: ListOrder<Key>, in table: RecordTable<Row>) {
         guard order != self.order else { return }
         self.order = order
-        sort(records)
+        sort(preview ?? table)
     }
 
     /// Puts `new` where `old` was (either may be `nil`: an insertion, a removal), moving it to its
-    /// place in the order, and in or out of the filtered rows. `position` gives each record's
-    /// place in the table order, which must hold both (call it before removing `old` from the
-    /// table and after inserting `new`).
-    mutating func replace(_ old: Row?, with new: Row?, position: (UUID) -> Int) {
+    /// place in the order, and in or out of the filtered rows. `table` holds the records as they
+    /// are now (`new`, not `old`); `position` gives each record's place in the table order,
+    /// which must hold both (call it before removing `old` from the table and after inserting `new`).
+    mutating func replace(_ old: Row?, with new: Row?, in table: RecordTable<Row>, position: (UUID) -> Int) {
         revision += 1
-        if !filterText.isEmpty { foldTexts() }
+        if !filterText.isEmpty { foldTexts(table) }
         let wasShown = !showsAll && old.map(passesFilter) ?? false
         if textsAreCurrent {
             if let old { texts.forget(old.id) }
             if let new { texts.fold(new) }
         }
         let newText = new.flatMap { row in sortedTexts.map { _ in texts.text(of: row) } }
-        Self.replace(old, with: new, text: newText, in: &sorted, texts: &sortedTexts, order: order, today: today, position: position)
+        Self.replace(old, with: new, text: newText, in: &sorted, texts: &sortedTexts, table: table, order: order, today: today,
+                     position: position)
         if !showsAll {
             let isShown = new.map(passesFilter) ?? false
             let text = new.flatMap { row in filteredTexts.map { _ in texts.text(of: row) } }
             Self.replace(wasShown ? old : nil, with: isShown ? new : nil, text: text, in: &filtered, texts: &filteredTexts,
-                         order: order, today: today, position: position)
+                         table: table, order: order, today: today, position: position)
         }
-        research()
+        research(table)
     }
 
-    /// Filters the rows. Typing more of a text (the same conditions, a text that contains the
-    /// previous one) only narrows the rows shown, so it scans just those.
-    mutating func setFilter<Filter: RecordFilter>(_ filter: Filter) where Filter.Row == Row {
+    /// Filters the rows of `table`. Typing more of a text (the same conditions, a text that
+    /// contains the previous one) only narrows the rows shown, so it scans just those.
+    mutating func setFilter<Filter: RecordFilter>(_ filter: Filter, in table: RecordTable<Row>) where Filter.Row == Row {
+        let table = preview ?? table
         var conditions = filter
         conditions.text = TextQuery("")
         conditions.notedIDs = []
@@ -104,54 +122,57 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         self.conditions = AnyHashable(conditions)
         filterText = text
         filterNoted = noted
-        guard narrows else { return refilter() }
+        guard narrows else { return refilter(table) }
         revision += 1
-        let texts = showsAll ? foldedSortedTexts() : foldedFilteredTexts()
-        (filtered, filteredTexts) = Self.rows(of: visible, texts: texts, containing: FoldedBytes(text), noted: filterNoted) { _ in true }
+        let texts = showsAll ? foldedSortedTexts(table) : foldedFilteredTexts(table)
+        (filtered, filteredTexts) = Self.rows(of: visibleIDs, texts: texts, in: table, containing: FoldedBytes(text),
+                                              noted: filterNoted) { _ in true }
         showsAll = false
-        research()
+        research(table)
     }
 
     /// Searches the visible rows for `query`, as the filter's text would (the records of
     /// `noted`, whose notes contain it, match too); empty ends the search.
-    mutating func setSearch(_ query: String, noted: Set<UUID> = []) {
+    mutating func setSearch(_ query: String, noted: Set<UUID> = [], in table: RecordTable<Row>) {
         searchQuery = query
         searchNoted = noted
-        research()
+        research(preview ?? table)
     }
 
-    private mutating func sort(_ records: [Row]) {
-        sorted = order.sorted(records, today: today)
+    private mutating func sort(_ table: RecordTable<Row>) {
+        sorted = order.sortedIDs(of: table, today: today)
         sortedTexts = nil
-        refilter()
+        refilter(table)
     }
 
-    private mutating func refilter() {
+    private mutating func refilter(_ table: RecordTable<Row>) {
         revision += 1
         if isUnconditioned && filterText.isEmpty {
             showsAll = true
             (filtered, filteredTexts) = ([], nil)
         } else if filterText.isEmpty {
             showsAll = false
-            (filtered, filteredTexts) = (sorted.filter(includes), nil)
+            let includes = self.includes
+            (filtered, filteredTexts) = (sorted.filter { includes(table[$0]!) }, nil)
         } else {
             showsAll = false
-            (filtered, filteredTexts) = Self.rows(of: sorted, texts: foldedSortedTexts(), containing: FoldedBytes(filterText),
-                                                  noted: filterNoted, where: includes)
+            (filtered, filteredTexts) = Self.rows(of: sorted, texts: foldedSortedTexts(table), in: table,
+                                                  containing: FoldedBytes(filterText), noted: filterNoted, where: includes)
         }
-        research()
+        research(table)
     }
 
-    private mutating func research() {
+    /// Finds the search's matches among the rows shown.
+    private mutating func research(_ table: RecordTable<Row>) {
         let folded = TextFolding.foldQuery(searchQuery)
         guard !folded.isEmpty else {
             matches = SearchMatches(query: searchQuery)
             return
         }
-        let texts = showsAll ? foldedSortedTexts() : foldedFilteredTexts(), query = FoldedBytes(folded)
-        let rows = visible, noted = searchNoted
+        let texts = showsAll ? foldedSortedTexts(table) : foldedFilteredTexts(table)
+        let ids = visibleIDs, query = FoldedBytes(folded), noted = searchNoted
         matches = SearchMatches(query: searchQuery, rows: texts.indices.filter {
-            texts[$0].contains(query) || (!noted.isEmpty && noted.contains(rows[$0].id))
+            texts[$0].contains(query) || (!noted.isEmpty && noted.contains(ids[$0]))
         })
     }
 
@@ -163,85 +184,57 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         return texts.text(of: row).contains(FoldedBytes(filterText)) || filterNoted.contains(row.id)
     }
 
-    /// Replaces `old` by `new` in `rows` (sorted by `order`) and their texts, in place.
-    private static func replace(_ old: Row?, with new: Row?, text: FoldedBytes?, in rows: inout [Row],
-                                texts: inout [FoldedBytes]?, order: ListOrder<Key>, today: CalendarDate,
-                                position: (UUID) -> Int) {
-        let from: Int? = old.flatMap { old in
-            let found = order.index(of: old, at: position(old.id), in: rows, today: today, position: position)
-            // The search finds it unless the rows were sorted under other positions; look then.
-            return found < rows.count && rows[found].id == old.id ? found : rows.firstIndex { $0.id == old.id }
-        }
-        let to: Int? = new.map { new in
-            let index = order.index(of: new, at: position(new.id), in: rows, today: today, position: position)
-            return from.map { index > $0 ? index - 1 : index } ?? index
-        }
-        switch (from, to) {
-        case let (from?, to?):
-            rows.move(from: from, to: to, replacingWith: new!)
-            if let text { texts?.move(from: from, to: to, replacingWith: text) }
-        case let (from?, nil):
-            rows.remove(at: from)
+    /// Replaces `old` by `new` in `ids` (sorted by `order`) and their texts, in place: `old`
+    /// taken out, then `new` put where it goes among the rest. (`table` holds the records as
+    /// they are now: `new` under `old`'s id, or nothing for a removal. So `old`'s row is found
+    /// by its id, a scan of 16 bytes a row, and it is out before `new`'s place is searched for.)
+    private static func replace(_ old: Row?, with new: Row?, text: FoldedBytes?, in ids: inout [UUID],
+                                texts: inout [FoldedBytes]?, table: RecordTable<Row>, order: ListOrder<Key>,
+                                today: CalendarDate, position: (UUID) -> Int) {
+        if let old, let from = ids.firstIndex(of: old.id) {
+            ids.remove(at: from)
             texts?.remove(at: from)
-        case let (nil, to?):
-            rows.insert(new!, at: to)
+        }
+        if let new {
+            let rows = ListedRows(ids: ids, table: table)
+            let to = order.index(of: new, at: position(new.id), in: rows, today: today, position: position)
+            ids.insert(new.id, at: to)
             if let text { texts?.insert(text, at: to) }
-        case (nil, nil):
-            break
         }
     }
 
-    /// The rows of `rows` whose text contains `query` (or that are `noted`) and that `includes`
-    /// lets through, with their texts.
-    private static func rows(of rows: [Row], texts: [FoldedBytes], containing query: FoldedBytes, noted: Set<UUID>,
-                             where includes: (Row) -> Bool) -> ([Row], [FoldedBytes]) {
-        var kept: [Row] = [], keptTexts: [FoldedBytes] = []
-        for index in texts.indices where texts[index].contains(query) || (!noted.isEmpty && noted.contains(rows[index].id)) {
-            let row = rows[index]
-            guard includes(row) else { continue }
-            kept.append(row)
+    /// The ids of `ids` whose text contains `query` (or that are `noted`) and whose record
+    /// `includes` lets through, with their texts.
+    private static func rows(of ids: [UUID], texts: [FoldedBytes], in table: RecordTable<Row>, containing query: FoldedBytes,
+                             noted: Set<UUID>, where includes: (Row) -> Bool) -> ([UUID], [FoldedBytes]) {
+        var kept: [UUID] = [], keptTexts: [FoldedBytes] = []
+        for index in texts.indices where texts[index].contains(query) || (!noted.isEmpty && noted.contains(ids[index])) {
+            guard includes(table[ids[index]]!) else { continue }
+            kept.append(ids[index])
             keptTexts.append(texts[index])
         }
         return (kept, keptTexts)
     }
 
-    private mutating func foldedSortedTexts() -> [FoldedBytes] {
+    private mutating func foldedSortedTexts(_ table: RecordTable<Row>) -> [FoldedBytes] {
         if let sortedTexts { return sortedTexts }
-        foldTexts()
+        foldTexts(table)
         let folded = texts.texts(of: sorted)
         sortedTexts = folded
         return folded
     }
 
-    private mutating func foldedFilteredTexts() -> [FoldedBytes] {
+    private mutating func foldedFilteredTexts(_ table: RecordTable<Row>) -> [FoldedBytes] {
         if let filteredTexts { return filteredTexts }
-        foldTexts()
+        foldTexts(table)
         let folded = texts.texts(of: filtered)
         filteredTexts = folded
         return folded
     }
 
-    private mutating func foldTexts() {
+    private mutating func foldTexts(_ table: RecordTable<Row>) {
         guard !textsAreCurrent else { return }
-        texts.refresh(sorted)
+        texts.refresh(table)
         textsAreCurrent = true
-    }
-}
-
-extension Array {
-    /// Takes the element at `from` out and puts `element` at `to` (an index of the array without
-    /// it), shifting only the elements between the two: one `memmove`, never a copy of each.
-    mutating func move(from: Int, to: Int, replacingWith element: Element) {
-        precondition(indices.contains(from) && indices.contains(to), "move(from: \(from), to: \(to)) in \(count) elements")
-        withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            _ = (base + from).move()
-            if to > from {
-                (base + from).moveInitialize(from: base + from + 1, count: to - from)
-            } else if to < from {
-                (base + to + 1).moveInitialize(from: base + to, count: from - to)
-            }
-            (base + to).initialize(to: element)
-        }
     }
 }

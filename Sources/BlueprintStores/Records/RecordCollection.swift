@@ -72,9 +72,8 @@ final class RecordCollection<R: Record>: ConflictHolder {
         self.store = store
     }
 
-    /// The records shown, in table order, sharing the table's storage (hold on to it only
-    /// briefly: the next change would copy every record).
-    var records: [R] { table.recordsSharingStorage }
+    /// The records shown, in table order (the table itself: a copy shares its records).
+    var records: RecordTable<R> { table }
 
     subscript(id: UUID) -> R? { table[id] }
 
@@ -85,8 +84,8 @@ final class RecordCollection<R: Record>: ConflictHolder {
 
     /// Shows freshly loaded records, with the writes that returned after the load started, and
     /// the overlays, laid over them.
-    func show(_ records: [R], loadedFrom mark: Int) {
-        table = RecordTable(records)
+    func show(_ records: RecordTable<R>, loadedFrom mark: Int) {
+        table = records
         for write in returnedWrites where write.number > mark {
             if let record = Self.newer(table[write.edit.id], write.edit.record) { table.upsert(record) } else { table.remove(write.edit.id) }
         }

@@ -3,7 +3,7 @@ import Foundation
 
 /// How a store reaches one kind of record of its wedding through the repository protocols.
 struct RecordGateway<R: Record>: Sendable {
-    let fetchAll: @Sendable () async throws -> [R]
+    let fetchAll: @Sendable () async throws -> RecordTable<R>
     let fetch: @Sendable (UUID) async throws -> R
     let create: @Sendable (R) async throws -> R
     let update: @Sendable (R) async throws -> R
@@ -24,7 +24,7 @@ extension RecordGateway where R: TableRecord {
 extension RecordGateway where R == Wedding {
     /// The one wedding record of `wedding`, as a collection of one.
     static func wedding(_ repository: any WeddingRepository, _ wedding: WeddingID) -> Self {
-        Self(fetchAll: { [try await repository.fetchWedding(wedding)] },
+        Self(fetchAll: { RecordTable([try await repository.fetchWedding(wedding)]) },
              fetch: { _ in try await repository.fetchWedding(wedding) },
              create: { try await repository.createWedding($0) },
              update: { try await repository.updateWedding($0) },

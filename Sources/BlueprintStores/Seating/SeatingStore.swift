@@ -40,14 +40,14 @@ public final class SeatingStore: DomainStore {
     public var chart: SeatingChart {
         let stamp = [guestStore.changeCount, changeCount]
         if let cachedChart, cachedChart.stamp == stamp { return cachedChart.chart }
-        let chart = SeatingChart(guests: guestStore.guests, tables: tableRecords.records, rules: ruleRecords.records)
+        let chart = SeatingChart(guests: guestStore.guests, tables: Array(tableRecords.records), rules: Array(ruleRecords.records))
         cachedChart = (stamp, chart)
         return chart
     }
 
     /// Where the attending guests without a table could sit (see `SeatingSuggestion`).
     public func suggestion() -> SeatingSuggestion {
-        SeatingSuggestion(guests: guestStore.guests, tables: tableRecords.records, rules: ruleRecords.records)
+        SeatingSuggestion(guests: guestStore.guests, tables: Array(tableRecords.records), rules: Array(ruleRecords.records))
     }
 
     // MARK: Table and rule intents

@@ -10,9 +10,9 @@ public final class TaskStore: ListStore<TaskSortKey, TaskFilter> {
     private let repository: any TaskRepository
 
     /// Every task, in the order loaded.
-    public var tasks: [WeddingTask] { records.records }
+    public var tasks: RecordTable<WeddingTask> { records.records }
     /// The tasks to show: filtered by `filter`, sorted by `order`.
-    public var visibleTasks: [WeddingTask] { visible }
+    public var visibleTasks: ListedRows<WeddingTask> { visible }
     /// Counts as of `today` (overdue never counts closed tasks).
     public private(set) var stats: TaskStats
 
@@ -89,7 +89,7 @@ public final class TaskStore: ListStore<TaskSortKey, TaskFilter> {
     /// re-dated (see `ChecklistTemplate.rescheduled`): what to ask about before moving them.
     public func checklistTasks(following template: ChecklistTemplate, from old: CalendarDate,
                                to new: CalendarDate) -> [WeddingTask] {
-        template.rescheduled(records.records, weddingMovedFrom: old, to: new, today: today)
+        template.rescheduled(Array(records.records), weddingMovedFrom: old, to: new, today: today)
     }
 
     /// Shows `task` (holding the changed `subtask`) at once and saves the subtask, checked

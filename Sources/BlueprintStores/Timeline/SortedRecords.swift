@@ -14,7 +14,7 @@ struct SortedRecords<R: Record> {
     }
 
     /// Shows `all`, sorting them.
-    mutating func show(_ all: [R]) {
+    mutating func show(_ all: some Sequence<R>) {
         records = all.sorted(by: precedes)
     }
 

@@ -10,9 +10,9 @@ public final class VendorStore: ListStore<VendorSortKey, VendorFilter> {
     private let repository: any VendorRepository
 
     /// Every vendor, in the order loaded.
-    public var vendors: [Vendor] { records.records }
+    public var vendors: RecordTable<Vendor> { records.records }
     /// The vendors to show: filtered by `filter`, sorted by `order`.
-    public var visibleVendors: [Vendor] { visible }
+    public var visibleVendors: ListedRows<Vendor> { visible }
     public private(set) var stats = VendorStats(vendors: [])
 
     public init(wedding: WeddingID, context: StoreContext) {

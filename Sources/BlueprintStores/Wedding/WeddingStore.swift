@@ -20,11 +20,10 @@ public final class WeddingStore: DomainStore {
         super.init(weddingID: wedding, domain: .wedding, validity: Self.validity, recordKinds: [.wedding], context: context)
     }
 
-    /// Saves the settings in `wedding`, which carries the version it was read at; a stale one is a conflict.
     /// Shows the preview's wedding until the first load lands.
     func show(_ preview: WeddingPreview) {
         guard !isClosed, lastLoadTime == nil, preview.wedding.weddingID == weddingID else { return }
-        records.show([preview.wedding], loadedFrom: records.loadMark())
+        records.show(RecordTable([preview.wedding]), loadedFrom: records.loadMark())
         isShowingPreview = true
         signalUpdate()
     }

@@ -15,7 +15,7 @@ final class RecordList {
     }
 
     /// Brings the table up to date with `rows`; call it before drawing or acting on a row.
-    func sync<R: Identifiable>(_ rows: [R]) where R.ID == UUID {
+    func sync<Rows: RandomAccessCollection>(_ rows: Rows) where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         model.setRowCount(rows.count)
         if let selectedID, let row = model.selectedRow, rows[row].id != selectedID,
            let moved = rows.firstIndex(where: { $0.id == selectedID }) {
@@ -25,32 +25,32 @@ final class RecordList {
     }
 
     /// The selected row of `rows`, once the table is brought up to date with them.
-    func selectedRow<R: Identifiable>(in rows: [R]) -> Int? where R.ID == UUID {
+    func selectedRow<Rows: RandomAccessCollection>(in rows: Rows) -> Int? where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         sync(rows)
         return model.selectedRow
     }
 
     /// The selected record among `rows` (after `sync`).
-    func selected<R: Identifiable>(in rows: [R]) -> R? where R.ID == UUID {
+    func selected<Rows: RandomAccessCollection>(in rows: Rows) -> Rows.Element? where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         guard let row = model.selectedRow, row < rows.count else { return nil }
         return rows[row]
     }
 
     /// Selects `row` of `rows`.
-    func select<R: Identifiable>(row: Int, in rows: [R]) where R.ID == UUID {
+    func select<Rows: RandomAccessCollection>(row: Int, in rows: Rows) where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         model.setRowCount(rows.count)
         model.select(row: row)
         selectedID = model.selectedRow.map { rows[$0].id }
     }
 
     /// Selects the record with `id` if it is among `rows`, and follows it from then on.
-    func select<R: Identifiable>(id: UUID, in rows: [R]) where R.ID == UUID {
+    func select<Rows: RandomAccessCollection>(id: UUID, in rows: Rows) where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         selectedID = id
         sync(rows)
     }
 
     /// A click or wheel step over the table as last drawn; false if it is outside the table.
-    func handle<R: Identifiable>(_ mouse: MouseEvent, rows: [R]) -> Bool where R.ID == UUID {
+    func handle<Rows: RandomAccessCollection>(_ mouse: MouseEvent, rows: Rows) -> Bool where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         sync(rows)
         guard model.handle(mouse) else { return false }
         selectedID = model.selectedRow.map { rows[$0].id }
@@ -58,7 +58,7 @@ final class RecordList {
     }
 
     /// Performs a navigation action; false if it is not one.
-    func handle<R: Identifiable>(_ action: KeyAction, rows: [R]) -> Bool where R.ID == UUID {
+    func handle<Rows: RandomAccessCollection>(_ action: KeyAction, rows: Rows) -> Bool where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         sync(rows)
         guard model.handle(action) else { return false }
         selectedID = model.selectedRow.map { rows[$0].id }

@@ -38,10 +38,10 @@ struct DocAddCommand: AsyncParsableCommand {
     private func attach(_ repositories: Repositories, in id: WeddingID) async throws -> Document {
         let subject: RecordSubject
         if let vendor {
-            subject = .record(try DocumentSubjects.pick(vendor, among: try await repositories.vendors.fetchVendors(in: id),
+            subject = .record(try DocumentSubjects.pick(vendor, among: try await repositories.vendors.fetchVendors(in: id).records,
                                                         noun: "vendor", name: \.name))
         } else if let expense {
-            subject = .record(try DocumentSubjects.pick(expense, among: try await repositories.budget.fetchExpenses(in: id),
+            subject = .record(try DocumentSubjects.pick(expense, among: try await repositories.budget.fetchExpenses(in: id).records,
                                                         noun: "expense", name: \.name))
         } else {
             subject = .wedding

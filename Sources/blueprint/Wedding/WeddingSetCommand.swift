@@ -47,7 +47,7 @@ struct WeddingSetCommand: AsyncParsableCommand {
         let repositories = opened.repositories, id = found.weddingID
         // The settings as stored now (the listing may trail a concurrent edit).
         let wedding = try await repositories.weddings.fetchWedding(id)
-        let guests = try await repositories.guests.fetchGuests(in: id)
+        let guests = try await repositories.guests.fetchGuests(in: id).records
         let holdsAmounts = try await Self.holdsAmounts(wedding, in: repositories)
         let change: WeddingSettingsChange
         switch Result(catching: { () throws(WeddingSettingsProblems) in
@@ -80,10 +80,10 @@ struct WeddingSetCommand: AsyncParsableCommand {
     private static func holdsAmounts(_ wedding: Wedding, in repositories: Repositories) async throws -> Bool {
         let id = wedding.weddingID
         return WeddingSettingsEdit.holdsAmounts(
-            totalBudget: wedding.totalBudget, categories: try await repositories.budget.fetchCategories(in: id),
-            expenses: try await repositories.budget.fetchExpenses(in: id), vendors: try await repositories.vendors.fetchVendors(in: id),
-            gifts: try await repositories.records(Gift.self).fetchAll(in: id),
-            moneyOwed: try await repositories.records(MoneyOwed.self).fetchAll(in: id),
-            scenarios: try await repositories.records(BudgetScenario.self).fetchAll(in: id))
+            totalBudget: wedding.totalBudget, categories: try await repositories.budget.fetchCategories(in: id).records,
+            expenses: try await repositories.budget.fetchExpenses(in: id).records, vendors: try await repositories.vendors.fetchVendors(in: id).records,
+            gifts: try await repositories.records(Gift.self).fetchAll(in: id).records,
+            moneyOwed: try await repositories.records(MoneyOwed.self).fetchAll(in: id).records,
+            scenarios: try await repositories.records(BudgetScenario.self).fetchAll(in: id).records)
     }
 }

@@ -54,7 +54,7 @@ struct DocumentStorageTests {
         var status = stat()
         #expect(stat(stored, &status) == 0 && status.st_mode & 0o777 == 0o600)
         #expect(stat(PathName.folder(of: stored), &status) == 0 && status.st_mode & 0o777 == 0o700)
-        #expect(try await setup.documents.fetchAll(in: setup.wedding) == [document])
+        #expect(try await setup.documents.fetchAll(in: setup.wedding).records == [document])
         #expect(setup.storedFiles == [document.sha256], "no temporary file left behind")
     }
 

@@ -33,25 +33,25 @@ struct Reads: Equatable {
 
     static func cached(_ repositories: Repositories, _ id: WeddingID, today: CalendarDate) async throws -> Reads {
         Reads(wedding: try await repositories.weddings.fetchWedding(id),
-              guests: try await repositories.guests.fetchGuests(in: id),
+              guests: try await repositories.guests.fetchGuests(in: id).records,
               guestStats: try await repositories.guests.guestStats(in: id),
               seating: try await repositories.guests.seatingChart(in: id),
-              categories: try await repositories.budget.fetchCategories(in: id),
-              expenses: try await repositories.budget.fetchExpenses(in: id),
+              categories: try await repositories.budget.fetchCategories(in: id).records,
+              expenses: try await repositories.budget.fetchExpenses(in: id).records,
               summary: try await repositories.budget.budgetSummary(asOf: today, in: id),
               metrics: try await repositories.budget.categoryMetrics(in: id),
               vendorTotals: try await repositories.budget.vendorPaymentTotals(in: id),
-              vendors: try await repositories.vendors.fetchVendors(in: id),
+              vendors: try await repositories.vendors.fetchVendors(in: id).records,
               vendorStats: try await repositories.vendors.vendorStats(in: id),
-              tasks: try await repositories.tasks.fetchTasks(in: id),
+              tasks: try await repositories.tasks.fetchTasks(in: id).records,
               taskStats: try await repositories.tasks.taskStats(asOf: today, in: id),
-              milestones: try await repositories.records(Milestone.self).fetchAll(in: id),
-              runSheet: try await repositories.records(RunSheetItem.self).fetchAll(in: id),
-              gifts: try await repositories.records(Gift.self).fetchAll(in: id),
-              moneyOwed: try await repositories.records(MoneyOwed.self).fetchAll(in: id),
-              scenarios: try await repositories.records(BudgetScenario.self).fetchAll(in: id),
-              seatingTables: try await repositories.records(SeatingTable.self).fetchAll(in: id),
-              seatingRules: try await repositories.records(SeatingRule.self).fetchAll(in: id))
+              milestones: try await repositories.records(Milestone.self).fetchAll(in: id).records,
+              runSheet: try await repositories.records(RunSheetItem.self).fetchAll(in: id).records,
+              gifts: try await repositories.records(Gift.self).fetchAll(in: id).records,
+              moneyOwed: try await repositories.records(MoneyOwed.self).fetchAll(in: id).records,
+              scenarios: try await repositories.records(BudgetScenario.self).fetchAll(in: id).records,
+              seatingTables: try await repositories.records(SeatingTable.self).fetchAll(in: id).records,
+              seatingRules: try await repositories.records(SeatingRule.self).fetchAll(in: id).records)
     }
 
     static func reference(_ host: any WeddingDataHost, _ id: WeddingID, today: CalendarDate) async throws -> Reads {

@@ -15,7 +15,7 @@ struct ProbedRecords<Stored: TableRecord>: RecordRepository {
         try await probe.enter(.write(writes), wedding: wedding)
     }
 
-    func fetchAll(in wedding: WeddingID) async throws -> [Stored] {
+    func fetchAll(in wedding: WeddingID) async throws -> RecordTable<Stored> {
         if let reads { try await probe.enter(.read(reads), wedding: wedding) }
         return try await base.fetchAll(in: wedding)
     }

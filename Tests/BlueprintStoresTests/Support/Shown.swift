@@ -16,19 +16,19 @@ struct Shown: Equatable {
 
     @MainActor init(_ session: WeddingSession) {
         wedding = session.wedding.wedding
-        guests = session.guests.guests
-        categories = session.budget.categories
-        expenses = session.budget.expenses
-        vendors = session.vendors.vendors
-        tasks = session.tasks.tasks
-        visibleGuests = session.guests.visibleGuests
+        guests = Array(session.guests.guests)
+        categories = Array(session.budget.categories)
+        expenses = Array(session.budget.expenses)
+        vendors = Array(session.vendors.vendors)
+        tasks = Array(session.tasks.tasks)
+        visibleGuests = Array(session.guests.visibleGuests)
         guestStats = session.guests.stats
         guestMatches = session.guests.searchMatches
-        visibleVendors = session.vendors.visibleVendors
+        visibleVendors = Array(session.vendors.visibleVendors)
         vendorStats = session.vendors.stats
-        visibleTasks = session.tasks.visibleTasks
+        visibleTasks = Array(session.tasks.visibleTasks)
         taskStats = session.tasks.stats
-        visibleExpenses = session.budget.visibleExpenses
+        visibleExpenses = Array(session.budget.visibleExpenses)
         summary = session.budget.summary
         categoryMetrics = session.budget.categoryMetrics
         milestones = session.timeline.milestones

@@ -64,9 +64,8 @@ struct SnapshotParts {
     var notes: [Note] = []
     var documents: [Document] = []
 
-    /// Decodes `data` as `file` into these parts and returns the file's journal generation.
-    mutating func decode(_ file: SnapshotFile, from data: Data) throws -> Int {
-        let decoder = StoreJSONDecoder()
+    /// Decodes `data` as `file` into these parts with `decoder` and returns the file's journal generation.
+    mutating func decode(_ file: SnapshotFile, from data: Data, decoder: StoreJSONDecoder = StoreJSONDecoder()) throws -> Int {
         switch file {
         case .wedding:
             let content = try decoder.decode(WeddingFile.self, from: data)
@@ -166,38 +165,38 @@ enum SnapshotEncoding {
             try stream.member(generationKey, generation)
             try stream.member("wedding", dataset.wedding)
         case .guests:
-            try stream.member("guests", elements: dataset.guests.recordsSharingStorage)
+            try stream.member("guests", elements: dataset.guests)
             try stream.member(generationKey, generation)
         case .budget:
-            try stream.member("categories", elements: dataset.categories.recordsSharingStorage)
-            try stream.member("expenses", elements: dataset.expenses.recordsSharingStorage)
+            try stream.member("categories", elements: dataset.categories)
+            try stream.member("expenses", elements: dataset.expenses)
             try stream.member(generationKey, generation)
         case .vendors:
             try stream.member(generationKey, generation)
-            try stream.member("vendors", elements: dataset.vendors.recordsSharingStorage)
+            try stream.member("vendors", elements: dataset.vendors)
         case .tasks:
             try stream.member(generationKey, generation)
-            try stream.member("tasks", elements: dataset.tasks.recordsSharingStorage)
+            try stream.member("tasks", elements: dataset.tasks)
         case .timeline:
             try stream.member(generationKey, generation)
-            try stream.member("milestones", elements: dataset.milestones.recordsSharingStorage)
-            try stream.member("runSheet", elements: dataset.runSheet.recordsSharingStorage)
+            try stream.member("milestones", elements: dataset.milestones)
+            try stream.member("runSheet", elements: dataset.runSheet)
         case .gifts:
-            try stream.member("gifts", elements: dataset.gifts.recordsSharingStorage)
+            try stream.member("gifts", elements: dataset.gifts)
             try stream.member(generationKey, generation)
-            try stream.member("moneyOwed", elements: dataset.moneyOwed.recordsSharingStorage)
+            try stream.member("moneyOwed", elements: dataset.moneyOwed)
         case .scenarios:
             try stream.member(generationKey, generation)
-            try stream.member("scenarios", elements: dataset.scenarios.recordsSharingStorage)
+            try stream.member("scenarios", elements: dataset.scenarios)
         case .seating:
             try stream.member(generationKey, generation)
-            try stream.member("rules", elements: dataset.seatingRules.recordsSharingStorage)
-            try stream.member("tables", elements: dataset.seatingTables.recordsSharingStorage)
+            try stream.member("rules", elements: dataset.seatingRules)
+            try stream.member("tables", elements: dataset.seatingTables)
         case .notes:
             try stream.member(generationKey, generation)
-            try stream.member("notes", elements: dataset.notes.recordsSharingStorage)
+            try stream.member("notes", elements: dataset.notes)
         case .documents:
-            try stream.member("documents", elements: dataset.documents.recordsSharingStorage)
+            try stream.member("documents", elements: dataset.documents)
             try stream.member(generationKey, generation)
         }
         return try stream.finish()

@@ -53,7 +53,6 @@ struct WeddingLoader {
         let loaded = LoadedWedding(dataset: parts.dataset(wedding: wedding), journal: journal, snapshots: snapshots)
         let lines = try journal.readNew()
         _ = loaded.replay(lines.entries)
-        loaded.dataset.handOutStorageUntilChanged()
         if let unreadable = lines.unreadable { throw unreadable }
         if lines.tornBytes > 0, exclusive {
             logger.notice("dropping an unfinished journal line", metadata: ["path": "\(journal.path)", "bytes": "\(lines.tornBytes)"])
@@ -111,15 +110,40 @@ enum SnapshotReading {
 
     private static func read(_ file: SnapshotFile, in folder: WeddingFolder) throws -> (SnapshotParts, SnapshotState)? {
         let path = folder.path(of: file)
-        guard let data = try Disk.read(path) else { return nil }
+        guard let contents = try SnapshotContents(path) else { return nil }
         var parts = SnapshotParts()
         let generation: Int
         do {
-            generation = try parts.decode(file, from: data)
+            generation = try parts.decode(file, from: contents.data, decoder: contents.decoder)
         } catch {
             throw UnreadableFile(path: path, error)
         }
-        return (parts, SnapshotState(generation: generation, bytes: data.count))
+        return (parts, SnapshotState(generation: generation, bytes: contents.data.count))
+    }
+
+    /// A snapshot file's text: a large one mapped, its pages given back as they are decoded
+    /// (`MappedFile`); a small one read whole.
+    private struct SnapshotContents {
+        static let mappedFrom = 1 << 20
+        let data: Data
+        let decoder: StoreJSONDecoder
+
+        init?(_ path: String) throws {
+            let descriptor: Int32
+            do {
+                descriptor = try Disk.open(path, O_RDONLY)
+            } catch let error as FileStoreError where error.isNoSuchFile {
+                return nil
+            }
+            defer { close(descriptor) }
+            let size = try Disk.size(of: descriptor, path: path)
+            if size >= Self.mappedFrom {
+                let file = try MappedFile(descriptor: descriptor, path: path, count: size)
+                (data, decoder) = (file.data, StoreJSONDecoder(releasingPagesOf: file))
+            } else {
+                (data, decoder) = (try Disk.read(descriptor, path: path, from: 0, count: size), StoreJSONDecoder())
+            }
+        }
     }
 
     /// Where the two threads put their results, each only at its own files' positions; read

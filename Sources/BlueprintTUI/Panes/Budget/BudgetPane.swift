@@ -18,8 +18,8 @@ final class BudgetPane: Pane, SearchTarget {
     let budget: BudgetStore
     private let vendors: VendorStore
     private let tasks: TaskStore
-    private let categoryRows: RecordListController<CategoryMetrics>
-    private let expenseRows: RecordListController<Expense>
+    private let categoryRows: RecordListController<[CategoryMetrics]>
+    private let expenseRows: RecordListController<ListedRows<Expense>>
     private var categoryList: RecordList { categoryRows.list }
     private var expenseList: RecordList { expenseRows.list }
     private let scenarios: ScenariosView
@@ -302,7 +302,7 @@ final class BudgetPane: Pane, SearchTarget {
         guard case .expense(let id) = destination, let expense = budget.expense(id) else { return false }
         categoryRows.select(id: expense.categoryID)
         followCategory()
-        if !budget.visibleExpenses.contains(where: { $0.id == id }) {
+        if !budget.visibleExpenses.contains(id: id) {
             budget.filter = ExpenseFilter(categoryID: expense.categoryID)
             host.report("Filters cleared to show the expense")
         }

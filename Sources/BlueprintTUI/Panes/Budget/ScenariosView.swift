@@ -19,8 +19,8 @@ final class ScenariosView {
     }
 
     private let budget: BudgetStore
-    private let scenarioRows: RecordListController<BudgetScenario>
-    private lazy var lineRows = RecordListController<ScenarioLine>(columns: ScenarioColumns.lines) {
+    private let scenarioRows: RecordListController<[BudgetScenario]>
+    private lazy var lineRows = RecordListController<[ScenarioLine]>(columns: ScenarioColumns.lines) {
         [unowned self] in scenarioOfLines?.lines ?? []
     }
     private var scenarioList: RecordList { scenarioRows.list }

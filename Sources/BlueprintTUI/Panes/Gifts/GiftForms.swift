@@ -15,7 +15,7 @@ enum GiftForms {
         var guests: [Guest] { pickList.guests }
         var currency: Currency { wedding?.currency ?? .usd }
 
-        init(guests: [Guest], wedding: Wedding?) {
+        init(guests: some Collection<Guest>, wedding: Wedding?) {
             pickList = GuestPickList(guests)
             self.wedding = wedding
         }

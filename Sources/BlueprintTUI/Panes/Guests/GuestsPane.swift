@@ -18,7 +18,7 @@ final class GuestsPane: Pane, SearchTarget {
     private let gifts: GiftStore
     private let wedding: WeddingStore
     private let seatingStore: SeatingStore
-    private let controller: RecordListController<Guest>
+    private let controller: RecordListController<ListedRows<Guest>>
     private var list: RecordList { controller.list }
     private let seating = SeatingView()
     private let rulesView = SeatingRulesView()
@@ -149,7 +149,7 @@ final class GuestsPane: Pane, SearchTarget {
         if case .guest(let id) = destination {
             guard guests.guest(id) != nil else { return false }
             view = .list
-            if !guests.visibleGuests.contains(where: { $0.id == id }) {
+            if !guests.visibleGuests.contains(id: id) {
                 guests.filter = GuestFilter()
                 host.report("Filters cleared to show the guest")
             }

@@ -13,7 +13,7 @@ final class NotesPane: Pane, NarrowingSearch {
     private let session: WeddingSession
     /// The stores' clock and time zone, for how long ago a note was written.
     private let context: StoreContext
-    private lazy var controller = RecordListController<Note>(columns: NoteColumns.columns) { [unowned self] in rows }
+    private lazy var controller = RecordListController<[Note]>(columns: NoteColumns.columns) { [unowned self] in rows }
     var list: RecordList { controller.list }
     var filterText = ""
 

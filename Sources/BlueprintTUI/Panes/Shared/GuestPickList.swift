@@ -8,7 +8,7 @@ struct GuestPickList {
     let guests: [Guest]
 
     /// The pick-list of `guests`, sorted by name.
-    init(_ guests: [Guest]) {
+    init(_ guests: some Collection<Guest>) {
         self.guests = guests.map { (name: $0.fullName.lowercased(), guest: $0) }
             .sorted { ($0.name, $0.guest.id) < ($1.name, $1.guest.id) }.map(\.guest)
     }

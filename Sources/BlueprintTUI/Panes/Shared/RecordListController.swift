@@ -6,16 +6,17 @@ import Foundation
 /// (edit, delete after asking, details, and the pane's own) with its handler. An action on the
 /// selected record does nothing without one selected; the pane handles what is left.
 @MainActor
-final class RecordListController<Row: Identifiable> where Row.ID == UUID {
+final class RecordListController<Rows: RandomAccessCollection> where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
+    typealias Row = Rows.Element
     let list: RecordList
-    private let rows: () -> [Row]
+    private let rows: () -> Rows
     private var adding: ((any PlannerHost) -> Void)?
     private var rowActions: [KeyAction: (Row, any PlannerHost) -> Void] = [:]
     /// Told when a key or the mouse moved the selection (a pane whose other list follows it).
     var selectionMoved: () -> Void = {}
 
     /// A list drawn with `columns` of the rows `rows` gives, as they are now.
-    init(columns: [TableColumn], rows: @escaping () -> [Row]) {
+    init(columns: [TableColumn], rows: @escaping () -> Rows) {
         list = RecordList(columns: columns)
         self.rows = rows
     }
@@ -29,7 +30,7 @@ final class RecordListController<Row: Identifiable> where Row.ID == UUID {
     }
 
     /// The rows shown, in order.
-    var shown: [Row] { rows() }
+    var shown: Rows { rows() }
 
     /// The selected row's record, if any.
     var selected: Row? {

@@ -32,7 +32,7 @@ enum TaskRow: Identifiable {
 
     /// The rows for `tasks` (in their order; `index` is the position among them), grouped by
     /// status if `grouped`, each expanded task followed by its subtasks.
-    static func rows(_ tasks: [WeddingTask], grouped: Bool, expanded: Set<UUID>) -> [TaskRow] {
+    static func rows(_ tasks: some Collection<WeddingTask>, grouped: Bool, expanded: Set<UUID>) -> [TaskRow] {
         func withSubtasks(_ task: WeddingTask, _ index: Int) -> [TaskRow] {
             [.task(task, index: index)] + (expanded.contains(task.id) ? task.subtasks.map { .subtask($0, parent: task) } : [])
         }

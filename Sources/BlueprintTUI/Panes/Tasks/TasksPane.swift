@@ -12,7 +12,7 @@ final class TasksPane: Pane, SearchTarget {
     let tasks: TaskStore
     private let vendors: VendorStore
     private let budget: BudgetStore
-    private lazy var controller = RecordListController<TaskRow>(columns: TaskColumns.columns(order: ListOrder(.dueDate))) {
+    private lazy var controller = RecordListController<[TaskRow]>(columns: TaskColumns.columns(order: ListOrder(.dueDate))) {
         [unowned self] in rows
     }
     private var list: RecordList { controller.list }
@@ -184,7 +184,7 @@ final class TasksPane: Pane, SearchTarget {
     /// Shows the task selected in the list, clearing a filter or search that hides it.
     func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
         guard case .task(let id) = destination, tasks.task(id) != nil else { return false }
-        if !tasks.visibleTasks.contains(where: { $0.id == id }) {
+        if !tasks.visibleTasks.contains(id: id) {
             tasks.filter = TaskFilter()
             host.report("Filters cleared to show the task")
         }

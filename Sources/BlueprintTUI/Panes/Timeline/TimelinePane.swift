@@ -16,8 +16,8 @@ final class TimelinePane: Pane {
     let timeline: TimelineStore
     private let vendors: VendorStore
     private let wedding: WeddingStore
-    private let milestoneRows: RecordListController<Milestone>
-    private lazy var itemRows = RecordListController<RunSheetRow>(columns: TimelineColumns.runSheet) { [unowned self] in runSheetRows }
+    private let milestoneRows: RecordListController<[Milestone]>
+    private lazy var itemRows = RecordListController<[RunSheetRow]>(columns: TimelineColumns.runSheet) { [unowned self] in runSheetRows }
     private var milestoneList: RecordList { milestoneRows.list }
     private var runSheetList: RecordList { itemRows.list }
     private var view = View.milestones

@@ -10,7 +10,7 @@ import BlueprintTerminal
 final class VendorsPane: Pane, SearchTarget {
     let vendors: VendorStore
     private let budget: BudgetStore
-    private let controller: RecordListController<Vendor>
+    private let controller: RecordListController<ListedRows<Vendor>>
     private var list: RecordList { controller.list }
 
     init(vendors: VendorStore, budget: BudgetStore) {
@@ -127,7 +127,7 @@ final class VendorsPane: Pane, SearchTarget {
     func reveal(_ destination: Destination, host: any PlannerHost) -> Bool {
         if case .vendor(let id) = destination {
             guard vendors.vendor(id) != nil else { return false }
-            if !vendors.visibleVendors.contains(where: { $0.id == id }) {
+            if !vendors.visibleVendors.contains(id: id) {
                 vendors.filter = VendorFilter.none
                 host.report("Filters cleared to show the vendor")
             }
