@@ -88,6 +88,36 @@ struct CopyRevalidationTests {
         #expect(clock.sleepers == 0)
     }
 
+    @Test("before a command's reads, the copy is brought up to date once a session: reads meanwhile wait for that run, a failed run is tried again")
+    func freshenedOnce() async throws {
+        let directory = try TemporaryDataDirectory()
+        let (copy, wedding) = try await Fixtures.storeWithWedding(in: directory)
+        let revalidation = CopyRevalidation(copy: copy, clock: { Fixtures.now }, synced: { _ in })
+        let runs = Mutex(0)
+        let (held, release) = AsyncStream<Void>.makeStream()
+        let catchUp: @Sendable () async throws -> Void = {
+            let run = runs.withLock { runs in
+                runs += 1
+                return runs
+            }
+            if run == 1 { throw RepositoryError.storage("the connection broke") }
+            if run == 2 { for await _ in held {} }
+        }
+
+        try await revalidation.freshen(wedding, answering: false, catchUp)
+        #expect(runs.withLock { $0 } == 0, "offline, the copy is read as it is")
+        await #expect(throws: RepositoryError.self) { try await revalidation.freshen(wedding, answering: true, catchUp) }
+
+        let first = Task { try await revalidation.freshen(wedding, answering: true, catchUp) }
+        await Self.eventually { runs.withLock { $0 } == 2 }
+        let second = Task { try await revalidation.freshen(wedding, answering: true, catchUp) }
+        release.finish()
+        try await first.value
+        try await second.value
+        try await revalidation.freshen(wedding, answering: true, catchUp)
+        #expect(runs.withLock { $0 } == 2, "tried again after the failure, then not again this session")
+    }
+
     /// Lets other tasks run until `condition` holds (10 s at most).
     private static func eventually(_ condition: () -> Bool) async {
         let deadline = ContinuousClock.now + .seconds(10)

@@ -1,14 +1,16 @@
 import BlueprintDomain
 import BlueprintStorage
 import Logging
+import Synchronization
 
 /// Keeps a wedding's local copy holding what the database holds: compares the two record by
 /// record (by version) and stores what differs in the copy verbatim, versions as the database
 /// has them, published as the database's (`.external`); stores a database commit's own records
-/// when the copy is where the commit started; and brings a copy up to date behind the planner,
-/// tried again after a pause while the database answers. The database is any `WeddingDataHost`
-/// (a fake in tests); the pauses go through `retry.sleep`.
-struct CopyRevalidation: Sendable {
+/// when the copy is where the commit started; brings each copy up to date once a session,
+/// behind the planner (tried again after a pause while the database answers) or before a
+/// command's first read. The database is any `WeddingDataHost` (a fake in tests); the pauses go
+/// through `retry.sleep`.
+final class CopyRevalidation: Sendable {
     let copy: FileStore
     /// The time stamped on what the copy stores.
     let clock: @Sendable () -> Timestamp
@@ -17,6 +19,15 @@ struct CopyRevalidation: Sendable {
     /// Told each time the copy holds what the database holds.
     let synced: @Sendable (WeddingID) -> Void
     private let logger = Logger(label: "blueprint.tier")
+    private let session = Mutex(Session())
+
+    /// The weddings brought up to date this session.
+    private struct Session {
+        /// Brought up to date, or being.
+        var revalidated: Set<WeddingID> = []
+        /// A command's synchronisation before its first read of a wedding, while it runs (`freshen`).
+        var freshening: [WeddingID: Task<Void, any Error>] = [:]
+    }
 
     init(copy: FileStore, clock: @escaping @Sendable () -> Timestamp, retry: RetryPolicy = .revalidation,
          synced: @escaping @Sendable (WeddingID) -> Void) {
@@ -47,6 +58,40 @@ struct CopyRevalidation: Sendable {
             synced(wedding)
         } catch let error as RepositoryError where error.isRefusal {
             try await pull(wedding, from: database)
+        }
+    }
+
+    /// `wedding`'s copy was just made from the database: nothing to bring up to date this session.
+    func copied(_ wedding: WeddingID) {
+        session.withLock { _ = $0.revalidated.insert(wedding) }
+    }
+
+    /// Whether `wedding` is to be brought up to date now: the first time this session only.
+    func firstTime(_ wedding: WeddingID) -> Bool {
+        session.withLock { $0.revalidated.insert(wedding).inserted }
+    }
+
+    /// Before a command's first read of `wedding`, runs `catchUp` once this session while the
+    /// database answers, and waits for it; reads that come meanwhile wait for the same run. If
+    /// it fails, the failure is thrown and the next read tries again.
+    func freshen(_ wedding: WeddingID, answering: Bool, _ catchUp: @escaping @Sendable () async throws -> Void) async throws {
+        let running = session.withLock { session -> Task<Void, any Error>? in
+            if let running = session.freshening[wedding] { return running }
+            guard answering, session.revalidated.insert(wedding).inserted else { return nil }
+            let task = Task { try await catchUp() }
+            session.freshening[wedding] = task
+            return task
+        }
+        guard let running else { return }
+        do {
+            try await running.value
+            session.withLock { _ = $0.freshening.removeValue(forKey: wedding) }
+        } catch {
+            session.withLock { session in
+                session.freshening[wedding] = nil
+                session.revalidated.remove(wedding)
+            }
+            throw error
         }
     }
 

@@ -18,14 +18,10 @@ final class QueuedCommitReplay: Sendable {
     /// The local copy whose outbox is replayed.
     let copy: FileStore
     private let logger = Logger(label: "blueprint.tier")
-    private let book = Mutex(Book())
-
-    private struct Book {
-        /// How many commits made offline were merged by field with changes made since, by wedding.
-        var merged: [WeddingID: Int] = [:]
-        /// Who is told when a wedding's conflicts may have changed.
-        var watchers: [WeddingID: [UUID: AsyncStream<Void>.Continuation]] = [:]
-    }
+    /// How many commits made offline were merged by field with changes made since, by wedding.
+    private let mergedCounts = Mutex<[WeddingID: Int]>([:])
+    /// Who is told when a wedding's conflicts may have changed.
+    private let watchers = WeddingWatchers<Void>()
 
     init(copy: FileStore) {
         self.copy = copy
@@ -46,7 +42,7 @@ final class QueuedCommitReplay: Sendable {
                     let merged = try await database.write(wedding, operation: commit.operation) { transaction in
                         try Self.apply(commit, to: transaction)
                     }
-                    if merged { book.withLock { $0.merged[wedding, default: 0] += 1 } }
+                    if merged { mergedCounts.withLock { $0[wedding, default: 0] += 1 } }
                 } catch let error as RepositoryError where error.isRefusal {
                     logger.notice("an edit made offline conflicts with a change made since; kept",
                                   metadata: ["wedding": "\(wedding)", "operation": "\(commit.operation)", "error": "\(error)"])
@@ -105,31 +101,21 @@ final class QueuedCommitReplay: Sendable {
     /// How many commits made offline to `wedding` were sent merged by field with changes made
     /// since (each written as one new version, not a conflict).
     func merged(in wedding: WeddingID) -> Int {
-        book.withLock { $0.merged[wedding] ?? 0 }
+        mergedCounts.withLock { $0[wedding] ?? 0 }
     }
 
     /// Told whenever `wedding`'s conflicts may have changed; ends with `finish()`.
     func conflictChanges(in wedding: WeddingID) -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        let key = UUID()
-        book.withLock { $0.watchers[wedding, default: [:]][key] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            self?.book.withLock { _ = $0.watchers[wedding]?.removeValue(forKey: key) }
-        }
-        return stream
+        watchers.watch(wedding)
     }
 
     func announceConflicts(in wedding: WeddingID) {
-        for watcher in book.withLock({ Array(($0.watchers[wedding] ?? [:]).values) }) { watcher.yield() }
+        watchers.tell((), to: wedding)
     }
 
     /// Ends every conflict stream (the host is closing).
     func finish() {
-        let watchers = book.withLock { book in
-            defer { book.watchers = [:] }
-            return book.watchers.values.flatMap(\.values)
-        }
-        for watcher in watchers { watcher.finish() }
+        watchers.finish()
     }
 
     /// As queued, merged where a record moved on meanwhile. Returns whether any record took in

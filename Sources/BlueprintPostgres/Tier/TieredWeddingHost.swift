@@ -72,6 +72,8 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     private let revalidation: CopyRevalidation
     private let synced: SyncedTimes
     private let access: KeptAccess
+    /// Who is told of each wedding's connection.
+    private let connectionWatchers = WeddingWatchers<FeedConnection>()
     private let weddings = Mutex(WeddingsFollowed())
     private let gate = SyncGate()
 
@@ -92,12 +94,6 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         var following: [WeddingID: Task<Void, Never>] = [:]
         /// What relays the database host's own connection state, by wedding (`relayConnection`).
         var relays: [WeddingID: Task<Void, Never>] = [:]
-        /// Who is told of each wedding's connection.
-        var watchers: [WeddingID: [UUID: AsyncStream<FeedConnection>.Continuation]] = [:]
-        /// Weddings brought up to date with the database (or being), this session.
-        var revalidated: Set<WeddingID> = []
-        /// A command's synchronisation before its first read of a wedding, while it runs (`freshen`).
-        var freshening: [WeddingID: Task<Void, any Error>] = [:]
         /// Weddings read from the copy while offline, and said so (`DatabaseNotice.workingOffline`).
         var toldOffline: Set<WeddingID> = []
         /// Weddings known to have a local copy.
@@ -230,9 +226,11 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 // Copied by another process meanwhile.
             }
             synced.mark(wedding)
-            weddings.withLock { _ = $0.revalidated.insert(wedding) }
+            revalidation.copied(wedding)
         } else if start == .connectingFirst {
-            try await freshen(wedding)
+            try await revalidation.freshen(wedding, answering: supervisor.link.database != nil) { [weak self] in
+                try await self?.catchUp(on: wedding)
+            }
         } else if revalidatesBehind(wedding) {
             Task { [weak self] in await self?.revalidate(wedding) }
         }
@@ -244,33 +242,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// being reached (its copy is then brought up to date behind, once).
     private func revalidatesBehind(_ wedding: WeddingID) -> Bool {
         let link = supervisor.link
-        guard link.isConnecting || link.database != nil else { return false }
-        return weddings.withLock { $0.revalidated.insert(wedding).inserted }
-    }
-
-    /// Brings the copy of `wedding` up to date (its queued edits sent first) before a command's
-    /// first read of it, and waits, so the command answers with what the database holds; reads
-    /// that come meanwhile wait for the same synchronisation. Offline, the copy is read as it is.
-    private func freshen(_ wedding: WeddingID) async throws {
-        let answers = supervisor.link.database != nil
-        let running = weddings.withLock { weddings -> Task<Void, any Error>? in
-            if let running = weddings.freshening[wedding] { return running }
-            guard answers, weddings.revalidated.insert(wedding).inserted else { return nil }
-            let task = Task { try await self.catchUp(on: wedding) }
-            weddings.freshening[wedding] = task
-            return task
-        }
-        guard let running else { return }
-        do {
-            try await running.value
-            weddings.withLock { _ = $0.freshening.removeValue(forKey: wedding) }
-        } catch {
-            weddings.withLock { weddings in
-                weddings.freshening[wedding] = nil
-                weddings.revalidated.remove(wedding)
-            }
-            throw error
-        }
+        return (link.isConnecting || link.database != nil) && revalidation.firstTime(wedding)
     }
 
     /// Says, once per wedding while offline, that `wedding` is read from the copy and how old it is.
@@ -335,13 +307,8 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// Says when the host goes offline and when it is back, and, while online, what the
     /// database host says of its own connection.
     public func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> {
-        let (stream, continuation) = AsyncStream<FeedConnection>.makeStream()
-        let key = UUID()
-        weddings.withLock { $0.watchers[wedding, default: [:]][key] = continuation }
+        let stream = connectionWatchers.watch(wedding)
         relayConnection(of: wedding)
-        continuation.onTermination = { [weak self] _ in
-            self?.weddings.withLock { _ = $0.watchers[wedding]?.removeValue(forKey: key) }
-        }
         return stream
     }
 
@@ -422,7 +389,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 }
             }
         }
-        let watched = weddings.withLock { Array($0.watched.union($0.watchers.keys)) }
+        let watched = weddings.withLock { $0.watched }.union(connectionWatchers.weddings)
         for wedding in watched {
             follow(wedding)
             relayConnection(of: wedding)
@@ -518,16 +485,15 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// Stops reconnecting, ends every change stream and closes the copy and the connection.
     public func close() async {
         let database = await supervisor.close()
-        let (tasks, connectionStreams) = weddings.withLock { weddings in
+        let tasks = weddings.withLock { weddings in
             defer {
                 weddings.following = [:]
                 weddings.relays = [:]
-                weddings.watchers = [:]
             }
-            return (Array(weddings.following.values) + Array(weddings.relays.values), weddings.watchers.values.flatMap(\.values))
+            return Array(weddings.following.values) + Array(weddings.relays.values)
         }
         for task in tasks { task.cancel() }
-        for stream in connectionStreams { stream.finish() }
+        connectionWatchers.finish()
         replay.finish()
         await database?.close()
         synced.persist()
@@ -658,7 +624,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     private func wentOffline(because unreachable: DatabaseUnreachable) {
         logger.notice("the database cannot be reached; working from the local copy", metadata: ["error": "\(unreachable)"])
         synced.persist()
-        for wedding in watchedConnections { announce(.offline(lastSynced: synced.last(wedding)), to: wedding) }
+        for wedding in connectionWatchers.weddings { announce(.offline(lastSynced: synced.last(wedding)), to: wedding) }
     }
 
     /// The database refused this process (a `DatabaseRefusal`, or a `DatabaseSchemaError`): the
@@ -666,14 +632,11 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// (`FeedConnection.refused`).
     private func wasRefused(_ error: any Error) {
         logger.error("the database refused this process; working from the local copy, read only", metadata: ["error": "\(error)"])
-        for wedding in watchedConnections { announce(connection(wedding), to: wedding) }
+        for wedding in connectionWatchers.weddings { announce(connection(wedding), to: wedding) }
     }
 
-    /// The weddings whose connection someone watches.
-    private var watchedConnections: [WeddingID] { weddings.withLock { Array($0.watchers.keys) } }
-
     private func announce(_ connection: FeedConnection, to wedding: WeddingID) {
-        for watcher in weddings.withLock({ Array(($0.watchers[wedding] ?? [:]).values) }) { watcher.yield(connection) }
+        connectionWatchers.tell(connection, to: wedding)
     }
 
     private func hasCopy(of wedding: WeddingID) async throws -> Bool {
