@@ -26,8 +26,8 @@ public final class ManualClock: TimeSource {
     public func uptime() -> Duration { reading.withLock { $0.uptime } }
 
     /// Moves both readings forward by `duration`, which must not be negative. The wall clock
-    /// keeps whole milliseconds of the total uptime, so many small steps add up exactly.
-    /// Ends every sleep the clock has now passed.
+    /// keeps whole milliseconds of the total uptime, so many small steps add up exactly. Every
+    /// `sleep` the clock has now passed ends.
     public func advance(by duration: Duration) {
         precondition(duration >= .zero, "a clock cannot go back (advance by \(duration))")
         let due = reading.withLock { reading in

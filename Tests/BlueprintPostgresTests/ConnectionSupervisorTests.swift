@@ -171,6 +171,40 @@ struct ConnectionSupervisorTests {
         _ = await supervisor.close()
     }
 
+    @Test("two reconnections at once (the retry's and a person's) share one try: one database host is opened, not two")
+    func concurrentReconnectionsShareOneTry() async throws {
+        let clock = ManualClock()
+        let opened = Mutex(0)
+        let (held, release) = AsyncStream<Void>.makeStream()
+        let reaching = ConnectionSupervisor<FakeDatabase>.Reaching(
+            open: {
+                let attempt = opened.withLock { opened in
+                    opened += 1
+                    return opened
+                }
+                if attempt == 1 { throw Self.down }
+                for await _ in held {}
+                return FakeDatabase("attempt \(attempt)")
+            },
+            probe: { _ in nil })
+        let supervisor = ConnectionSupervisor(held: false, retry: Self.paced(by: clock), reaching: reaching)
+        await supervisor.start(telling: Script(opens: []).listener)
+        await supervisor.attemptFirst()
+
+        let first = Task { try await supervisor.reconnect() }
+        await Self.eventually({ opened.withLock { $0 } == 2 }, "the first reconnection opens the database")
+        let second = Task { try await supervisor.reconnect() }
+        for _ in 0..<1000 { await Task.yield() }
+        release.finish()
+
+        let firstAnswered = try await first.value
+        let secondAnswered = try await second.value
+        #expect(firstAnswered && secondAnswered)
+        #expect(opened.withLock { $0 } == 2)
+        #expect(supervisor.link.database?.name == "attempt 2")
+        _ = await supervisor.close()
+    }
+
     @Test("closing stops the retries and hands back the database reached, to close")
     func closeStopsRetrying() async {
         let clock = ManualClock()
