@@ -20,6 +20,7 @@ struct ConnectionSupervisorTests {
             var probes: [DatabaseUnreachable?] = []
             var opened = 0
             var probed = 0
+            var closed: [String] = []
             var told: [String] = []
         }
 
@@ -32,6 +33,7 @@ struct ConnectionSupervisorTests {
         var opened: Int { state.withLock { $0.opened } }
         var probed: Int { state.withLock { $0.probed } }
         var told: [String] { state.withLock { $0.told } }
+        var closed: [String] { state.withLock { $0.closed } }
 
         var reaching: ConnectionSupervisor<FakeDatabase>.Reaching {
             .init(open: { [self] in
@@ -45,7 +47,8 @@ struct ConnectionSupervisorTests {
                           state.probed += 1
                           return state.probes.removeFirst()
                       }
-                  })
+                  },
+                  close: { [self] database in state.withLock { $0.closed.append(database.name) } })
         }
 
         var listener: ConnectionSupervisor<FakeDatabase>.Listener {
@@ -186,7 +189,8 @@ struct ConnectionSupervisorTests {
                 for await _ in held {}
                 return FakeDatabase("attempt \(attempt)")
             },
-            probe: { _ in nil })
+            probe: { _ in nil },
+            close: { _ in })
         let supervisor = ConnectionSupervisor(held: false, retry: Self.paced(by: clock), reaching: reaching)
         await supervisor.start(telling: Script(opens: []).listener)
         await supervisor.attemptFirst()
@@ -205,6 +209,38 @@ struct ConnectionSupervisorTests {
         _ = await supervisor.close()
     }
 
+    @Test("a database host that a reconnection opens after the link closed is closed, not kept")
+    func openedAfterCloseIsClosed() async {
+        let clock = ManualClock()
+        let opened = Mutex(0)
+        let closed = Mutex<[String]>([])
+        let (held, release) = AsyncStream<Void>.makeStream()
+        let reaching = ConnectionSupervisor<FakeDatabase>.Reaching(
+            open: {
+                let attempt = opened.withLock { opened in
+                    opened += 1
+                    return opened
+                }
+                if attempt == 1 { throw Self.down }
+                for await _ in held {}
+                return FakeDatabase("late")
+            },
+            probe: { _ in nil },
+            close: { database in closed.withLock { $0.append(database.name) } })
+        let supervisor = ConnectionSupervisor(held: false, retry: Self.paced(by: clock), reaching: reaching)
+        await supervisor.start(telling: Script(opens: []).listener)
+        await supervisor.attemptFirst()
+
+        let reconnecting = Task { try await supervisor.reconnect() }
+        await Self.eventually({ opened.withLock { $0 } == 2 }, "the reconnection opens the database")
+        #expect(await supervisor.close() == nil)
+        release.finish()
+
+        #expect((try? await reconnecting.value) == false)
+        #expect(closed.withLock { $0 } == ["late"])
+        #expect(supervisor.link.isClosed)
+    }
+
     @Test("closing stops the retries and hands back the database reached, to close")
     func closeStopsRetrying() async {
         let clock = ManualClock()
@@ -215,6 +251,7 @@ struct ConnectionSupervisorTests {
         await Self.eventually({ clock.sleepers == 1 }, "the retry pauses")
 
         #expect(await supervisor.close()?.name == "primary")
+        #expect(script.closed.isEmpty, "the database reached is the caller's to close")
         await Self.eventually({ clock.sleepers == 0 }, "the pause is cancelled")
         clock.advance(by: .seconds(60))
         #expect(supervisor.link.isClosed)

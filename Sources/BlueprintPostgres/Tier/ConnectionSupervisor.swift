@@ -13,6 +13,8 @@ actor ConnectionSupervisor<Database: Sendable> {
         /// Whether a database host reached before answers now: nil if it does, else why not
         /// (throws its refusal).
         var probe: @Sendable (Database) async throws -> DatabaseUnreachable?
+        /// Closes a database host opened for a link closed meanwhile.
+        var close: @Sendable (Database) async -> Void
     }
 
     /// Who is told of the link's changes (the host, from `start` on).
@@ -117,8 +119,9 @@ actor ConnectionSupervisor<Database: Sendable> {
     private func tryAgain() async throws -> Bool {
         if case .connecting = link { await firstAttemptEnded() }
         let database: Database
+        let known = link.known
         do {
-            if let known = link.known {
+            if let known {
                 if let unreachable = try await reaching.probe(known) { throw unreachable }
                 database = known
             } else {
@@ -131,7 +134,10 @@ actor ConnectionSupervisor<Database: Sendable> {
             refuse(error)
             throw error
         }
-        guard state.withLock({ $0.answered(by: database) }) else { return false }
+        guard state.withLock({ $0.answered(by: database) }) else {
+            if known == nil { await reaching.close(database) }
+            return false
+        }
         settle()
         await listener?.answered(database, true)
         return true

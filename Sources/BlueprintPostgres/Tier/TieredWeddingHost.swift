@@ -121,7 +121,8 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         let copy = try FileStore(root: copyRoot(of: url, in: localRoot), clock: clock, previewing: previewing, author: author)
         let reaching = ConnectionSupervisor<PostgresWeddingHost>.Reaching(
             open: { try await PostgresWeddingHost.open(url, localRoot: localRoot, clock: clock, notices: notices) },
-            probe: { try await $0.unreachable() })
+            probe: { try await $0.unreachable() },
+            close: { await $0.close() })
         let host = TieredWeddingHost(url: url, author: author, copy: copy, start: start, notices: notices, clock: clock,
                                      supervisor: ConnectionSupervisor(held: start == .fromTheCopy, reaching: reaching))
         await host.supervisor.start(telling: host.listener)
