@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "BlueprintPostgresTests",
             dependencies: ["BlueprintPostgres", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo",
-                           "BlueprintConfiguration", "BlueprintTestProcesses", "BlueprintStorageFixtures",
+                           "BlueprintConfiguration", "BlueprintTestProcesses", "BlueprintStorageFixtures", "BlueprintTestDoubles",
                            .product(name: "PostgresNIO", package: "postgres-nio"),
                            .product(name: "Logging", package: "swift-log")]
         ),
