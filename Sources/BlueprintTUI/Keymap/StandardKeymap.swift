@@ -6,7 +6,8 @@ extension Keymap {
 }
 
 extension KeyCommand {
-    /// The keys of overlays, views, forms, fields and dialogs, which handle them themselves.
+    /// The keys of the sections neither the planner nor a pane declares: overlays, forms, fields,
+    /// dialogs and the welcome screen, which handle their keys themselves.
     static let overlays: [KeyCommand] = [
         KeyCommand(.preview, [.enter], .submit, "Accept: make these changes (one undo step)"),
         KeyCommand(.preview, [.escape, .character("q")], .cancel, "Drop the preview"),
