@@ -41,7 +41,8 @@ struct KeyCommandTests {
         ("planner", PlannerScreen.keyCommands.map(\.command)), ("guests", GuestsPane.keyCommands.map(\.command)),
         ("budget", BudgetPane.keyCommands.map(\.command)), ("vendors", VendorsPane.keyCommands.map(\.command)),
         ("tasks", TasksPane.keyCommands.map(\.command)), ("timeline", TimelinePane.keyCommands.map(\.command)),
-        ("gifts", GiftsPane.keyCommands.map(\.command)), ("overlays", KeyCommand.overlays),
+        ("gifts", GiftsPane.keyCommands.map(\.command)), ("documents", DocumentsOverlay.keyCommands.map(\.command)),
+        ("overlays", KeyCommand.overlays),
     ]
 
     @Test("every name in use still names its action, in the same order, and no declared name repeats one")

@@ -1,9 +1,9 @@
 import BlueprintTerminal
 
-/// A key declared with what it does: the key (`KeyCommand`) and the handler its owner, a pane or
-/// the planner, runs for it. An owner lists its keys once (`static let keyCommands`), and a new
-/// key is one more entry there: the keymap, help, the configuration's names and the viewer's
-/// refusal follow from it.
+/// A key declared with what it does: the key (`KeyCommand`) and the handler its owner (the
+/// planner, a pane, the documents) runs for it. An owner lists its keys once
+/// (`static let keyCommands`), and a new key is one more entry there: the keymap, help, the
+/// configuration's names and the viewer's refusal follow from it.
 struct HandledKeyCommand<Owner: AnyObject>: Sendable {
     /// Performs the key; false when it does nothing now (no row selected, say), so that the key
     /// is passed on.

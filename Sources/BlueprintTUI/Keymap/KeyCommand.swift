@@ -4,8 +4,8 @@ import BlueprintTerminal
 /// action (whose name the configuration file uses), what help says it does, and whether it
 /// changes the wedding's data. The standard keymap, the `?` help, `blueprint keys`, the names the
 /// configuration file accepts and the viewer's refusal (`KeyAction.changesData`) all come from
-/// these declarations: the planner's and each pane's (`HandledKeyCommand`, with the handler) and
-/// those of overlays, forms and dialogs (`KeyCommand.overlays`).
+/// these declarations: the planner's, each pane's and the documents' (`HandledKeyCommand`, with
+/// the handler) and those of other overlays, forms and dialogs (`KeyCommand.overlays`).
 public struct KeyCommand: Hashable, Sendable {
     /// The section, keys, action and help text, as the keymap holds them.
     public let binding: KeyBinding
@@ -25,7 +25,7 @@ public struct KeyCommand: Hashable, Sendable {
 extension KeyCommand {
     /// Every key of the planner, section by section in `KeyMode` order (each section's keys in
     /// the order their owner declares them): the planner's global and list keys, each pane's own
-    /// section, then the overlays'.
+    /// section, the documents', then the other overlays'.
     public static let standard: [KeyCommand] = {
         let declared = PlannerScreen.keyCommands.map(\.command)
             + GuestsPane.keyCommands.map(\.command)
@@ -34,6 +34,7 @@ extension KeyCommand {
             + TasksPane.keyCommands.map(\.command)
             + TimelinePane.keyCommands.map(\.command)
             + GiftsPane.keyCommands.map(\.command)
+            + DocumentsOverlay.keyCommands.map(\.command)
             + overlays
         let order = Dictionary(uniqueKeysWithValues: KeyMode.allCases.enumerated().map { ($1, $0) })
         return declared.enumerated().sorted { first, second in

@@ -86,17 +86,6 @@ extension KeyCommand {
         KeyCommand(.diagnostics, [.character("k"), .up], .moveUp, "Scroll up"),
         KeyCommand(.diagnostics, [.character("j"), .down], .moveDown, "Scroll down"),
 
-        KeyCommand(.documents, [.escape, .character("q")], .cancel, "Close"),
-        KeyCommand(.documents, [.character("k"), .up], .moveUp, "Previous document"),
-        KeyCommand(.documents, [.character("j"), .down], .moveDown, "Next document"),
-        KeyCommand(.documents, [.enter], .activate, "Its details, with where its file is stored"),
-        KeyCommand(.documents, [.character("o")], .openDocument, "Open it ($PAGER, xdg-open; over ssh: its path)"),
-        KeyCommand(.documents, [.character("d")], .delete, "Move it to the trash (asks first; u undoes)", changesData: true),
-        KeyCommand(.documents, [.character("t")], .showTrash, "Show the trash, or the documents in use again"),
-        KeyCommand(.documents, [.character("r")], .restore, "Restore the document from the trash", changesData: true),
-        KeyCommand(.documents, [.character("u")], .undo, "Undo the last change to the documents", changesData: true),
-        KeyCommand(.documents, [.control("r")], .redo, "Redo what the last undo took back", changesData: true),
-
         KeyCommand(.firstRun, [.character("c")], .add, "Create a wedding", changesData: true),
         KeyCommand(.firstRun, [.character("d")], .openDemo, "Open a demo wedding to try things out"),
         KeyCommand(.firstRun, [.character("k"), .up], .moveUp, "Previous choice"),
