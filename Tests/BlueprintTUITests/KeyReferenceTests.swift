@@ -34,4 +34,27 @@ struct KeyReferenceTests {
             .components(separatedBy: "<!-- keys:end -->").first)
         #expect(section == KeyReference.markdown(.standard))
     }
+
+    @Test("Resources/config.example.toml's key lines are the standard keymap's (run `blueprint keys --standard --toml` to refresh them)")
+    func configExampleIsCurrent() throws {
+        let example = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources/config.example.toml"),
+                                 encoding: .utf8)
+        let keyLines = try #require(example.range(of: "\n# [keys.global]\n")).lowerBound
+        #expect(String(example[keyLines...].dropFirst()) == KeyReference.toml(.standard))
+    }
+
+    @Test("the TOML reference writes one key as a string, several as an array, and escapes quotes and backslashes")
+    func toml() {
+        let keymap = Keymap([KeyBinding(.global, [.character("q"), .control("c")], .quit, "Quit"),
+                             KeyBinding(.list, [.character("\""), .character("\\")], .search, "Search")])
+        #expect(KeyReference.toml(keymap) == """
+            # [keys.global]
+            # quit = ["q", "ctrl-c"]                 # Quit
+
+            # [keys.list]
+            # search = ["\\"", "\\\\"]                  # Search
+
+            """)
+    }
 }

@@ -91,12 +91,20 @@ extension KeyAction {
         case .reload: "reload"
         case .overwrite: "overwrite"
         case .refresh: "refresh"
+        case .named(let name): name
         }
     }
 
     /// Every action a key can be bound to: each case, with one `showPane` per header tab and one
-    /// `setRSVP` per answer.
-    public static let all: [KeyAction] = [
+    /// `setRSVP` per answer, then the actions declared by name with their keys (`named`).
+    public static let all: [KeyAction] = withCases + KeyCommand.standard.compactMap { command -> KeyAction? in
+        guard case .named = command.action else { return nil }
+        return command.action
+    }.reduce(into: [KeyAction]()) { named, action in
+        if !named.contains(action) { named.append(action) }
+    }
+
+    private static let withCases: [KeyAction] = [
         .quit, .help, .redraw, .suspend, .nextPane, .previousPane, .command, .undo, .redo, .diagnostics, .showMessage, .settings, .openDemo,
     ] + HeaderBar.paneTitles.indices.map { .showPane($0) } + [
         .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .top, .bottom,

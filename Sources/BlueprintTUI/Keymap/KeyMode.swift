@@ -218,6 +218,9 @@ public enum KeyAction: Hashable, Sendable {
     case confirm, switchButton, reload, overwrite, refresh
     /// Makes a demo wedding and opens it (the welcome screen).
     case openDemo
+    /// An action declared with its key alone (a pane's `HandledKeyCommand`), by its stable name
+    /// in the configuration file; it needs no case here.
+    case named(String)
 
     /// Actions the terminal app performs itself from the control-key global bindings, in every
     /// mode, before a screen sees the key.

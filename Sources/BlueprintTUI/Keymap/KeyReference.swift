@@ -24,6 +24,23 @@ public enum KeyReference {
         }.joined(separator: "\n\n") + "\n"
     }
 
+    /// Every section as the configuration file's commented defaults (`# [keys.list]`, then
+    /// `# add = "a"   # Add`): Resources/config.example.toml's key lines come from here.
+    public static func toml(_ keymap: Keymap) -> String {
+        keymap.sections.map { mode, bindings in
+            (["# [keys.\(mode.name)]"] + bindings.map { binding in
+                let keys = binding.keys.map { tomlString($0.name) }
+                let setting = "# \(binding.action.name) = " + (keys.count == 1 ? keys[0] : "[" + keys.joined(separator: ", ") + "]")
+                return setting.padding(toLength: max(setting.count + 1, 41), withPad: " ", startingAt: 0) + "# " + binding.help
+            }).joined(separator: "\n")
+        }.joined(separator: "\n\n") + "\n"
+    }
+
+    /// `text` as a TOML basic string.
+    private static func tomlString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     /// `text` as a Markdown code span: fenced with more backticks than it holds in a row, and
     /// padded with spaces when it starts or ends with a backtick.
     private static func codeSpan(_ text: String) -> String {

@@ -182,7 +182,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     var lastMessageText: String { lastMessage?.text ?? "" }
 
     /// The last message whole, a line each, in a window of its own.
-    private func showLastMessage() {
+    func showLastMessage() {
         guard let lastMessage else { return report("No message yet") }
         let lines = lastMessage.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
             DetailOverlay.Line(label: "", value: String(line), style: index == 0 && lastMessage.severity == .error ? .danger : .normal)
@@ -257,34 +257,9 @@ public final class PlannerScreen: Screen, PlannerHost {
             report(refusal, severity: .warning)
             return .redraw
         }
-        switch action {
-        case .quit: return .quit
-        case .help: present(HelpOverlayHost(keymap: keymap))
-        case .showPane(let number): show(pane: number)
-        case .nextPane: show(pane: (activePane + 1) % panes.count)
-        case .previousPane: show(pane: (activePane + panes.count - 1) % panes.count)
-        case .undo: UndoRedo.undo(in: pane.store, host: self)
-        case .redo: UndoRedo.redo(in: pane.store, host: self)
-        case .command: openCommandLine()
-        case .diagnostics: run(.diagnostics)
-        case .showMessage: showLastMessage()
-        case .settings: run(.settings)
-        case .search, .nextMatch, .previousMatch: SearchCommand.run(action, in: pane, host: self)
-        case .addNote:
-            guard let subject = pane.noteSubject else {
-                report("Select a row to write a note on", severity: .warning)
-                break
-            }
-            NoteForms.present(on: subject, host: self)
-        case .showDocuments:
-            guard let subject = pane.noteSubject, [.vendor, .expense].contains(subject.kind) else {
-                report("Select a vendor or an expense to list its documents", severity: .warning)
-                break
-            }
-            showDocuments(of: subject)
-        default:
-            if !pane.handle(action, host: self) { return hadMessage ? .redraw : .nothing }
-        }
+        if action == .quit { return .quit }
+        if Self.keyCommands.perform(action, in: pane.keyMode, on: self, host: self) { return .redraw }
+        if !pane.handle(action, host: self) { return hadMessage ? .redraw : .nothing }
         return .redraw
     }
 
@@ -315,7 +290,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         return .redraw
     }
 
-    private func show(pane index: Int) {
+    func show(pane index: Int) {
         guard panes.indices.contains(index) else { return }
         activePane = index
         session?.presence?.setPane(HeaderBar.paneTitles[safe: index]?.description)

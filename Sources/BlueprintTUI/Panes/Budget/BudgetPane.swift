@@ -47,14 +47,10 @@ final class BudgetPane: Pane, SearchTarget {
         expenseRows.onAdd { [unowned self] in openExpenseForm(nil, host: $0) }
         expenseRows.on(.edit) { [unowned self] in openExpenseForm($0, host: $1) }
         expenseRows.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
-        expenseRows.on(.markPaid) { [unowned self] in markPaid($0, host: $1) }
         expenseRows.on(.toggle) { [unowned self] expense, host in
             guard expense.paymentStatus == .paid else { return markPaid(expense, host: host) }
             host.run({ await budget.markUnpaid(expense.id) }, undoable: "\(expense.name) is no longer paid", store: budget)
         }
-        expenseRows.on(.recordInstallment) { [unowned self] in openInstallmentForm($0, host: $1) }
-        expenseRows.on(.editInstallments) { [unowned self] in openInstallmentsForm($0, host: $1) }
-        expenseRows.on(.changeInstallment) { [unowned self] in openInstallmentChangeForm($0, host: $1) }
         expenseRows.on(.activate) { [unowned self] in showDetail($0, host: $1) }
     }
 
@@ -235,11 +231,7 @@ final class BudgetPane: Pane, SearchTarget {
     }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        if action == .categoryDetails && focus != .scenarios {
-            guard let category = selectedCategory.flatMap({ budget.category($0.categoryID) }) else { return false }
-            showDetail(category, host: host)
-            return true
-        }
+        if Self.keyCommands.perform(action, in: keyMode, on: self, host: host) { return true }
         switch focus {
         case .categories: return handleCategories(action, host: host)
         case .expenses: return handleExpenses(action, host: host)
@@ -253,14 +245,29 @@ final class BudgetPane: Pane, SearchTarget {
 
     private func handleCategories(_ action: KeyAction, host: any PlannerHost) -> Bool {
         if categoryRows.handle(action, host: host) { return true }
-        switch action {
-        case .markPaid, .recordInstallment, .editInstallments, .changeInstallment, .toggle:
-            let open = host.keymap.hint(.activate, in: keyMode, "opens the category's expenses")
-            host.report("Choose an expense first" + (open.map { ": " + $0 } ?? ""), severity: .warning)
-        default:
+        guard action == .toggle else { return false }
+        reportChooseExpense(host)
+        return true
+    }
+
+    private func reportChooseExpense(_ host: any PlannerHost) {
+        let open = host.keymap.hint(.activate, in: keyMode, "opens the category's expenses")
+        host.report("Choose an expense first" + (open.map { ": " + $0 } ?? ""), severity: .warning)
+    }
+
+    /// Runs `work` on the selected expense; in the categories, says to choose an expense first.
+    private func withSelectedExpense(_ host: any PlannerHost, _ work: (Expense) -> Void) -> Bool {
+        switch focus {
+        case .categories:
+            reportChooseExpense(host)
+            return true
+        case .expenses:
+            guard let expense = expenseRows.selected else { return false }
+            work(expense)
+            return true
+        case .scenarios:
             return false
         }
-        return true
     }
 
     private func handleExpenses(_ action: KeyAction, host: any PlannerHost) -> Bool {
@@ -489,4 +496,49 @@ final class BudgetPane: Pane, SearchTarget {
             }
         })
     }
+}
+
+extension BudgetPane {
+    /// The budget's own keys: on the selected expense, the category in view, and the scenarios.
+    nonisolated static let keyCommands: [HandledKeyCommand<BudgetPane>] = [
+        HandledKeyCommand(.budget, [.character("D")], .showDocuments, "List the selected expense's documents") {
+            $1.showDocuments(ofSelected: $0.noteSubject)
+        },
+        HandledKeyCommand(.budget, [.character("p")], .markPaid, "Mark the selected expense paid", changesData: true) { pane, host in
+            pane.withSelectedExpense(host) { pane.markPaid($0, host: host) }
+        },
+        HandledKeyCommand(.budget, [.character("i")], .recordInstallment, "Record an installment of the selected expense",
+                          changesData: true) { pane, host in
+            pane.withSelectedExpense(host) { pane.openInstallmentForm($0, host: host) }
+        },
+        HandledKeyCommand(.budget, [.character("I")], .editInstallments,
+                          "Edit the selected expense's installments (amount, due, paid on; an empty amount deletes one)",
+                          changesData: true) { pane, host in
+            pane.withSelectedExpense(host) { pane.openInstallmentsForm($0, host: host) }
+        },
+        HandledKeyCommand(.budget, [.character("P")], .changeInstallment,
+                          "Mark one installment of the selected expense paid or not paid, or delete it (asks which)",
+                          changesData: true) { pane, host in
+            pane.withSelectedExpense(host) { pane.openInstallmentChangeForm($0, host: host) }
+        },
+        HandledKeyCommand(.budget, [.character("c")], .categoryDetails,
+                          "Show the category's details: money, expenses, linked vendors and tasks") { pane, host in
+            guard pane.focus != .scenarios,
+                  let category = pane.selectedCategory.flatMap({ pane.budget.category($0.categoryID) }) else { return false }
+            pane.showDetail(category, host: host)
+            return true
+        },
+        HandledKeyCommand(.budget, [.character("C")], .compareScenario,
+                          "Compare the scenario with the live budget per category; again, with the next scenario") { pane, host in
+            guard pane.focus == .scenarios else { return false }
+            pane.scenarios.compareNext(host: host)
+            return true
+        },
+        HandledKeyCommand(.budget, [.character("L")], .makeLive, "Make the scenario the live budget (asks first, saying what changes)",
+                          changesData: true) { pane, host in
+            guard pane.focus == .scenarios, let scenario = pane.scenarios.selectedScenario else { return false }
+            pane.scenarios.confirmMakeLive(scenario, host: host)
+            return true
+        },
+    ]
 }

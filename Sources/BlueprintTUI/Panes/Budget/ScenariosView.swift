@@ -83,7 +83,7 @@ final class ScenariosView {
     func reset() { screen = .list }
 
     /// The scenario in view: the one whose lines or comparison is shown, else the selected one.
-    private var selectedScenario: BudgetScenario? {
+    var selectedScenario: BudgetScenario? {
         switch screen {
         case .list: return scenarioRows.selected
         case .lines(let id), .comparison(let id, _): return budget.scenario(id)
@@ -185,16 +185,6 @@ final class ScenariosView {
     /// Handles `action`; false for one it leaves to the pane (`switchView` on the list, which
     /// leaves the scenarios).
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        switch action {
-        case .compareScenario:
-            compareNext(host: host)
-            return true
-        case .makeLive:
-            guard let scenario = selectedScenario else { return false }
-            confirmMakeLive(scenario, host: host)
-            return true
-        default: break
-        }
         switch screen {
         case .list: return scenarioRows.handle(action, host: host)
         case .lines:
@@ -213,7 +203,7 @@ final class ScenariosView {
 
     /// Compares the scenario in view with the live budget, or, when a comparison is shown, with
     /// the next budget: each other scenario by name, then the live budget again.
-    private func compareNext(host: any PlannerHost) {
+    func compareNext(host: any PlannerHost) {
         guard let scenario = selectedScenario else {
             host.report("Choose a scenario to compare first", severity: .warning)
             return
@@ -232,7 +222,7 @@ final class ScenariosView {
 
     // MARK: Making live
 
-    private func confirmMakeLive(_ scenario: BudgetScenario, host: any PlannerHost) {
+    func confirmMakeLive(_ scenario: BudgetScenario, host: any PlannerHost) {
         guard let comparison = self.comparison(scenario.id, with: nil) else { return }
         guard let changes = Self.liveChanges(comparison, currency: currency) else {
             host.report("\(scenario.name) is already the live budget")

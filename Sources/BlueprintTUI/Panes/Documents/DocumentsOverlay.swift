@@ -111,47 +111,90 @@ final class DocumentsOverlay: Overlay {
 
     func handle(_ key: Key, host: any PlannerHost) {
         guard case .action(let action) = host.keymap.resolve(key, in: .documents) else { return }
+        _ = Self.keyCommands.perform(action, in: .documents, on: self, host: host)
+    }
+
+    /// Its details, with the path of its bytes on this machine (brought from the database if need be).
+    private func showDetails(of document: Document, host: any PlannerHost) {
         let store = self.store
-        switch action {
-        case .cancel: host.dismiss(self)
-        case .moveUp: selected = max(0, selected - 1)
-        case .moveDown: selected = min(selected + 1, max(0, rows.count - 1))
-        case .showTrash:
-            showingTrash.toggle()
-            selected = 0
-            scrollOffset = 0
-        case .undo:
-            guard let title = store.undoTitle else { return host.report("Nothing to undo in the documents", severity: .warning) }
-            host.run({ await store.undo() }, success: "Undid \(title)", store: store)
-        case .redo:
-            guard let title = store.redoTitle else { return host.report("Nothing to redo in the documents", severity: .warning) }
-            host.run({ await store.redo() }, success: "Redid \(title)", store: store)
-        case .activate:
-            guard let document = current else { return }
-            host.perform {
-                // The path shown is where the bytes are on this machine: brought from the database if need be.
-                let path: String
-                switch await store.localPath(of: document) {
-                case .success(let local): path = local
-                case .failure(let error):
-                    host.report("\(error)", severity: .warning)
-                    path = store.storedPath(of: document)
-                }
-                host.present(DetailOverlay.report(document.title, lines: DocumentText.details(
-                    document, storedAt: path, session: host.session, now: host.now, timeZone: host.timeZone)))
+        host.perform {
+            let path: String
+            switch await store.localPath(of: document) {
+            case .success(let local): path = local
+            case .failure(let error):
+                host.report("\(error)", severity: .warning)
+                path = store.storedPath(of: document)
             }
-        case .openDocument:
-            guard let document = current, !showingTrash else { return }
-            host.open(document)
-        case .delete:
-            guard let document = current, !showingTrash else { return }
-            host.confirmDelete("document", named: document.title, consequence: "It goes to the trash, where it can be restored.",
-                               store: store) { await store.trash(document.id) }
-        case .restore:
-            guard let document = current, showingTrash else { return }
-            host.run({ await store.restore(document.id) }, undoable: "Restored \(document.title)", store: store)
-        default:
-            break
+            host.present(DetailOverlay.report(document.title, lines: DocumentText.details(
+                document, storedAt: path, session: host.session, now: host.now, timeZone: host.timeZone)))
         }
     }
+}
+
+extension DocumentsOverlay {
+    /// The documents' keys, in use and in the trash.
+    nonisolated static let keyCommands: [HandledKeyCommand<DocumentsOverlay>] = [
+        HandledKeyCommand(.documents, [.escape, .character("q")], .cancel, "Close") { overlay, host in
+            host.dismiss(overlay)
+            return true
+        },
+        HandledKeyCommand(.documents, [.character("k"), .up], .moveUp, "Previous document") { overlay, _ in
+            overlay.selected = max(0, overlay.selected - 1)
+            return true
+        },
+        HandledKeyCommand(.documents, [.character("j"), .down], .moveDown, "Next document") { overlay, _ in
+            overlay.selected = min(overlay.selected + 1, max(0, overlay.rows.count - 1))
+            return true
+        },
+        HandledKeyCommand(.documents, [.enter], .activate, "Its details, with where its file is stored") { overlay, host in
+            guard let document = overlay.current else { return false }
+            overlay.showDetails(of: document, host: host)
+            return true
+        },
+        HandledKeyCommand(.documents, [.character("o")], .openDocument, "Open it ($PAGER, xdg-open; over ssh: its path)") { overlay, host in
+            guard let document = overlay.current, !overlay.showingTrash else { return false }
+            host.open(document)
+            return true
+        },
+        HandledKeyCommand(.documents, [.character("d")], .delete, "Move it to the trash (asks first; u undoes)", changesData: true) {
+            overlay, host in
+            guard let document = overlay.current, !overlay.showingTrash else { return false }
+            let store = overlay.store
+            host.confirmDelete("document", named: document.title, consequence: "It goes to the trash, where it can be restored.",
+                               store: store) { await store.trash(document.id) }
+            return true
+        },
+        HandledKeyCommand(.documents, [.character("t")], .showTrash, "Show the trash, or the documents in use again") { overlay, _ in
+            overlay.showingTrash.toggle()
+            overlay.selected = 0
+            overlay.scrollOffset = 0
+            return true
+        },
+        HandledKeyCommand(.documents, [.character("r")], .restore, "Restore the document from the trash", changesData: true) {
+            overlay, host in
+            guard let document = overlay.current, overlay.showingTrash else { return false }
+            let store = overlay.store
+            host.run({ await store.restore(document.id) }, undoable: "Restored \(document.title)", store: store)
+            return true
+        },
+        HandledKeyCommand(.documents, [.character("u")], .undo, "Undo the last change to the documents", changesData: true) {
+            overlay, host in
+            let store = overlay.store
+            guard let title = store.undoTitle else {
+                host.report("Nothing to undo in the documents", severity: .warning)
+                return true
+            }
+            host.run({ await store.undo() }, success: "Undid \(title)", store: store)
+            return true
+        },
+        HandledKeyCommand(.documents, [.control("r")], .redo, "Redo what the last undo took back", changesData: true) { overlay, host in
+            let store = overlay.store
+            guard let title = store.redoTitle else {
+                host.report("Nothing to redo in the documents", severity: .warning)
+                return true
+            }
+            host.run({ await store.redo() }, success: "Redid \(title)", store: store)
+            return true
+        },
+    ]
 }

@@ -33,13 +33,11 @@ final class GiftsPane: Pane {
             rows.onAdd { [unowned self] in openGiftForm(nil, host: $0) }
             rows.on(.edit) { [unowned self] in openGiftForm($0, host: $1) }
             rows.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
-            rows.on(.markThanked) { [unowned self] in markThanked($0, host: $1) }
             rows.on(.activate) { [unowned self] in showDetail($0, host: $1) }
         }
         owedRows.onAdd { [unowned self] in openOwedForm(nil, host: $0) }
         owedRows.on(.edit) { [unowned self] in openOwedForm($0, host: $1) }
         owedRows.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
-        owedRows.on(.recordInstallment) { [unowned self] in openSettlementForm($0, host: $1) }
         owedRows.on(.activate) { [unowned self] in showDetail($0, host: $1) }
     }
 
@@ -142,7 +140,8 @@ final class GiftsPane: Pane {
             view = views[(views.firstIndex(of: view)! + 1) % views.count]
             return true
         }
-        return view == .owed ? owedRows.handle(action, host: host) : shownGifts.handle(action, host: host)
+        return (view == .owed ? owedRows.handle(action, host: host) : shownGifts.handle(action, host: host))
+            || Self.keyCommands.perform(action, in: keyMode, on: self, host: host)
     }
 
     /// Shows the thank-yous to write, or one gift among every gift.
@@ -306,4 +305,22 @@ final class GiftsPane: Pane {
             }
         })
     }
+}
+
+extension GiftsPane {
+    /// The gifts' own keys: thank-yous on the gifts, amounts settled on the money owed.
+    nonisolated static let keyCommands: [HandledKeyCommand<GiftsPane>] = [
+        HandledKeyCommand(.gifts, [.character("t")], .markThanked, "Mark the selected gift's thank-you sent (asks how), or not sent",
+                          changesData: true) { pane, host in
+            guard pane.view != .owed, let gift = pane.shownGifts.selected else { return false }
+            pane.markThanked(gift, host: host)
+            return true
+        },
+        HandledKeyCommand(.gifts, [.character("i")], .recordInstallment, "Record an amount received or paid on the selected money owed",
+                          changesData: true) { pane, host in
+            guard pane.view == .owed, let entry = pane.owedRows.selected else { return false }
+            pane.openSettlementForm(entry, host: host)
+            return true
+        },
+    ]
 }

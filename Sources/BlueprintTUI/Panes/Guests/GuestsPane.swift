@@ -36,9 +36,6 @@ final class GuestsPane: Pane, SearchTarget {
         controller.on(.edit) { [unowned self] in openForm(editing: $0, host: $1) }
         controller.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
         controller.on(.activate) { [unowned self] in showDetail($0, host: $1) }
-        for answer in RSVPStatus.allCases {
-            controller.on(.setRSVP(answer)) { [unowned self] in setRSVP(answer, for: $0, host: $1) }
-        }
         controller.on(.toggle) { [unowned self] in setRSVP($0.rsvp == .attending ? .declined : .attending, for: $0, host: $1) }
     }
 
@@ -117,9 +114,12 @@ final class GuestsPane: Pane, SearchTarget {
     }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        if view == .seating { return handleSeating(action, host: host) }
-        if view == .rules { return handleRules(action, host: host) }
-        if controller.handle(action, host: host) { return true }
+        switch view {
+        case .seating: return seating.model.handle(action) || Self.keyCommands.perform(action, in: .seating, on: self, host: host)
+        case .rules: return handleRules(action, host: host)
+        case .list: break
+        }
+        if controller.handle(action, host: host) || Self.keyCommands.perform(action, in: keyMode, on: self, host: host) { return true }
         switch action {
         case .cycleSort:
             guests.order.cycle()
@@ -166,58 +166,61 @@ final class GuestsPane: Pane, SearchTarget {
         return true
     }
 
-    private func handleSeating(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        if seating.model.handle(action) { return true }
-        let chart = self.chart
-        let highlighted = seating.model.selectedRow.flatMap { seating.table(atRow: $0, in: chart) }
-        let guest = seatingGuestID.flatMap(guests.guest)
-        switch action {
-        case .switchView:
-            view = .list
-            if let guest { controller.select(id: guest.id) }
-        case .activate:
-            guard let highlighted else { return false }
-            guests.filter.table = highlighted
-            view = .list
-        case .moveToNextTable, .moveToPreviousTable:
-            guard let guest else { return reportNoGuest(host) }
-            let numbers = chart.tables.map(\.number)
-            let next = action == .moveToNextTable
-                ? numbers.first { $0 > (guest.table ?? Int.min) }
-                : numbers.last { $0 < (guest.table ?? Int.max) }
-            guard let next else {
-                host.report("No \(action == .moveToNextTable ? "next" : "previous") table", severity: .warning)
-                return true
-            }
-            move(guest, household: false, to: next, host: host)
-        case .moveGuestHere, .moveHouseholdHere:
-            guard let guest else { return reportNoGuest(host) }
-            guard let highlighted else {
-                host.report("Highlight a table to move to", severity: .warning)
-                return true
-            }
-            move(guest, household: action == .moveHouseholdHere, to: highlighted, host: host)
-        case .moveToTableNumber:
-            guard let guest else { return reportNoGuest(host) }
-            openTableNumberForm(guest, host: host)
-        case .unseatGuest:
-            guard let guest else { return reportNoGuest(host) }
-            move(guest, household: false, to: nil, host: host)
-        case .add: openTableForm(editing: nil, host: host)
-        case .edit, .delete:
-            guard let table = highlighted.flatMap({ chart.table($0)?.record }) else {
-                host.report("Highlight a table that has a record (a or e on it adds one)", severity: .warning)
-                return true
-            }
-            if action == .edit { openTableForm(editing: table, host: host) } else { confirmDelete(table, host: host) }
-        case .keepTogether, .keepApart:
-            guard let guest else { return reportNoGuest(host) }
-            openRuleForm(action == .keepTogether ? .together : .apart, guest: guest, host: host)
-        case .ruleProblems: view = .rules
-        case .suggestSeating: showSuggestion(host: host)
-        default:
-            return false
+    /// The guest the seating chart's move keys act on.
+    private var seatingGuest: Guest? { seatingGuestID.flatMap(guests.guest) }
+
+    /// The number of the table highlighted on the seating chart.
+    private var highlightedTable: Int? { seating.model.selectedRow.flatMap { seating.table(atRow: $0, in: chart) } }
+
+    private func leaveSeating() -> Bool {
+        view = .list
+        if let guest = seatingGuest { controller.select(id: guest.id) }
+        return true
+    }
+
+    private func listGuestsOfHighlightedTable() -> Bool {
+        guard let highlighted = highlightedTable else { return false }
+        guests.filter.table = highlighted
+        view = .list
+        return true
+    }
+
+    private func moveToAdjacentTable(next: Bool, host: any PlannerHost) -> Bool {
+        guard let guest = seatingGuest else { return reportNoGuest(host) }
+        let numbers = chart.tables.map(\.number)
+        let table = next ? numbers.first { $0 > (guest.table ?? Int.min) } : numbers.last { $0 < (guest.table ?? Int.max) }
+        guard let table else {
+            host.report("No \(next ? "next" : "previous") table", severity: .warning)
+            return true
         }
+        move(guest, household: false, to: table, host: host)
+        return true
+    }
+
+    private func moveHere(household: Bool, host: any PlannerHost) -> Bool {
+        guard let guest = seatingGuest else { return reportNoGuest(host) }
+        guard let highlighted = highlightedTable else {
+            host.report("Highlight a table to move to", severity: .warning)
+            return true
+        }
+        move(guest, household: household, to: highlighted, host: host)
+        return true
+    }
+
+    /// Runs `work` on the seating chart's guest, or says there is none to seat.
+    private func withSeatingGuest(_ host: any PlannerHost, _ work: (Guest) -> Void) -> Bool {
+        guard let guest = seatingGuest else { return reportNoGuest(host) }
+        work(guest)
+        return true
+    }
+
+    /// Runs `work` on the highlighted table's record, or says to highlight one that has a record.
+    private func withHighlightedTable(_ host: any PlannerHost, _ work: (SeatingTable) -> Void) -> Bool {
+        guard let table = highlightedTable.flatMap({ chart.table($0)?.record }) else {
+            host.report("Highlight a table that has a record (a or e on it adds one)", severity: .warning)
+            return true
+        }
+        work(table)
         return true
     }
 
@@ -363,5 +366,84 @@ final class GuestsPane: Pane, SearchTarget {
         host.present(FilterOverlay(GuestForms.filterForm(original, wedding: wedding.wedding),
                                    read: GuestForms.filter(from:), apply: { guests.filter = $0 },
                                    restore: { guests.filter = original }))
+    }
+}
+
+extension GuestsPane {
+    /// The guest list's own keys, and the seating chart's (moving keys move between tables).
+    nonisolated static let keyCommands: [HandledKeyCommand<GuestsPane>] = [
+        HandledKeyCommand(.guests, [.character("A")], .setRSVP(.attending), "RSVP: attending", changesData: true, perform: rsvp(.attending)),
+        HandledKeyCommand(.guests, [.character("D")], .setRSVP(.declined), "RSVP: declined", changesData: true, perform: rsvp(.declined)),
+        HandledKeyCommand(.guests, [.character("M")], .setRSVP(.maybe), "RSVP: maybe", changesData: true, perform: rsvp(.maybe)),
+        HandledKeyCommand(.guests, [.character("P")], .setRSVP(.pending), "RSVP: pending", changesData: true, perform: rsvp(.pending)),
+        HandledKeyCommand(.guests, [.character("I")], .setRSVP(.invited), "RSVP: invited (not yet asked)", changesData: true,
+                          perform: rsvp(.invited)),
+
+        HandledKeyCommand(.seating, [.character("k"), .up], .moveUp, "Previous table"),
+        HandledKeyCommand(.seating, [.character("j"), .down], .moveDown, "Next table"),
+        HandledKeyCommand(.seating, [.character("h"), .left], .moveLeft, "Scroll left"),
+        HandledKeyCommand(.seating, [.character("l"), .right], .moveRight, "Scroll right"),
+        HandledKeyCommand(.seating, [.pageUp], .pageUp, "Page up"),
+        HandledKeyCommand(.seating, [.pageDown], .pageDown, "Page down"),
+        HandledKeyCommand(.seating, [.character("g"), .home], .top, "First table"),
+        HandledKeyCommand(.seating, [.character("G"), .end], .bottom, "Last table"),
+        HandledKeyCommand(.seating, [.enter], .activate, "List the table's guests") { pane, _ in pane.listGuestsOfHighlightedTable() },
+        HandledKeyCommand(.seating, [.character("v"), .escape], .switchView, "Back to the guest list (its selected guest is the one moved)") { pane, _ in
+            pane.leaveSeating()
+        },
+        HandledKeyCommand(.seating, [.character("]")], .moveToNextTable, "Move the guest to the next table", changesData: true) {
+            $0.moveToAdjacentTable(next: true, host: $1)
+        },
+        HandledKeyCommand(.seating, [.character("[")], .moveToPreviousTable, "Move the guest to the previous table", changesData: true) {
+            $0.moveToAdjacentTable(next: false, host: $1)
+        },
+        HandledKeyCommand(.seating, [.character("m")], .moveGuestHere, "Move the guest to the highlighted table", changesData: true) {
+            $0.moveHere(household: false, host: $1)
+        },
+        HandledKeyCommand(.seating, [.character("M")], .moveHouseholdHere, "Move the guest's whole household to the highlighted table",
+                          changesData: true) { $0.moveHere(household: true, host: $1) },
+        HandledKeyCommand(.seating, [.character("#")], .moveToTableNumber, "Move the guest to a table by its number (asks for it)",
+                          changesData: true) { pane, host in
+            pane.withSeatingGuest(host) { pane.openTableNumberForm($0, host: host) }
+        },
+        HandledKeyCommand(.seating, [.character("x")], .unseatGuest, "Take the guest off their table", changesData: true) { pane, host in
+            pane.withSeatingGuest(host) { pane.move($0, household: false, to: nil, host: host) }
+        },
+        HandledKeyCommand(.seating, [.character("a")], .add, "Add a table", changesData: true) { pane, host in
+            pane.openTableForm(editing: nil, host: host)
+            return true
+        },
+        HandledKeyCommand(.seating, [.character("e")], .edit, "Edit the highlighted table", changesData: true) { pane, host in
+            pane.withHighlightedTable(host) { pane.openTableForm(editing: $0, host: host) }
+        },
+        HandledKeyCommand(.seating, [.character("d")], .delete, "Delete the highlighted table's record, or rule in the rules list (asks first)",
+                          changesData: true) { pane, host in
+            pane.withHighlightedTable(host) { pane.confirmDelete($0, host: host) }
+        },
+        HandledKeyCommand(.seating, [.character("t")], .keepTogether, "Keep the guest together with others (a rule)", changesData: true) {
+            pane, host in pane.withSeatingGuest(host) { pane.openRuleForm(.together, guest: $0, host: host) }
+        },
+        HandledKeyCommand(.seating, [.character("T")], .keepApart, "Keep the guest apart from others (a rule)", changesData: true) {
+            pane, host in pane.withSeatingGuest(host) { pane.openRuleForm(.apart, guest: $0, host: host) }
+        },
+        HandledKeyCommand(.seating, [.character("r")], .ruleProblems,
+                          "List the seating rules, whether each holds (d deletes one; r or v goes back)") { pane, _ in
+            pane.view = .rules
+            return true
+        },
+        HandledKeyCommand(.seating, [.character("s")], .suggestSeating, "Suggest seats for the attending guests without a table",
+                          changesData: true) { pane, host in
+            pane.showSuggestion(host: host)
+            return true
+        },
+    ]
+
+    /// Sets the selected guest's answer.
+    private nonisolated static func rsvp(_ answer: RSVPStatus) -> HandledKeyCommand<GuestsPane>.Perform {
+        { pane, host in
+            guard let guest = pane.controller.selected else { return false }
+            pane.setRSVP(answer, for: guest, host: host)
+            return true
+        }
     }
 }

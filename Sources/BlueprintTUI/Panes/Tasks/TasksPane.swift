@@ -145,7 +145,7 @@ final class TasksPane: Pane, SearchTarget {
     }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        if controller.handle(action, host: host) { return true }
+        if controller.handle(action, host: host) || Self.keyCommands.perform(action, in: keyMode, on: self, host: host) { return true }
         let tasks = self.tasks
         switch action {
         case .cycleSort:
@@ -168,13 +168,6 @@ final class TasksPane: Pane, SearchTarget {
         case .cancel:
             guard !tasks.searchText.isEmpty else { return false }
             tasks.searchText = ""
-        case .expand:
-            guard let task = controller.selected?.task, !task.subtasks.isEmpty else { return false }
-            if expanded.remove(task.id) == nil { expanded.insert(task.id) }
-            controller.select(id: task.id)
-        case .expandAll:
-            let withSteps = Set(tasks.tasks.filter { !$0.subtasks.isEmpty }.map(\.id))
-            expanded = expanded.isSuperset(of: withSteps) ? [] : withSteps
         default:
             return false
         }
@@ -266,4 +259,21 @@ final class TasksPane: Pane, SearchTarget {
             }
         })
     }
+}
+
+extension TasksPane {
+    /// The task list's own keys.
+    nonisolated static let keyCommands: [HandledKeyCommand<TasksPane>] = [
+        HandledKeyCommand(.tasks, [.character("o")], .expand, "Expand or collapse the subtasks") { pane, _ in
+            guard let task = pane.controller.selected?.task, !task.subtasks.isEmpty else { return false }
+            if pane.expanded.remove(task.id) == nil { pane.expanded.insert(task.id) }
+            pane.controller.select(id: task.id)
+            return true
+        },
+        HandledKeyCommand(.tasks, [.character("O")], .expandAll, "Expand or collapse every task") { pane, _ in
+            let withSteps = Set(pane.tasks.tasks.filter { !$0.subtasks.isEmpty }.map(\.id))
+            pane.expanded = pane.expanded.isSuperset(of: withSteps) ? [] : withSteps
+            return true
+        },
+    ]
 }

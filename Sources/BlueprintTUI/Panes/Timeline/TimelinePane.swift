@@ -158,11 +158,9 @@ final class TimelinePane: Pane {
         case .switchView:
             view = view == .milestones ? .runSheet : .milestones
             return true
-        case .nextClash:
-            goToNextClash(host: host)
-            return true
         default:
-            return view == .milestones ? milestoneRows.handle(action, host: host) : itemRows.handle(action, host: host)
+            return (view == .milestones ? milestoneRows.handle(action, host: host) : itemRows.handle(action, host: host))
+                || Self.keyCommands.perform(action, in: keyMode, on: self, host: host)
         }
     }
 
@@ -309,4 +307,14 @@ final class TimelinePane: Pane {
             }
         })
     }
+}
+
+extension TimelinePane {
+    /// The timeline's own keys.
+    nonisolated static let keyCommands: [HandledKeyCommand<TimelinePane>] = [
+        HandledKeyCommand(.timeline, [.character("c")], .nextClash, "Go to the next clash on the run sheet") { pane, host in
+            pane.goToNextClash(host: host)
+            return true
+        },
+    ]
 }

@@ -21,15 +21,9 @@ final class VendorsPane: Pane, SearchTarget {
         controller.on(.edit) { [unowned self] in openForm($0, host: $1) }
         controller.on(.delete) { [unowned self] in confirmDelete($0, host: $1) }
         controller.on(.activate) { [unowned self] in showDetail($0, host: $1) }
-        controller.on(.book) { [unowned self] in book($0, host: $1) }
         controller.on(.toggle) { [unowned self] vendor, host in
             guard vendor.status == .booked else { return book(vendor, host: host) }
             host.run({ await vendors.unbook(vendor.id) }, undoable: "\(vendor.name) is no longer booked", store: vendors)
-        }
-        controller.on(.archive) { vendor, host in
-            let archiving = !vendor.isArchived
-            host.run({ await vendors.setArchived(vendor.id, archiving) },
-                     undoable: archiving ? "Archived \(vendor.name)" : "\(vendor.name) is back from the archive", store: vendors)
         }
     }
 
@@ -94,7 +88,7 @@ final class VendorsPane: Pane, SearchTarget {
     var noteSubject: RecordSubject? { controller.selected.map { .record($0) } }
 
     func handle(_ action: KeyAction, host: any PlannerHost) -> Bool {
-        if controller.handle(action, host: host) { return true }
+        if controller.handle(action, host: host) || Self.keyCommands.perform(action, in: keyMode, on: self, host: host) { return true }
         let vendors = self.vendors
         switch action {
         case .cycleSort:
@@ -113,9 +107,6 @@ final class VendorsPane: Pane, SearchTarget {
         case .cancel:
             guard !vendors.searchText.isEmpty else { return false }
             vendors.searchText = ""
-        case .showArchived:
-            vendors.filter.includesArchived.toggle()
-            host.report(vendors.filter.includesArchived ? "Showing archived vendors" : "Archived vendors hidden")
         default:
             return false
         }
@@ -225,4 +216,32 @@ final class VendorsPane: Pane, SearchTarget {
             }
         })
     }
+}
+
+extension VendorsPane {
+    /// The vendor list's own keys.
+    nonisolated static let keyCommands: [HandledKeyCommand<VendorsPane>] = [
+        HandledKeyCommand(.vendors, [.character("D")], .showDocuments, "List the selected vendor's documents") {
+            $1.showDocuments(ofSelected: $0.noteSubject)
+        },
+        HandledKeyCommand(.vendors, [.character("b")], .book, "Book the selected vendor today", changesData: true) { pane, host in
+            guard let vendor = pane.controller.selected else { return false }
+            pane.book(vendor, host: host)
+            return true
+        },
+        HandledKeyCommand(.vendors, [.character("X")], .archive, "Archive the selected vendor, or bring it back", changesData: true) {
+            pane, host in
+            guard let vendor = pane.controller.selected else { return false }
+            let vendors = pane.vendors, archiving = !vendor.isArchived
+            host.run({ await vendors.setArchived(vendor.id, archiving) },
+                     undoable: archiving ? "Archived \(vendor.name)" : "\(vendor.name) is back from the archive", store: vendors)
+            return true
+        },
+        HandledKeyCommand(.vendors, [.character("H")], .showArchived, "Show or hide archived vendors") { pane, host in
+            let vendors = pane.vendors
+            vendors.filter.includesArchived.toggle()
+            host.report(vendors.filter.includesArchived ? "Showing archived vendors" : "Archived vendors hidden")
+            return true
+        },
+    ]
 }
