@@ -82,7 +82,7 @@ struct ActivityTests {
 
     @Test("an older commit known only by its changes is counted")
     func countedFromChanges() {
-        let changes = [RecordChange(.saveGuest(Sample.ana), previousVersion: nil), RecordChange(.deleteTask(uuid(30)), previousVersion: 2)]
+        let changes = [RecordChange(.save(Sample.ana), previousVersion: nil), RecordChange(.delete(WeddingTask.self, id: uuid(30)), previousVersion: 2)]
         let entry = ActivityEntry(at: editTime, author: nil, operation: "old", summary: ActivitySummary(counting: changes))
         #expect(entry.sentence == "added a guest and deleted a task")
     }

@@ -24,7 +24,7 @@ struct WeddingTransactionTests {
         #expect(stored.createdAt == editTime && stored.updatedAt == editTime)
         #expect(dataset.guests[guest.id] == stored)
         #expect(dataset.guests.records.last == stored)
-        #expect(mutations == [.saveGuest(stored)])
+        #expect(mutations == [.save(stored)])
         #expect(replayed(mutations) == dataset)
     }
 
@@ -52,7 +52,7 @@ struct WeddingTransactionTests {
         #expect(stored.email == "ana@example.com")
         #expect(dataset.guests[Sample.ana.id] == stored)
         #expect(dataset.guests.index(of: Sample.ana.id) == 0)
-        #expect(mutations == [.saveGuest(stored)])
+        #expect(mutations == [.save(stored)])
 
         var again = stored
         again.phone = "555"
@@ -174,7 +174,7 @@ struct WeddingTransactionTests {
         #expect(visit.vendorID == nil && visit.version == 2)
         #expect(visit.budgetCategoryID == Sample.venueCategory.id)
         #expect(dataset.tasks[Sample.chooseFlowers.id] == Sample.chooseFlowers)
-        #expect(mutations == [.saveExpense(deposit), .saveTask(visit), .deleteVendor(Sample.hall.id)])
+        #expect(mutations == [.save(deposit), .save(visit), .delete(Vendor.self, id: Sample.hall.id)])
         #expect(replayed(mutations) == dataset)
     }
 
@@ -206,7 +206,7 @@ struct WeddingTransactionTests {
         #expect(dataset.categories[child.id]?.parentID == nil)
         #expect(dataset.categories[Sample.ceremonyCategory.id] == Sample.ceremonyCategory)
         #expect(mutations.map(\.kind) == [.vendor, .task, .category, .category])
-        #expect(mutations.last == .deleteCategory(Sample.flowersCategory.id))
+        #expect(mutations.last == .delete(BudgetCategory.self, id: Sample.flowersCategory.id))
         var replay = before
         for mutation in mutations { replay.apply(mutation) }
         #expect(replay == dataset)

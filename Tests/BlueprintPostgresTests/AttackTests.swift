@@ -165,7 +165,7 @@ struct AttackTests {
         var stream = other.changes(in: scene.victim).makeAsyncIterator()
         // The planner appends a change saying a guest was deleted, without deleting it.
         let planner = try await scene.connect(scene.planner)
-        let lie = String(decoding: try RecordJSON.encode([.deleteGuest(scene.guests[0].id)]), as: UTF8.self)
+        let lie = String(decoding: try RecordJSON.encode([.delete(Guest.self, id: scene.guests[0].id)]), as: UTF8.self)
         try await planner.run("BEGIN")
         try await planner.run("UPDATE weddings SET last_sequence = 2 WHERE id = '\(scene.victim)'")
         _ = try await planner.rows("""

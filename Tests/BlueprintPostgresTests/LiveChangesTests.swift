@@ -42,7 +42,7 @@ struct LiveChangesTests {
         let guest = try await addGuest("Mei", on: mine, in: id)
         let change = try #require(await theirChanges.next())
         #expect(change.origin == .external && change.author == "ana@laptop" && change.sequence == 1)
-        #expect(change.records == [RecordChange(.saveGuest(guest), previousVersion: nil)])
+        #expect(change.records == [RecordChange(.save(guest), previousVersion: nil)])
         #expect(change.activity?.sentence == "added guest Mei Lin" && change.activity?.author == "ana@laptop")
 
         // Each host's own commit reaches its own stream once, as local; the other's, once, as external.
@@ -52,7 +52,7 @@ struct LiveChangesTests {
         #expect(mineSaw.origin == .local && mineSaw.sequence == 1)
         let external = try #require(await myChanges.next())
         #expect(external.origin == .external && external.sequence == 2 && external.author == "ben@desktop")
-        #expect(external.records == [RecordChange(.saveGuest(reply), previousVersion: nil)])
+        #expect(external.records == [RecordChange(.save(reply), previousVersion: nil)])
         await mine.close()
         await theirs.close()
     }
@@ -130,13 +130,13 @@ struct LiveChangesTests {
         for _ in 0..<100 { allowRetry.yield() }
         let caughtUp = try #require(await changes.next())
         #expect(caughtUp.origin == .external && caughtUp.sequence == 1)
-        #expect(caughtUp.records == [RecordChange(.saveGuest(missed), previousVersion: nil)])
+        #expect(caughtUp.records == [RecordChange(.save(missed), previousVersion: nil)])
         #expect(await states.next() == .live)
         #expect(theirs.connection(id) == .live)
 
         // Listening again: the next commit arrives by itself.
         let next = try await addGuest("Sam", on: mine, in: id)
-        #expect(try #require(await changes.next()).records == [RecordChange(.saveGuest(next), previousVersion: nil)])
+        #expect(try #require(await changes.next()).records == [RecordChange(.save(next), previousVersion: nil)])
         await mine.close()
         await theirs.close()
         try cluster.stop(immediately: false)

@@ -71,7 +71,7 @@ struct PostgresHostTests {
         #expect(try await theirs.read(id) { $0.guests.records } == [guest])
         let change = try #require(await changes.next())
         #expect(change.origin == .external && change.author == "ana@laptop")
-        #expect(change.records == [RecordChange(.saveGuest(guest), previousVersion: nil)])
+        #expect(change.records == [RecordChange(.save(guest), previousVersion: nil)])
         // The change reached their cache before it was delivered: their list is fresh.
         #expect(try await theirRepositories.guests.fetchGuests(in: id).records == [guest])
 
@@ -81,7 +81,7 @@ struct PostgresHostTests {
         seated.table = 2
         let moved = try await myRepositories.guests.updateGuest(seated, in: id)
         try await theirRepositories.catchUp(on: id)
-        #expect(try #require(await changes.next()).records == [RecordChange(.saveGuest(moved), previousVersion: 1)])
+        #expect(try #require(await changes.next()).records == [RecordChange(.save(moved), previousVersion: 1)])
         #expect(try await theirRepositories.guests.fetchGuests(in: id).records == [moved])
         // The activity is the commits, in order, with their authors, whichever process asks.
         _ = try await theirRepositories.guests.deleteGuest(id: guest.id, in: id)

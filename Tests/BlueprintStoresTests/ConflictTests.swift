@@ -13,7 +13,7 @@ struct ConflictTests {
         let stale = try #require(store.guest(Sample.ana))
         var theirs = stale.renamed("Annie")
         theirs.version = 2
-        await harness.externalWrite([.saveGuest(theirs)])
+        await harness.externalWrite([.save(theirs)])
         return (harness, session, stale)
     }
 
@@ -70,7 +70,7 @@ struct ConflictTests {
         var theirs = try #require(store.task(Sample.orderCake))
         theirs.title = "Order the wedding cake"
         theirs.version = 2
-        await harness.externalWrite([.saveTask(theirs)])
+        await harness.externalWrite([.save(theirs)])
 
         #expect(await store.toggleSubtask(Sample.chooseFlavour, in: Sample.orderCake)
             == .merged("merged with another session's change to title"))
@@ -91,7 +91,7 @@ struct ConflictTests {
         var theirs = stale
         theirs.phone = "+1 555 0100"
         theirs.version = 2
-        await harness.host.simulateExternalWrite(harness.weddingID, [.saveGuest(theirs)], by: "Mei")
+        await harness.host.simulateExternalWrite(harness.weddingID, [.save(theirs)], by: "Mei")
         #expect(await eventually(store) { store.guest(Sample.ana)?.version == 2 })
 
         var mine = stale
@@ -120,7 +120,7 @@ struct ConflictTests {
         theirCategory.notes = "theirs"
         theirExpense.version = 2
         theirExpense.notes = "theirs"
-        await harness.externalWrite([.saveCategory(theirCategory), .saveExpense(theirExpense)])
+        await harness.externalWrite([.save(theirCategory), .save(theirExpense)])
 
         category.notes = "mine"
         #expect(await store.updateCategory(category) == .conflict)
@@ -140,7 +140,7 @@ struct ConflictTests {
         let session = await harness.openSession()
         let store = session.guests
         let ana = try #require(store.guest(Sample.ana))
-        await harness.externalWrite([.deleteGuest(Sample.ana)])
+        await harness.externalWrite([.delete(Guest.self, id: Sample.ana)])
         #expect(await eventually(store) { store.guest(Sample.ana) == nil })
 
         #expect(await store.update(ana.renamed("Anita")) == .conflict)
@@ -158,7 +158,7 @@ struct ConflictTests {
         // On its own, the store is not told of the deletion: the write finds the record gone.
         let store = await harness.loaded(TaskStore.init)
         var cake = try #require(store.task(Sample.orderCake))
-        await harness.externalWrite([.deleteTask(Sample.orderCake)])
+        await harness.externalWrite([.delete(WeddingTask.self, id: Sample.orderCake)])
         cake.title = "Order the wedding cake"
 
         #expect(await store.update(cake) == .conflict)
@@ -176,7 +176,7 @@ struct ConflictTests {
         var theirs = stale
         theirs.amount = Money(minorUnits: 1_300_000)
         theirs.version += 1
-        await harness.externalWrite([.saveExpense(theirs)])
+        await harness.externalWrite([.save(theirs)])
         #expect(await eventually(store) { store.expense(Sample.venueDeposit)?.amount == theirs.amount })
 
         var mine = stale

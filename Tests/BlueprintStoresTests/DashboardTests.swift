@@ -45,7 +45,7 @@ struct DashboardTests {
         var guest = try #require(session.guests.guests.first { $0.rsvp == .pending || $0.rsvp == .invited })
         guest.rsvp = .declined
         guest.version += 1
-        await harness.externalWrite([.saveGuest(guest)])
+        await harness.externalWrite([.save(guest)])
         #expect(await eventually(session.guests) { session.guests.guest(guest.id)?.rsvp == .declined })
 
         let stored = try await harness.stored { $0 }

@@ -118,7 +118,7 @@ struct DocumentsStoreTests {
                                 sha256: String(repeating: "a", count: 64), subject: .record(.vendor, Sample.grandHall),
                                 addedBy: "Mei", createdAt: Sample.start)
 
-        await harness.externalWrite([.saveDocument(document)])
+        await harness.externalWrite([.save(document)])
 
         #expect(await eventually(session.documents) { session.documents.document(document.id) != nil })
         #expect(session.documents.documents(of: .record(.vendor, Sample.grandHall)).map(\.addedBy) == ["Mei"])

@@ -156,7 +156,7 @@ struct GiftStoreTests {
         parents.settled = parents.amount
         parents.version += 1
 
-        await harness.externalWrite([.saveGift(vase), .saveGift(towels), .deleteGift(Self.dinner), .saveMoneyOwed(parents)])
+        await harness.externalWrite([.save(vase), .save(towels), .delete(Gift.self, id: Self.dinner), .save(parents)])
 
         #expect(await eventually(store) { store.gift(Self.dinner) == nil && store.gift(towels.id) != nil })
         #expect(store.thankYousToWrite.map(\.id) == [towels.id, Self.mixer])

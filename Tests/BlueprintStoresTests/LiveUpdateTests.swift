@@ -11,7 +11,7 @@ struct LiveUpdateTests {
         let readsAtOpening = await harness.probe.readCounts()
         let eve = Guest(firstName: "Eve", lastName: "Evans")
 
-        await harness.externalWrite([.saveGuest(eve)])
+        await harness.externalWrite([.save(eve)])
 
         #expect(await eventually(session.guests) { session.guests.guest(eve.id) != nil && session.guests.isCacheValid })
         #expect(session.guests.stats.invited == 5)
@@ -59,9 +59,9 @@ struct LiveUpdateTests {
         let eve = Guest(firstName: "Eve", lastName: "Evans")
         let vendor = Vendor(name: "Other florist", category: .florist)
         store.receive(RepositoryChange(wedding: harness.weddingID, sequence: 1,
-                                       records: [RecordChange(.saveVendor(vendor), previousVersion: nil)],
+                                       records: [RecordChange(.save(vendor), previousVersion: nil)],
                                        origin: .external, operation: "vendorCreated"))
-        store.receive(RepositoryChange(wedding: WeddingID(), sequence: 1, records: [RecordChange(.saveGuest(eve), previousVersion: nil)],
+        store.receive(RepositoryChange(wedding: WeddingID(), sequence: 1, records: [RecordChange(.save(eve), previousVersion: nil)],
                                        origin: .external, operation: "guestCreated"))
         store.receive(RepositoryChange(wedding: WeddingID(), sequence: 2, records: nil, origin: .external, operation: "reread"))
         #expect(store.isCacheValid && store.loadState == .loaded)
@@ -78,7 +78,7 @@ struct LiveUpdateTests {
         var theirs = mine
         theirs.lastName = "Theirs"
         store.receive(RepositoryChange(wedding: harness.weddingID, sequence: 1,
-                                       records: [RecordChange(.saveGuest(theirs), previousVersion: mine.version)],
+                                       records: [RecordChange(.save(theirs), previousVersion: mine.version)],
                                        origin: .external, operation: "synchronised"))
         #expect(store.guest(mine.id)?.lastName == "Theirs")
 
@@ -86,7 +86,7 @@ struct LiveUpdateTests {
         older.lastName = "Older"
         older.version = mine.version - 1
         store.receive(RepositoryChange(wedding: harness.weddingID, sequence: 2,
-                                       records: [RecordChange(.saveGuest(older), previousVersion: older.version - 1)],
+                                       records: [RecordChange(.save(older), previousVersion: older.version - 1)],
                                        origin: .external, operation: "guestUpdated"))
         #expect(store.guest(mine.id)?.lastName == "Theirs")
         #expect(await harness.probe.count(.read(.guests)) == 1)
@@ -105,9 +105,9 @@ struct LiveUpdateTests {
         ana.rsvp = .declined
         ana.version += 1
         store.receive(RepositoryChange(wedding: harness.weddingID, sequence: 1,
-                                       records: [RecordChange(.saveGuest(eve), previousVersion: nil),
-                                                 RecordChange(.saveGuest(ana), previousVersion: ana.version - 1),
-                                                 RecordChange(.deleteGuest(Sample.dev), previousVersion: 1)],
+                                       records: [RecordChange(.save(eve), previousVersion: nil),
+                                                 RecordChange(.save(ana), previousVersion: ana.version - 1),
+                                                 RecordChange(.delete(Guest.self, id: Sample.dev), previousVersion: 1)],
                                        origin: .external, operation: "import"))
         #expect(store.guest(eve.id) == nil)
         await harness.probe.release(.read(.guests))

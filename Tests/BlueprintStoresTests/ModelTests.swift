@@ -64,15 +64,15 @@ struct ModelTests {
                 for _ in 0..<random.int(in: 1...3) {
                     let stored = try await host.read(wedding) { $0.guests.records }
                     switch random.int(in: 0...2) {
-                    case 0: mutations.append(.saveGuest(Self.stored(Self.randomGuest(&random))))
+                    case 0: mutations.append(.save(Self.stored(Self.randomGuest(&random))))
                     case 1:
                         guard var guest = stored.randomElement(using: &random) else { continue }
                         guest = Self.changed(guest, &random)
                         guest.version += 1
-                        mutations.append(.saveGuest(guest))
+                        mutations.append(.save(guest))
                     default:
                         guard let guest = stored.randomElement(using: &random) else { continue }
-                        mutations.append(.deleteGuest(guest.id))
+                        mutations.append(.delete(Guest.self, id: guest.id))
                     }
                 }
                 await host.simulateExternalWrite(wedding, mutations)
@@ -81,7 +81,7 @@ struct ModelTests {
                 guard let guest = guests.randomElement(using: &random) else { continue }
                 var theirs = Self.changed(guest, &random)
                 theirs.version += 1
-                await host.simulateExternalWrite(wedding, [.saveGuest(theirs)])
+                await host.simulateExternalWrite(wedding, [.save(theirs)])
                 let outcome = await session.guests.update(Self.changed(guest, &random))
                 if outcome == .conflict {
                     if random.int(in: 0...1) == 0 {

@@ -84,7 +84,7 @@ struct NotesStoreTests {
         let note = Note(subject: .record(.guest, Sample.ben), text: "Bringing a guitar", author: "Mei",
                         createdAt: Sample.start)
 
-        await harness.externalWrite([.saveNote(note)])
+        await harness.externalWrite([.save(note)])
 
         #expect(await eventually(session.notes) { session.notes.note(note.id) != nil })
         #expect(session.notes.notes(of: .record(.guest, Sample.ben)).map(\.author) == ["Mei"])

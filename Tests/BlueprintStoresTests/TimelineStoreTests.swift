@@ -35,8 +35,8 @@ struct TimelineStoreTests {
         let rehearsal = RunSheetItem(day: Sample.weddingDate.adding(days: -1), start: Sample.time(18, 0), end: Sample.time(20, 0),
                                      title: "Rehearsal dinner", place: "Main hall")
 
-        await harness.externalWrite([.saveRunSheetItem(drinks), .saveMilestone(headcount), .saveRunSheetItem(rehearsal),
-                                     .deleteRunSheetItem(Sample.venueTour)])
+        await harness.externalWrite([.save(drinks), .save(headcount), .save(rehearsal),
+                                     .delete(RunSheetItem.self, id: Sample.venueTour)])
 
         #expect(await eventually(store) { store.item(Sample.venueTour) == nil && store.item(rehearsal.id) != nil })
         // The drinks now start as the ceremony ends, and the tour is gone: no clash is left.

@@ -111,7 +111,7 @@ struct UndoTests {
         var theirs = try #require(store.guest(Sample.ben))
         theirs.notes = "theirs"
         theirs.version = 3
-        await harness.externalWrite([.saveGuest(theirs)])
+        await harness.externalWrite([.save(theirs)])
 
         let outcome = await store.undo()
         #expect(outcome == .merged("merged with someone@elsewhere's change to notes"))
@@ -128,7 +128,7 @@ struct UndoTests {
         var theirs = try #require(store.guest(Sample.ben))
         theirs.rsvp = .declined
         theirs.version = 3
-        await harness.externalWrite([.saveGuest(theirs)])
+        await harness.externalWrite([.save(theirs)])
 
         #expect(await store.undo() == .conflict)
         #expect(store.conflict?.yours.rsvp == .invited && store.conflict?.current?.rsvp == .declined)

@@ -4,41 +4,20 @@ import Foundation
 ///
 /// Mutations are what the file store journals and replays (it alone knows how a journal line
 /// spells one). Applying one is idempotent, so replaying a journal over a snapshot that already
-/// contains some of it is harmless.
-public indirect enum Mutation: Sendable, Equatable {
-    case saveWedding(Wedding)
-    case saveGuest(Guest), deleteGuest(UUID)
-    case saveCategory(BudgetCategory), deleteCategory(UUID)
-    case saveExpense(Expense), deleteExpense(UUID)
-    case saveVendor(Vendor), deleteVendor(UUID)
-    case saveTask(WeddingTask), deleteTask(UUID)
-    case saveMilestone(Milestone), deleteMilestone(UUID)
-    case saveRunSheetItem(RunSheetItem), deleteRunSheetItem(UUID)
-    case saveGift(Gift), deleteGift(UUID)
-    case saveMoneyOwed(MoneyOwed), deleteMoneyOwed(UUID)
-    case saveScenario(BudgetScenario), deleteScenario(UUID)
-    case saveSeatingTable(SeatingTable), deleteSeatingTable(UUID)
-    case saveSeatingRule(SeatingRule), deleteSeatingRule(UUID)
-    case saveNote(Note), deleteNote(UUID)
-    case saveDocument(Document), deleteDocument(UUID)
+/// contains some of it is harmless. Every kind kept in a table (`TableRecord`) is stored and
+/// removed the same way; only the wedding itself, which is never deleted this way, has a case.
+public enum Mutation: Sendable, Equatable {
+    indirect case saveWedding(Wedding)
+    /// Stores `record` in its kind's table, replacing the record with its id.
+    case save(any TableRecord)
+    /// Removes the record of `type` with `id`, if there is one.
+    case delete(any TableRecord.Type, id: UUID)
 
     public var kind: RecordKind {
         switch self {
         case .saveWedding: return .wedding
-        case .saveGuest, .deleteGuest: return .guest
-        case .saveCategory, .deleteCategory: return .category
-        case .saveExpense, .deleteExpense: return .expense
-        case .saveVendor, .deleteVendor: return .vendor
-        case .saveTask, .deleteTask: return .task
-        case .saveMilestone, .deleteMilestone: return .milestone
-        case .saveRunSheetItem, .deleteRunSheetItem: return .runSheetItem
-        case .saveGift, .deleteGift: return .gift
-        case .saveMoneyOwed, .deleteMoneyOwed: return .moneyOwed
-        case .saveScenario, .deleteScenario: return .scenario
-        case .saveSeatingTable, .deleteSeatingTable: return .seatingTable
-        case .saveSeatingRule, .deleteSeatingRule: return .seatingRule
-        case .saveNote, .deleteNote: return .note
-        case .saveDocument, .deleteDocument: return .document
+        case .save(let record): return type(of: record).kind
+        case .delete(let type, _): return type.kind
         }
     }
 
@@ -46,25 +25,8 @@ public indirect enum Mutation: Sendable, Equatable {
     public var recordID: UUID {
         switch self {
         case .saveWedding(let record): return record.id
-        case .saveGuest(let record): return record.id
-        case .saveCategory(let record): return record.id
-        case .saveExpense(let record): return record.id
-        case .saveVendor(let record): return record.id
-        case .saveTask(let record): return record.id
-        case .saveMilestone(let record): return record.id
-        case .saveRunSheetItem(let record): return record.id
-        case .saveGift(let record): return record.id
-        case .saveMoneyOwed(let record): return record.id
-        case .saveScenario(let record): return record.id
-        case .saveSeatingTable(let record): return record.id
-        case .saveSeatingRule(let record): return record.id
-        case .saveNote(let record): return record.id
-        case .saveDocument(let record): return record.id
-        case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id),
-             .deleteMilestone(let id), .deleteRunSheetItem(let id), .deleteGift(let id), .deleteMoneyOwed(let id),
-             .deleteScenario(let id), .deleteSeatingTable(let id), .deleteSeatingRule(let id), .deleteNote(let id),
-             .deleteDocument(let id):
-            return id
+        case .save(let record): return record.id
+        case .delete(_, let id): return id
         }
     }
 
@@ -72,23 +34,8 @@ public indirect enum Mutation: Sendable, Equatable {
     public func savedRecord<R: Record>(as type: R.Type) -> R? {
         switch self {
         case .saveWedding(let record): return record as? R
-        case .saveGuest(let record): return record as? R
-        case .saveCategory(let record): return record as? R
-        case .saveExpense(let record): return record as? R
-        case .saveVendor(let record): return record as? R
-        case .saveTask(let record): return record as? R
-        case .saveMilestone(let record): return record as? R
-        case .saveRunSheetItem(let record): return record as? R
-        case .saveGift(let record): return record as? R
-        case .saveMoneyOwed(let record): return record as? R
-        case .saveScenario(let record): return record as? R
-        case .saveSeatingTable(let record): return record as? R
-        case .saveSeatingRule(let record): return record as? R
-        case .saveNote(let record): return record as? R
-        case .saveDocument(let record): return record as? R
-        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask, .deleteMilestone, .deleteRunSheetItem,
-             .deleteGift, .deleteMoneyOwed, .deleteScenario, .deleteSeatingTable, .deleteSeatingRule, .deleteNote, .deleteDocument:
-            return nil
+        case .save(let record): return record as? R
+        case .delete: return nil
         }
     }
 
@@ -96,23 +43,23 @@ public indirect enum Mutation: Sendable, Equatable {
     public var storedVersion: Int? {
         switch self {
         case .saveWedding(let record): return record.version
-        case .saveGuest(let record): return record.version
-        case .saveCategory(let record): return record.version
-        case .saveExpense(let record): return record.version
-        case .saveVendor(let record): return record.version
-        case .saveTask(let record): return record.version
-        case .saveMilestone(let record): return record.version
-        case .saveRunSheetItem(let record): return record.version
-        case .saveGift(let record): return record.version
-        case .saveMoneyOwed(let record): return record.version
-        case .saveScenario(let record): return record.version
-        case .saveSeatingTable(let record): return record.version
-        case .saveSeatingRule(let record): return record.version
-        case .saveNote(let record): return record.version
-        case .saveDocument(let record): return record.version
-        case .deleteGuest, .deleteCategory, .deleteExpense, .deleteVendor, .deleteTask, .deleteMilestone, .deleteRunSheetItem,
-             .deleteGift, .deleteMoneyOwed, .deleteScenario, .deleteSeatingTable, .deleteSeatingRule, .deleteNote, .deleteDocument:
-            return nil
+        case .save(let record): return record.version
+        case .delete: return nil
         }
     }
+
+    public static func == (lhs: Mutation, rhs: Mutation) -> Bool {
+        switch (lhs, rhs) {
+        case (.saveWedding(let left), .saveWedding(let right)): return left == right
+        case (.save(let left), .save(let right)): return left.isSame(as: right)
+        case (.delete(let leftType, let leftID), .delete(let rightType, let rightID)):
+            return leftType.kind == rightType.kind && leftID == rightID
+        default: return false
+        }
+    }
+}
+
+extension TableRecord {
+    /// Whether `other` is this record: the same kind, equal field by field.
+    fileprivate func isSame(as other: any TableRecord) -> Bool { (other as? Self) == self }
 }

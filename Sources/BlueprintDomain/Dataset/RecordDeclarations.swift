@@ -24,8 +24,7 @@ extension Guest: TableRecord {
     public static var references: [RecordReference<Guest>] {
         [.giftsFromGuest, .removedFromList(\SeatingRule.guestIDs, deletingHoldersBelow: 2)]
     }
-    public var saveMutation: Mutation { .saveGuest(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteGuest(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "guests", member: "guests") }
 }
 
 extension BudgetCategory: TableRecord {
@@ -38,8 +37,7 @@ extension BudgetCategory: TableRecord {
         [.refusing(\Expense.categoryID), .refusing(\Expense.allocatedCategoryIDs), .unlinked(\Vendor.budgetCategoryID), .unlinked(\WeddingTask.budgetCategoryID),
          .unlinked(\BudgetCategory.parentID)]
     }
-    public var saveMutation: Mutation { .saveCategory(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteCategory(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "budget", member: "categories") }
 }
 
 extension Expense: TableRecord {
@@ -47,8 +45,7 @@ extension Expense: TableRecord {
     public static var listResource: CacheResource { .expenses }
     public static var figures: Set<CacheResource> { [.budgetSummary, .categoryMetrics, .vendorPaymentTotals] }
     public static var references: [RecordReference<Expense>] { [] }
-    public var saveMutation: Mutation { .saveExpense(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteExpense(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "budget", member: "expenses") }
 }
 
 extension Vendor: TableRecord {
@@ -61,8 +58,7 @@ extension Vendor: TableRecord {
         [.unlinked(\Expense.vendorID, feeding: [.vendorPaymentTotals, .budgetSummary]), .unlinked(\WeddingTask.vendorID),
          .unlinked(\RunSheetItem.vendorID)]
     }
-    public var saveMutation: Mutation { .saveVendor(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteVendor(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "vendors", member: "vendors") }
 }
 
 extension WeddingTask: TableRecord {
@@ -70,8 +66,7 @@ extension WeddingTask: TableRecord {
     public static var listResource: CacheResource { .tasks }
     public static var figures: Set<CacheResource> { [.taskStats] }
     public static var references: [RecordReference<WeddingTask>] { [] }
-    public var saveMutation: Mutation { .saveTask(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteTask(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "tasks", member: "tasks") }
 }
 
 extension Milestone: TableRecord {
@@ -79,8 +74,7 @@ extension Milestone: TableRecord {
     public static var listResource: CacheResource { .milestones }
     public static var figures: Set<CacheResource> { [] }
     public static var references: [RecordReference<Milestone>] { [] }
-    public var saveMutation: Mutation { .saveMilestone(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteMilestone(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "timeline", member: "milestones") }
 }
 
 extension RunSheetItem: TableRecord {
@@ -88,8 +82,7 @@ extension RunSheetItem: TableRecord {
     public static var listResource: CacheResource { .runSheet }
     public static var figures: Set<CacheResource> { [] }
     public static var references: [RecordReference<RunSheetItem>] { [] }
-    public var saveMutation: Mutation { .saveRunSheetItem(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteRunSheetItem(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "timeline", member: "runSheet") }
 }
 
 extension Gift: TableRecord {
@@ -98,8 +91,7 @@ extension Gift: TableRecord {
     /// Money gifts may count as income in the budget summary.
     public static var figures: Set<CacheResource> { [.budgetSummary] }
     public static var references: [RecordReference<Gift>] { [] }
-    public var saveMutation: Mutation { .saveGift(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteGift(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "gifts", member: "gifts") }
 }
 
 extension MoneyOwed: TableRecord {
@@ -108,8 +100,7 @@ extension MoneyOwed: TableRecord {
     /// Contributions may count as income in the budget summary.
     public static var figures: Set<CacheResource> { [.budgetSummary] }
     public static var references: [RecordReference<MoneyOwed>] { [] }
-    public var saveMutation: Mutation { .saveMoneyOwed(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteMoneyOwed(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "gifts", member: "moneyOwed") }
 }
 
 extension BudgetScenario: TableRecord {
@@ -117,8 +108,7 @@ extension BudgetScenario: TableRecord {
     public static var listResource: CacheResource { .budgetScenarios }
     public static var figures: Set<CacheResource> { [] }
     public static var references: [RecordReference<BudgetScenario>] { [] }
-    public var saveMutation: Mutation { .saveScenario(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteScenario(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "scenarios", member: "scenarios") }
 }
 
 extension SeatingTable: TableRecord {
@@ -127,8 +117,7 @@ extension SeatingTable: TableRecord {
     public static var figures: Set<CacheResource> { [.seatingChart] }
     /// Guests keep their table number: without the table they sit at a number with no name or capacity.
     public static var references: [RecordReference<SeatingTable>] { [] }
-    public var saveMutation: Mutation { .saveSeatingTable(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteSeatingTable(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "seating", member: "tables") }
 }
 
 extension SeatingRule: TableRecord {
@@ -136,8 +125,7 @@ extension SeatingRule: TableRecord {
     public static var listResource: CacheResource { .seatingRules }
     public static var figures: Set<CacheResource> { [.seatingChart] }
     public static var references: [RecordReference<SeatingRule>] { [] }
-    public var saveMutation: Mutation { .saveSeatingRule(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteSeatingRule(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "seating", member: "rules") }
 }
 
 extension Note: TableRecord {
@@ -145,8 +133,7 @@ extension Note: TableRecord {
     public static var listResource: CacheResource { .notes }
     public static var figures: Set<CacheResource> { [] }
     public static var references: [RecordReference<Note>] { [] }
-    public var saveMutation: Mutation { .saveNote(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteNote(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "notes", member: "notes") }
 }
 
 extension Document: TableRecord {
@@ -154,6 +141,5 @@ extension Document: TableRecord {
     public static var listResource: CacheResource { .documents }
     public static var figures: Set<CacheResource> { [] }
     public static var references: [RecordReference<Document>] { [] }
-    public var saveMutation: Mutation { .saveDocument(self) }
-    public static func deleteMutation(_ id: UUID) -> Mutation { .deleteDocument(id) }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "documents", member: "documents") }
 }

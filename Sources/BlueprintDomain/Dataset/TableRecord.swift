@@ -8,12 +8,16 @@ import Foundation
 /// (`FileRecordRepository<Self>`: the list cached under `listResource`, each write named
 /// `CacheOperation(write, kind)` and invalidating `resourcesMadeStale(by:)`); the cache strategy
 /// (`RecordCacheStrategy`); the stores' gateway (`RecordGateway(repository, in:)`); the changes a
-/// reread wedding reports (`WeddingDataset.changes(since:)`).
+/// reread wedding reports (`WeddingDataset.changes(since:)`); the journal's and the snapshot
+/// files' spelling (`Mutation.save`/`.delete`, `snapshotPlacement`), in the file store and in
+/// PostgreSQL alike.
 ///
 /// Adding a record kind (timeline items, documents, notes):
 /// 1. the model, conforming to `Record`, with a `RecordKind` case;
-/// 2. its table in `WeddingDataset`, and its save and delete `Mutation` cases (the journal's
-///    spelling, with their arms in `Mutation`'s switches and `WeddingDataset.apply`);
+/// 2. its table in `WeddingDataset` (journalled as `Mutation.save` and `.delete`, tagged with its
+///    `RecordKind`'s name, and kept in the snapshot file its `snapshotPlacement` names: a new file
+///    or journal kind is a format change, so FORMAT.md, `WeddingSchema.currentVersion` and the reference
+///    files in `StoreJSONEncoderTests` say it);
 /// 3. its `CacheResource` cases (the list, and each figure computed from it) with their TTLs in
 ///    `TimeToLiveTable.defaults`;
 /// 4. this conformance, beside the others in `RecordDeclarations.swift`, listed in
@@ -31,10 +35,8 @@ public protocol TableRecord: ActivityDescribed {
     static var figures: Set<CacheResource> { get }
     /// The links from other records to one of these: what deleting it refuses or unlinks, in order.
     static var references: [RecordReference<Self>] { get }
-    /// The mutation that stores this record.
-    var saveMutation: Mutation { get }
-    /// The mutation that removes the record with `id`.
-    static func deleteMutation(_ id: UUID) -> Mutation
+    /// Where the file store keeps these records (on-disk format: never changes once released).
+    static var snapshotPlacement: SnapshotPlacement { get }
     /// What is wrong with this record in the context of `dataset` (empty when it is valid).
     func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue]
 }

@@ -63,41 +63,19 @@ public struct WeddingDataset: Sendable, Equatable {
         return stored(type, id: id)
     }
 
-    private func stored<R: TableRecord>(_ type: R.Type, id: UUID) -> Mutation? { self[keyPath: R.collection][id]?.saveMutation }
+    private func stored<R: TableRecord>(_ type: R.Type, id: UUID) -> Mutation? { self[keyPath: R.collection][id].map { .save($0) } }
 
     private mutating func applyUnchecked(_ mutation: Mutation) {
         switch mutation {
         case .saveWedding(let record): wedding = record
-        case .saveGuest(let record): guests.upsert(record)
-        case .deleteGuest(let id): guests.remove(id)
-        case .saveCategory(let record): categories.upsert(record)
-        case .deleteCategory(let id): categories.remove(id)
-        case .saveExpense(let record): expenses.upsert(record)
-        case .deleteExpense(let id): expenses.remove(id)
-        case .saveVendor(let record): vendors.upsert(record)
-        case .deleteVendor(let id): vendors.remove(id)
-        case .saveTask(let record): tasks.upsert(record)
-        case .deleteTask(let id): tasks.remove(id)
-        case .saveMilestone(let record): milestones.upsert(record)
-        case .deleteMilestone(let id): milestones.remove(id)
-        case .saveRunSheetItem(let record): runSheet.upsert(record)
-        case .deleteRunSheetItem(let id): runSheet.remove(id)
-        case .saveGift(let record): gifts.upsert(record)
-        case .deleteGift(let id): gifts.remove(id)
-        case .saveMoneyOwed(let record): moneyOwed.upsert(record)
-        case .deleteMoneyOwed(let id): moneyOwed.remove(id)
-        case .saveScenario(let record): scenarios.upsert(record)
-        case .deleteScenario(let id): scenarios.remove(id)
-        case .saveSeatingTable(let record): seatingTables.upsert(record)
-        case .deleteSeatingTable(let id): seatingTables.remove(id)
-        case .saveSeatingRule(let record): seatingRules.upsert(record)
-        case .deleteSeatingRule(let id): seatingRules.remove(id)
-        case .saveNote(let record): notes.upsert(record)
-        case .deleteNote(let id): notes.remove(id)
-        case .saveDocument(let record): documents.upsert(record)
-        case .deleteDocument(let id): documents.remove(id)
+        case .save(let record): upsert(record)
+        case .delete(let type, let id): remove(type, id: id)
         }
     }
+
+    private mutating func upsert<R: TableRecord>(_ record: R) { self[keyPath: R.collection].upsert(record) }
+
+    private mutating func remove<R: TableRecord>(_ type: R.Type, id: UUID) { self[keyPath: R.collection].remove(id) }
 }
 
 extension WeddingDataset {
@@ -116,10 +94,10 @@ extension WeddingDataset {
     private func appendChanges<R: TableRecord>(of type: R.Type, since previous: WeddingDataset, to changes: inout [RecordChange]) {
         let before = previous[keyPath: R.collection], after = self[keyPath: R.collection]
         for record in after where before[record.id] != record {
-            changes.append(RecordChange(record.saveMutation, previousVersion: before[record.id]?.version))
+            changes.append(RecordChange(.save(record), previousVersion: before[record.id]?.version))
         }
         for record in before where after[record.id] == nil {
-            changes.append(RecordChange(R.deleteMutation(record.id), previousVersion: record.version))
+            changes.append(RecordChange(.delete(R.self, id: record.id), previousVersion: record.version))
         }
     }
 }

@@ -92,7 +92,7 @@ public final class WeddingTransaction {
         let removed = dataset[keyPath: R.collection].remove(id)!
         remember(R.kind, id, before: removed)
         undoLog.append { $0[keyPath: R.collection].upsert(removed, at: index) }
-        changes.append(RecordChange(R.deleteMutation(id), previousVersion: removed.version))
+        changes.append(RecordChange(.delete(R.self, id: id), previousVersion: removed.version))
         activity.record(R.kind, .deleted, followed: followed) {
             R.activityChange(from: removed, to: nil, in: ActivityContext(dataset))
         }
@@ -187,7 +187,7 @@ public final class WeddingTransaction {
             undoLog.append { $0[keyPath: table].remove(record.id) }
         }
         dataset[keyPath: table].upsert(record)
-        changes.append(RecordChange(record.saveMutation, previousVersion: previous?.version))
+        changes.append(RecordChange(.save(record), previousVersion: previous?.version))
         activity.record(R.kind, previous == nil ? .added : .changed, followed: deletionDepth > 0) {
             R.activityChange(from: previous, to: record, in: ActivityContext(dataset))
         }

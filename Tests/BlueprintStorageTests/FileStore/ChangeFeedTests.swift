@@ -18,7 +18,7 @@ struct ChangeFeedTests {
                                                               counts: [ActivityCount(kind: .vendor, write: .added, count: 1,
                                                                                      followed: false)]))
         #expect(await change.value == RepositoryChange(wedding: wedding, sequence: 1,
-                                                        records: [RecordChange(.saveVendor(stored), previousVersion: nil)],
+                                                        records: [RecordChange(.save(stored), previousVersion: nil)],
                                                         origin: .local, operation: "add vendor",
                                                         author: ChangeAuthor.current(), activity: activity))
     }
@@ -37,11 +37,11 @@ struct ChangeFeedTests {
         let first = try #require(await changes.next()), second = try #require(await changes.next())
         let third = try #require(await changes.next())
         #expect([first.sequence, second.sequence, third.sequence] == [1, 2, 3])
-        #expect(second.records == [RecordChange(.saveTask(task), previousVersion: nil)])
+        #expect(second.records == [RecordChange(.save(task), previousVersion: nil)])
         let unlinked = try #require(third.records?.first?.mutation.savedRecord(as: WeddingTask.self))
         #expect(unlinked.vendorID == nil && unlinked.version == 2)
-        #expect(third.records == [RecordChange(.saveTask(unlinked), previousVersion: 1),
-                                  RecordChange(.deleteVendor(vendor.id), previousVersion: 1)])
+        #expect(third.records == [RecordChange(.save(unlinked), previousVersion: 1),
+                                  RecordChange(.delete(Vendor.self, id: vendor.id), previousVersion: 1)])
         #expect(third.operation == "delete vendor" && third.origin == .local)
     }
 

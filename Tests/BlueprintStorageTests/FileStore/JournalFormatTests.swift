@@ -17,11 +17,11 @@ struct JournalFormatTests {
     func everyMutationRoundTrips() throws {
         let (wedding, guest, category, expense, vendor, task) = StoreJSONDecoderTests.samples()
         let (milestone, item) = StoreJSONDecoderTests.timelineSamples()
-        let all: [Mutation] = [.saveWedding(wedding), .saveGuest(guest), .deleteGuest(guest.id), .saveCategory(category),
-                               .deleteCategory(category.id), .saveExpense(expense), .deleteExpense(expense.id),
-                               .saveVendor(vendor), .deleteVendor(vendor.id), .saveTask(task), .deleteTask(task.id),
-                               .saveMilestone(milestone), .deleteMilestone(milestone.id), .saveRunSheetItem(item),
-                               .deleteRunSheetItem(item.id)]
+        let all: [Mutation] = [.saveWedding(wedding), .save(guest), .delete(Guest.self, id: guest.id), .save(category),
+                               .delete(BudgetCategory.self, id: category.id), .save(expense), .delete(Expense.self, id: expense.id),
+                               .save(vendor), .delete(Vendor.self, id: vendor.id), .save(task), .delete(WeddingTask.self, id: task.id),
+                               .save(milestone), .delete(Milestone.self, id: milestone.id), .save(item),
+                               .delete(RunSheetItem.self, id: item.id)]
         let entry = JournalEntry(at: Fixtures.now, operation: "everything", mutations: all, author: "ana@server")
         let read = try StoreJSONDecoder().decode(JournalEntry.self, from: Data(try Self.line(entry).utf8))
         #expect(read.mutations == all && read.operation == "everything" && read.at == Fixtures.now)
@@ -36,7 +36,7 @@ struct JournalFormatTests {
     @Test("a deletion is spelled with the journal's names")
     func spelling() throws {
         let id = Fixtures.uuid(8)
-        let text = try Self.line(JournalEntry(at: Fixtures.now, operation: "delete task", mutations: [.deleteTask(id)]))
+        let text = try Self.line(JournalEntry(at: Fixtures.now, operation: "delete task", mutations: [.delete(WeddingTask.self, id: id)]))
         #expect(text.contains(#""mutations":[{"id":"00000000-0000-4000-8000-000000000008","kind":"task","op":"delete"}]"#))
     }
 
@@ -50,9 +50,9 @@ struct JournalFormatTests {
     func editedTaskKeepsDueDate() throws {
         var task = WeddingTask(title: "Visit the hall", dueDate: CalendarDate(year: 2026, month: 4, day: 15), createdAt: Fixtures.now)
         task.title = "Visit the hall again"
-        let text = try Self.line(JournalEntry(at: Fixtures.now, operation: "update task", mutations: [.saveTask(task)]))
+        let text = try Self.line(JournalEntry(at: Fixtures.now, operation: "update task", mutations: [.save(task)]))
         #expect(text.contains(#""dueDate":"2026-04-15""#))
         let read = try StoreJSONDecoder().decode(JournalEntry.self, from: Data(text.utf8))
-        #expect(read.mutations == [.saveTask(task)])
+        #expect(read.mutations == [.save(task)])
     }
 }

@@ -17,7 +17,7 @@ struct OutboxTests {
         let other = try directory.openStore()
         let (queued, conflicts) = try await other.queuedCommits(of: wedding)
         #expect(queued == [QueuedCommit(at: Fixtures.now, operation: "add guest", author: store.author,
-                                        changes: [RecordChange(.saveGuest(guest), previousVersion: nil)])])
+                                        changes: [RecordChange(.save(guest), previousVersion: nil)])])
         #expect(conflicts.isEmpty)
         #expect(try await other.read(wedding) { $0.guests.records } == [guest])
         // An ordinary write is not queued.
@@ -39,8 +39,8 @@ struct OutboxTests {
             return (seated, try transaction.update(move))
         }
         let queued = try #require(try await directory.openStore().queuedCommits(of: wedding).queued.first)
-        #expect(queued.changes.map(\.mutation) == [.saveGuest(seated), .saveGuest(moved)])
-        #expect(queued.bases == [.saveGuest(added), .saveGuest(seated)], "the second change started from the first")
+        #expect(queued.changes.map(\.mutation) == [.save(seated), .save(moved)])
+        #expect(queued.bases == [.save(added), .save(seated)], "the second change started from the first")
     }
 
     @Test("an offline write the disk refuses is neither kept nor queued")
@@ -82,19 +82,19 @@ struct OutboxTests {
         let (store, wedding) = try await Fixtures.storeWithWedding(in: directory)
         var guest = Fixtures.guest(1)
         guest.version = 1
-        try await store.record([RecordChange(.saveGuest(guest), previousVersion: nil)], in: wedding, at: Fixtures.now,
+        try await store.record([RecordChange(.save(guest), previousVersion: nil)], in: wedding, at: Fixtures.now,
                                operation: "add guest", author: "ben", activity: nil, origin: .external)
         var moved = guest
         moved.table = 3
         moved.version = 7
-        try await store.record([RecordChange(.saveGuest(moved), previousVersion: 1)], in: wedding, at: Fixtures.now,
+        try await store.record([RecordChange(.save(moved), previousVersion: 1)], in: wedding, at: Fixtures.now,
                                operation: "seat", author: "ben", activity: nil, origin: .external)
         #expect(try await directory.openStore().read(wedding) { $0.guests.records } == [moved])
         var stale = moved
         stale.table = 9
         stale.version = 2
         await #expect(throws: RepositoryError.conflict(.guest, id: guest.id, expected: 1, actual: 7)) {
-            try await store.record([RecordChange(.saveGuest(stale), previousVersion: 1)], in: wedding, at: Fixtures.now,
+            try await store.record([RecordChange(.save(stale), previousVersion: 1)], in: wedding, at: Fixtures.now,
                                    operation: "seat", author: "ben", activity: nil, origin: .external)
         }
         #expect(try await directory.openStore().read(wedding) { $0.guests.records } == [moved])

@@ -60,9 +60,9 @@ struct StoreJSONDecoderTests {
         #expect(try StoreJSONDecoderTests.roundTrip(item) == item)
         #expect(try StoreJSONDecoderTests.roundTrip(task) == task)
         #expect(try StoreJSONDecoderTests.roundTrip(wedding) == wedding)
-        let mutations: [Mutation] = [.saveWedding(wedding), .saveGuest(guest), .deleteGuest(guest.id), .saveCategory(category),
-                                     .deleteCategory(category.id), .saveExpense(expense), .deleteExpense(expense.id),
-                                     .saveVendor(vendor), .deleteVendor(vendor.id), .saveTask(task), .deleteTask(task.id)]
+        let mutations: [Mutation] = [.saveWedding(wedding), .save(guest), .delete(Guest.self, id: guest.id), .save(category),
+                                     .delete(BudgetCategory.self, id: category.id), .save(expense), .delete(Expense.self, id: expense.id),
+                                     .save(vendor), .delete(Vendor.self, id: vendor.id), .save(task), .delete(WeddingTask.self, id: task.id)]
         #expect(try StoreJSONDecoderTests.roundTrip(mutations.map(JournalMutation.init), StoreJSON.lineEncoder())
             .map(\.mutation) == mutations)
     }

@@ -223,7 +223,7 @@ struct NoStaleReadTests {
             let id = try await repositories.weddings.createWedding(Wedding(name: "Random", totalBudget: Money(minorUnits: 1_000_000))).weddingID
             let writeElsewhere: @Sendable (Guest) async throws -> Void = { guest in
                 if let memory = elsewhere as? InMemoryWeddingHost {
-                    await memory.simulateExternalWrite(id, [.saveGuest(guest)])
+                    await memory.simulateExternalWrite(id, [.save(guest)])
                 } else {
                     _ = try await elsewhere.write(id, operation: "external write") { try $0.insert(guest) }
                 }

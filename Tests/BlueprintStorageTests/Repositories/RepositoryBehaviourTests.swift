@@ -174,9 +174,9 @@ struct RepositoryBehaviourTests {
         #expect(try await fixture.repositories.guests.fetchGuests(in: fixture.wedding).isEmpty)
         var changes = fixture.repositories.changes(in: fixture.wedding).makeAsyncIterator()
         let outsider = Guest(firstName: "From", lastName: "Elsewhere")
-        await fixture.memoryHost.simulateExternalWrite(fixture.wedding, [.saveGuest(outsider)])
+        await fixture.memoryHost.simulateExternalWrite(fixture.wedding, [.save(outsider)])
         let change = try #require(await changes.next())
-        #expect(change.records == [RecordChange(.saveGuest(outsider), previousVersion: nil)])
+        #expect(change.records == [RecordChange(.save(outsider), previousVersion: nil)])
         #expect(change.wedding == fixture.wedding && change.origin == .external && change.operation == "external write")
         #expect(try await fixture.repositories.guests.fetchGuests(in: fixture.wedding).map(\.id) == [outsider.id])
     }

@@ -50,7 +50,7 @@ struct ActivityPaneTests {
         await planner.press(.character("1"), .character("j"), .character("j"), .character("A"), .character("8"))
         await feed(planner, holds: 1)
         let newcomer = Guest(id: UUID(), firstName: "Noor", lastName: "Haddad", createdAt: Wedding1.start)
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(newcomer)], by: "Mei")
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(newcomer)], by: "Mei")
         await feed(planner, holds: 2)
         let listed = entries(planner)
         #expect(listed.count == 2)
@@ -79,7 +79,7 @@ struct ActivityPaneTests {
         await planner.press(.character("1"), .character("j"), .character("j"), .character("A"))
         let newcomer = Guest(id: UUID(), firstName: "Noor", lastName: "Haddad", createdAt: Wedding1.start)
         let other = Guest(id: UUID(), firstName: "Omar", lastName: "Haddad", createdAt: Wedding1.start)
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(newcomer), .saveGuest(other)], by: "Mei")
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(newcomer), .save(other)], by: "Mei")
         await planner.press(.character("8"))
         await feed(planner, holds: 2)
         await planner.press(.character("/"))
@@ -105,7 +105,7 @@ struct ActivityPaneTests {
     private func othersAdd(_ names: [String], _ planner: PlannerHarness) async {
         for name in names {
             let guest = Guest(id: UUID(), firstName: name, lastName: "Haddad", createdAt: Wedding1.start)
-            await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(guest)], by: "Mei")
+            await planner.host.simulateExternalWrite(planner.weddingID, [.save(guest)], by: "Mei")
         }
     }
 
@@ -157,7 +157,7 @@ struct ActivityPaneTests {
         let planner = await PlannerHarness(rows: size.rows, columns: size.columns)
         await planner.press(.character("1"), .character("j"), .character("j"), .character("A"))
         let hostile = Guest(id: UUID(), firstName: "Evil\u{1B}]0;pwned\u{07}", lastName: "\u{202E}Name 山田", createdAt: Wedding1.start)
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(hostile)], by: "\u{1B}[31mMallory\u{200B}")
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(hostile)], by: "\u{1B}[31mMallory\u{200B}")
         // The other session's change has reached the planner (and said so) before the next key.
         await planner.until(planner.session.guests) { planner.session.guests.guest(hostile.id) != nil }
         _ = try? await planner.host.write(planner.weddingID, operation: "guestUpdated") { transaction in

@@ -58,7 +58,7 @@ struct EditFrameTests {
                 guest.rsvp = random.pick(RSVPStatus.allCases)
                 guest.table = random.int(in: 0...2) == 0 ? nil : random.int(in: 1...9)
                 guest.version += 1
-                await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(guest)])
+                await planner.host.simulateExternalWrite(planner.weddingID, [.save(guest)])
             } else {
                 await planner.press(random.pick(keys))
             }

@@ -55,7 +55,7 @@ struct FollowingTests {
         await planner.press(.enter)
         #expect(planner.frame().contains("Notes (0)"))
         let note = Note(subject: .record(.guest, Wedding1.ana), text: "Arrives by train", author: "Sam", createdAt: Wedding1.start)
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveNote(note)])
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(note)])
         let notes = planner.session.notes
         await planner.until(notes) { !notes.notes(of: .record(.guest, Wedding1.ana)).isEmpty }
         let frame = planner.frame()
@@ -188,7 +188,7 @@ struct FollowingTests {
         var fay = try #require(guests.guest(Wedding1.uuid(90)))
         fay.table = 3
         fay.version += 1
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(fay)])
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(fay)])
         await planner.until(guests) { guests.guest(Wedding1.uuid(90))?.table == 3 }
         let frame = planner.frame()
         #expect(frame.contains("Suggested again: the guests or tables changed"))

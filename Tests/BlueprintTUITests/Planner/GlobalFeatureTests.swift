@@ -300,7 +300,7 @@ struct GlobalFeatureTests {
         var theirs = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
         theirs.lastName = "Theirs"
         theirs.version = 2
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(theirs)])
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(theirs)])
         await planner.until(planner.session.guests) { planner.session.guests.guest(Wedding1.ana)?.version == 2 }
         await planner.press(.enter)
         return planner
@@ -332,7 +332,7 @@ struct GlobalFeatureTests {
         var theirs = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
         theirs.phone = "+1 555 0199"
         theirs.version = 2
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(theirs)])
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(theirs)])
         await planner.until(planner.session.guests) { planner.session.guests.guest(Wedding1.ana)?.version == 2 }
         await planner.press(.enter)
         let stored = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
@@ -354,7 +354,7 @@ struct GlobalFeatureTests {
             theirs[keyPath: field] = field == \.email ? "theirs@example.com" : "Theirs\(index)"
         }
         theirs.version = 2
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(theirs)])
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(theirs)])
         await planner.until(guests) { guests.guest(Wedding1.ana)?.version == 2 }
         #expect(await guests.update(mine) == .conflict)
         planner.screen.presentConflict(of: guests) { _ in }

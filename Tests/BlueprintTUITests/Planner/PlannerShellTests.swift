@@ -135,7 +135,7 @@ struct PlannerShellTests {
     func liveUpdates() async {
         let planner = await PlannerHarness()
         let newcomer = Guest(firstName: "Nova", lastName: "Newton", createdAt: Wedding1.start)
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveGuest(newcomer)])
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(newcomer)])
         await planner.until(planner.session.guests) { planner.session.guests.guest(newcomer.id) != nil }
         let frame = planner.frame()
         #expect(frame.contains("Nova Newton"))

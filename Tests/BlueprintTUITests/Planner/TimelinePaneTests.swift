@@ -147,7 +147,7 @@ struct TimelinePaneTests {
     func liveChange() async throws {
         let planner = await opened()
         let fitting = Milestone(title: "Dress fitting", date: Wedding1.date(3, 1), createdAt: Wedding1.start)
-        await planner.host.simulateExternalWrite(planner.weddingID, [.saveMilestone(fitting)])
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(fitting)])
         await planner.until(planner.session.timeline) { planner.session.timeline.milestone(fitting.id) != nil }
         let rows = planner.rows
         let fittingRow = try #require(rows.firstIndex { $0.contains("Dress fitting") })

@@ -53,7 +53,8 @@ struct JournalEntry: Decodable, Sendable {
 }
 
 /// A mutation as a journal line spells it: `{"kind":"guest","op":"save","record":{…}}` or
-/// `{"id":"…","kind":"guest","op":"delete"}`. These names are the journal's, not the domain's.
+/// `{"id":"…","kind":"guest","op":"delete"}`, `kind` being the `RecordKind`'s name. These names
+/// are the journal's, not the domain's.
 struct JournalMutation: Codable, Equatable {
     let mutation: Mutation
 
@@ -64,48 +65,30 @@ struct JournalMutation: Codable, Equatable {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let kind = try container.decode(RecordKind.self, forKey: .kind)
+        let tag = try container.decode(String.self, forKey: .kind)
+        guard let kind = RecordKind(rawValue: tag) else {
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription:
+                "unknown record kind \"\(tag)\" (known: \(RecordKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let type = WeddingDataset.tableRecordType(of: kind)
         switch try container.decode(Operation.self, forKey: .op) {
         case .save:
-            switch kind {
-            case .wedding: mutation = .saveWedding(try container.decode(Wedding.self, forKey: .record))
-            case .guest: mutation = .saveGuest(try container.decode(Guest.self, forKey: .record))
-            case .category: mutation = .saveCategory(try container.decode(BudgetCategory.self, forKey: .record))
-            case .expense: mutation = .saveExpense(try container.decode(Expense.self, forKey: .record))
-            case .vendor: mutation = .saveVendor(try container.decode(Vendor.self, forKey: .record))
-            case .task: mutation = .saveTask(try container.decode(WeddingTask.self, forKey: .record))
-            case .milestone: mutation = .saveMilestone(try container.decode(Milestone.self, forKey: .record))
-            case .runSheetItem: mutation = .saveRunSheetItem(try container.decode(RunSheetItem.self, forKey: .record))
-            case .gift: mutation = .saveGift(try container.decode(Gift.self, forKey: .record))
-            case .moneyOwed: mutation = .saveMoneyOwed(try container.decode(MoneyOwed.self, forKey: .record))
-            case .scenario: mutation = .saveScenario(try container.decode(BudgetScenario.self, forKey: .record))
-            case .seatingTable: mutation = .saveSeatingTable(try container.decode(SeatingTable.self, forKey: .record))
-            case .seatingRule: mutation = .saveSeatingRule(try container.decode(SeatingRule.self, forKey: .record))
-            case .note: mutation = .saveNote(try container.decode(Note.self, forKey: .record))
-            case .document: mutation = .saveDocument(try container.decode(Document.self, forKey: .record))
+            guard let type else {
+                mutation = .saveWedding(try container.decode(Wedding.self, forKey: .record))
+                return
             }
+            mutation = .save(try Self.decodeRecord(type, in: container))
         case .delete:
-            let id = try container.decode(UUID.self, forKey: .id)
-            switch kind {
-            case .wedding:
+            guard let type else {
                 throw DecodingError.dataCorruptedError(forKey: .kind, in: container,
                                                        debugDescription: "a wedding is not deleted through its journal")
-            case .guest: mutation = .deleteGuest(id)
-            case .category: mutation = .deleteCategory(id)
-            case .expense: mutation = .deleteExpense(id)
-            case .vendor: mutation = .deleteVendor(id)
-            case .task: mutation = .deleteTask(id)
-            case .milestone: mutation = .deleteMilestone(id)
-            case .runSheetItem: mutation = .deleteRunSheetItem(id)
-            case .gift: mutation = .deleteGift(id)
-            case .moneyOwed: mutation = .deleteMoneyOwed(id)
-            case .scenario: mutation = .deleteScenario(id)
-            case .seatingTable: mutation = .deleteSeatingTable(id)
-            case .seatingRule: mutation = .deleteSeatingRule(id)
-            case .note: mutation = .deleteNote(id)
-            case .document: mutation = .deleteDocument(id)
             }
+            mutation = .delete(type, id: try container.decode(UUID.self, forKey: .id))
         }
+    }
+
+    private static func decodeRecord<R: TableRecord>(_ type: R.Type, in container: KeyedDecodingContainer<CodingKeys>) throws -> R {
+        try container.decode(R.self, forKey: .record)
     }
 
     func encode(to encoder: Encoder) throws {
@@ -113,24 +96,8 @@ struct JournalMutation: Codable, Equatable {
         try container.encode(mutation.kind, forKey: .kind)
         switch mutation {
         case .saveWedding(let record): try encodeSave(record, in: &container)
-        case .saveGuest(let record): try encodeSave(record, in: &container)
-        case .saveCategory(let record): try encodeSave(record, in: &container)
-        case .saveExpense(let record): try encodeSave(record, in: &container)
-        case .saveVendor(let record): try encodeSave(record, in: &container)
-        case .saveTask(let record): try encodeSave(record, in: &container)
-        case .saveMilestone(let record): try encodeSave(record, in: &container)
-        case .saveRunSheetItem(let record): try encodeSave(record, in: &container)
-        case .saveGift(let record): try encodeSave(record, in: &container)
-        case .saveMoneyOwed(let record): try encodeSave(record, in: &container)
-        case .saveScenario(let record): try encodeSave(record, in: &container)
-        case .saveSeatingTable(let record): try encodeSave(record, in: &container)
-        case .saveSeatingRule(let record): try encodeSave(record, in: &container)
-        case .saveNote(let record): try encodeSave(record, in: &container)
-        case .saveDocument(let record): try encodeSave(record, in: &container)
-        case .deleteGuest(let id), .deleteCategory(let id), .deleteExpense(let id), .deleteVendor(let id), .deleteTask(let id),
-             .deleteMilestone(let id), .deleteRunSheetItem(let id), .deleteGift(let id), .deleteMoneyOwed(let id),
-             .deleteScenario(let id), .deleteSeatingTable(let id), .deleteSeatingRule(let id), .deleteNote(let id),
-             .deleteDocument(let id):
+        case .save(let record): try encodeSave(record, in: &container)
+        case .delete(_, let id):
             try container.encode(Operation.delete, forKey: .op)
             try container.encode(id, forKey: .id)
         }

@@ -36,7 +36,7 @@ struct PreviewFile: Codable {
     /// empty one of `journalGeneration`. A failure is logged by the caller: a preview is never needed.
     static func write(_ preview: WeddingPreview, in folder: WeddingFolder, journalGeneration: Int,
                       encoder: StoreJSONEncoder) throws {
-        guard let weddingFile = Stamp(at: folder.path(of: .wedding)), let guestsFile = Stamp(at: folder.path(of: .guests)) else {
+        guard let weddingFile = Stamp(at: folder.path(of: .wedding)), let guestsFile = Stamp(at: folder.path(of: SnapshotFile(.guest))) else {
             return
         }
         let file = PreviewFile(journalGeneration: journalGeneration, weddingFile: weddingFile, guestsFile: guestsFile,
@@ -50,7 +50,7 @@ struct PreviewFile: Codable {
     static func current(in folder: WeddingFolder) throws -> WeddingPreview? {
         guard let data = try Disk.read(folder.preview) else { return nil }
         let file = try StoreJSONDecoder().decode(PreviewFile.self, from: data)
-        guard Stamp(at: folder.path(of: .wedding)) == file.weddingFile, Stamp(at: folder.path(of: .guests)) == file.guestsFile,
+        guard Stamp(at: folder.path(of: .wedding)) == file.weddingFile, Stamp(at: folder.path(of: SnapshotFile(.guest))) == file.guestsFile,
               let journal = try JournalFile.open(folder.journal, readOnly: true),
               journal.generation == file.journalGeneration, try journal.holdsOnlyItsHeader() else { return nil }
         return file.preview

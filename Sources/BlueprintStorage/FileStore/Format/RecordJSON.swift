@@ -31,7 +31,7 @@ public enum RecordJSON {
     }
 
     private static func decodeSave<R: TableRecord>(_ type: R.Type, from data: Data) throws -> Mutation {
-        try StoreJSONDecoder().decode(R.self, from: data).saveMutation
+        Mutation.save(try StoreJSONDecoder().decode(R.self, from: data))
     }
 
     /// A commit's mutations, as a journal line's `mutations` array spells them.

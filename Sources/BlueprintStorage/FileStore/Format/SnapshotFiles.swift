@@ -1,31 +1,41 @@
 import BlueprintDomain
 import Foundation
 
-/// The files that hold a wedding's records, each as whole tables in table order.
+/// One of the files that hold a wedding's records, each as whole tables in table order: the
+/// wedding's own file, and the files the record kinds' declarations name
+/// (`TableRecord.snapshotPlacement`), several kinds sharing a file where they say so.
 ///
 /// Every file also records `journalGeneration`: the generation of the journal whose changes it
 /// already contains. Opening replays a journal's changes only into files older than it, so a
 /// crash part-way through rewriting the files (some new, some old) still opens exactly.
-enum SnapshotFile: String, CaseIterable, Sendable, Comparable {
-    case wedding, guests, budget, vendors, tasks, timeline, gifts, scenarios, seating, notes, documents
+struct SnapshotFile: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The file's name without `.json`: "guests".
+    let name: String
 
-    var fileName: String { rawValue + ".json" }
+    private init(name: String) { self.name = name }
+
+    /// The file that holds the wedding's own settings.
+    static let wedding = SnapshotFile(name: "wedding")
+
+    /// Every file, in the order they are read and written: the wedding's, then the tables'
+    /// in `WeddingDataset.tableRecordTypes` order.
+    static let allCases: [SnapshotFile] = WeddingDataset.tableRecordTypes.reduce(into: [SnapshotFile.wedding]) { files, type in
+        let file = SnapshotFile(name: type.snapshotPlacement.file)
+        if !files.contains(file) { files.append(file) }
+    }
 
     /// The file that holds records of `kind`.
     init(_ kind: RecordKind) {
-        switch kind {
-        case .wedding: self = .wedding
-        case .guest: self = .guests
-        case .category, .expense: self = .budget
-        case .vendor: self = .vendors
-        case .task: self = .tasks
-        case .milestone, .runSheetItem: self = .timeline
-        case .gift, .moneyOwed: self = .gifts
-        case .scenario: self = .scenarios
-        case .seatingTable, .seatingRule: self = .seating
-        case .note: self = .notes
-        case .document: self = .documents
-        }
+        self = WeddingDataset.tableRecordType(of: kind).map { SnapshotFile(name: $0.snapshotPlacement.file) } ?? .wedding
+    }
+
+    var fileName: String { name + ".json" }
+
+    var description: String { name }
+
+    /// The kinds of record this file holds, in table order; none for the wedding's file.
+    var recordTypes: [any TableRecord.Type] {
+        WeddingDataset.tableRecordTypes.filter { $0.snapshotPlacement.file == name }
     }
 
     static func < (lhs: SnapshotFile, rhs: SnapshotFile) -> Bool {
@@ -33,172 +43,83 @@ enum SnapshotFile: String, CaseIterable, Sendable, Comparable {
     }
 }
 
-// What each file holds, for reading; `SnapshotEncoding` writes the same members.
-private struct WeddingFile: Decodable { var journalGeneration: Int; var wedding: Wedding }
-private struct GuestsFile: Decodable { var journalGeneration: Int; var guests: [Guest] }
-private struct BudgetFile: Decodable { var journalGeneration: Int; var categories: [BudgetCategory]; var expenses: [Expense] }
-private struct VendorsFile: Decodable { var journalGeneration: Int; var vendors: [Vendor] }
-private struct TasksFile: Decodable { var journalGeneration: Int; var tasks: [WeddingTask] }
-private struct TimelineFile: Decodable { var journalGeneration: Int; var milestones: [Milestone]; var runSheet: [RunSheetItem] }
-private struct GiftsFile: Decodable { var journalGeneration: Int; var gifts: [Gift]; var moneyOwed: [MoneyOwed] }
-private struct ScenariosFile: Decodable { var journalGeneration: Int; var scenarios: [BudgetScenario] }
-private struct SeatingFile: Decodable { var journalGeneration: Int; var tables: [SeatingTable]; var rules: [SeatingRule] }
-private struct NotesFile: Decodable { var journalGeneration: Int; var notes: [Note] }
-private struct DocumentsFile: Decodable { var journalGeneration: Int; var documents: [Document] }
+/// A member of a snapshot file's object, by name.
+private struct SnapshotMember: CodingKey {
+    static let generation = SnapshotMember("journalGeneration")
+    static let wedding = SnapshotMember("wedding")
+
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { nil }
+}
 
 /// Records read from snapshot files, before they become a `WeddingDataset`.
 struct SnapshotParts {
     var wedding: Wedding?
-    var guests: [Guest] = []
-    var categories: [BudgetCategory] = []
-    var expenses: [Expense] = []
-    var vendors: [Vendor] = []
-    var tasks: [WeddingTask] = []
-    var milestones: [Milestone] = []
-    var runSheet: [RunSheetItem] = []
-    var gifts: [Gift] = []
-    var moneyOwed: [MoneyOwed] = []
-    var scenarios: [BudgetScenario] = []
-    var seatingTables: [SeatingTable] = []
-    var seatingRules: [SeatingRule] = []
-    var notes: [Note] = []
-    var documents: [Document] = []
+    /// The records of each kind read, as an `[R]` under `R.kind`.
+    private var tables: [RecordKind: any Sendable] = [:]
 
-    /// Decodes `data` as `file` into these parts with `decoder` and returns the file's journal generation.
+    /// Decodes `data` as `file` into these parts with `decoder` and returns the file's journal
+    /// generation. A member the file should hold and does not is an error; members it should not hold are
+    /// passed over.
     mutating func decode(_ file: SnapshotFile, from data: Data, decoder: StoreJSONDecoder = StoreJSONDecoder()) throws -> Int {
-        switch file {
-        case .wedding:
-            let content = try decoder.decode(WeddingFile.self, from: data)
-            wedding = content.wedding
-            return content.journalGeneration
-        case .guests:
-            let content = try decoder.decode(GuestsFile.self, from: data)
-            guests = content.guests
-            return content.journalGeneration
-        case .budget:
-            let content = try decoder.decode(BudgetFile.self, from: data)
-            categories = content.categories
-            expenses = content.expenses
-            return content.journalGeneration
-        case .vendors:
-            let content = try decoder.decode(VendorsFile.self, from: data)
-            vendors = content.vendors
-            return content.journalGeneration
-        case .tasks:
-            let content = try decoder.decode(TasksFile.self, from: data)
-            tasks = content.tasks
-            return content.journalGeneration
-        case .timeline:
-            let content = try decoder.decode(TimelineFile.self, from: data)
-            milestones = content.milestones
-            runSheet = content.runSheet
-            return content.journalGeneration
-        case .gifts:
-            let content = try decoder.decode(GiftsFile.self, from: data)
-            gifts = content.gifts
-            moneyOwed = content.moneyOwed
-            return content.journalGeneration
-        case .scenarios:
-            let content = try decoder.decode(ScenariosFile.self, from: data)
-            scenarios = content.scenarios
-            return content.journalGeneration
-        case .seating:
-            let content = try decoder.decode(SeatingFile.self, from: data)
-            seatingTables = content.tables
-            seatingRules = content.rules
-            return content.journalGeneration
-        case .notes:
-            let content = try decoder.decode(NotesFile.self, from: data)
-            notes = content.notes
-            return content.journalGeneration
-        case .documents:
-            let content = try decoder.decode(DocumentsFile.self, from: data)
-            documents = content.documents
-            return content.journalGeneration
+        let (generation, read) = try decoder.decode(from: data) { decoder in
+            let content = try decoder.container(keyedBy: SnapshotMember.self)
+            let generation = try content.decode(Int.self, forKey: .generation)
+            var read = SnapshotParts()
+            if file == .wedding { read.wedding = try content.decode(Wedding.self, forKey: .wedding) }
+            for type in file.recordTypes { try read.decodeTable(type, from: content) }
+            return (generation, read)
         }
+        adopt(file, from: read)
+        return generation
+    }
+
+    private mutating func decodeTable<R: TableRecord>(_ type: R.Type, from content: KeyedDecodingContainer<SnapshotMember>) throws {
+        tables[R.kind] = try content.decode([R].self, forKey: SnapshotMember(R.snapshotPlacement.member))
     }
 
     /// Takes the records `file` holds from `other` (which decoded that file).
     mutating func adopt(_ file: SnapshotFile, from other: SnapshotParts) {
-        switch file {
-        case .wedding: wedding = other.wedding
-        case .guests: guests = other.guests
-        case .budget:
-            categories = other.categories
-            expenses = other.expenses
-        case .vendors: vendors = other.vendors
-        case .tasks: tasks = other.tasks
-        case .timeline:
-            milestones = other.milestones
-            runSheet = other.runSheet
-        case .gifts:
-            gifts = other.gifts
-            moneyOwed = other.moneyOwed
-        case .scenarios: scenarios = other.scenarios
-        case .seating:
-            seatingTables = other.seatingTables
-            seatingRules = other.seatingRules
-        case .notes: notes = other.notes
-        case .documents: documents = other.documents
-        }
+        if file == .wedding { wedding = other.wedding }
+        for type in file.recordTypes { tables[type.kind] = other.tables[type.kind] }
     }
 
     func dataset(wedding: Wedding) -> WeddingDataset {
-        WeddingDataset(wedding: wedding, guests: guests, categories: categories, expenses: expenses,
-                       vendors: vendors, tasks: tasks, milestones: milestones, runSheet: runSheet, gifts: gifts,
-                       moneyOwed: moneyOwed, scenarios: scenarios, seatingTables: seatingTables, seatingRules: seatingRules,
-                       notes: notes, documents: documents)
+        var dataset = WeddingDataset(wedding: wedding)
+        for type in WeddingDataset.tableRecordTypes { fill(type, in: &dataset) }
+        return dataset
+    }
+
+    private func fill<R: TableRecord>(_ type: R.Type, in dataset: inout WeddingDataset) {
+        if let records = tables[R.kind] as? [R] { dataset[keyPath: R.collection] = RecordTable(records) }
     }
 }
 
 enum SnapshotEncoding {
-    private static let generationKey = "journalGeneration"
-
     /// Writes the text of `file` for `dataset`, stamped with the journal generation it contains,
     /// to `sink` record by record; returns its size. Members go in the order of their keys.
     @discardableResult
     static func write(_ file: SnapshotFile, of dataset: WeddingDataset, generation: Int,
                       to sink: @escaping JSONObjectStream.Sink) throws -> Int {
         let stream = JSONObjectStream(style: .pretty, into: sink)
-        switch file {
-        case .wedding:
-            try stream.member(generationKey, generation)
-            try stream.member("wedding", dataset.wedding)
-        case .guests:
-            try stream.member("guests", elements: dataset.guests)
-            try stream.member(generationKey, generation)
-        case .budget:
-            try stream.member("categories", elements: dataset.categories)
-            try stream.member("expenses", elements: dataset.expenses)
-            try stream.member(generationKey, generation)
-        case .vendors:
-            try stream.member(generationKey, generation)
-            try stream.member("vendors", elements: dataset.vendors)
-        case .tasks:
-            try stream.member(generationKey, generation)
-            try stream.member("tasks", elements: dataset.tasks)
-        case .timeline:
-            try stream.member(generationKey, generation)
-            try stream.member("milestones", elements: dataset.milestones)
-            try stream.member("runSheet", elements: dataset.runSheet)
-        case .gifts:
-            try stream.member("gifts", elements: dataset.gifts)
-            try stream.member(generationKey, generation)
-            try stream.member("moneyOwed", elements: dataset.moneyOwed)
-        case .scenarios:
-            try stream.member(generationKey, generation)
-            try stream.member("scenarios", elements: dataset.scenarios)
-        case .seating:
-            try stream.member(generationKey, generation)
-            try stream.member("rules", elements: dataset.seatingRules)
-            try stream.member("tables", elements: dataset.seatingTables)
-        case .notes:
-            try stream.member(generationKey, generation)
-            try stream.member("notes", elements: dataset.notes)
-        case .documents:
-            try stream.member("documents", elements: dataset.documents)
-            try stream.member(generationKey, generation)
+        var members: [(key: String, write: () throws -> Void)] = [
+            (SnapshotMember.generation.stringValue, { try stream.member(SnapshotMember.generation.stringValue, generation) }),
+        ]
+        if file == .wedding {
+            members.append((SnapshotMember.wedding.stringValue, { try stream.member(SnapshotMember.wedding.stringValue, dataset.wedding) }))
         }
+        for type in file.recordTypes { members.append(member(type, of: dataset, in: stream)) }
+        for member in members.sorted(by: { $0.key < $1.key }) { try member.write() }
         return try stream.finish()
+    }
+
+    private static func member<R: TableRecord>(_ type: R.Type, of dataset: WeddingDataset,
+                                               in stream: JSONObjectStream) -> (key: String, write: () throws -> Void) {
+        let key = R.snapshotPlacement.member
+        return (key, { try stream.member(key, elements: dataset[keyPath: R.collection]) })
     }
 }

@@ -13,11 +13,11 @@ enum GiftRecordsMigration {
     static let step = SchemaMigration(from: 2) { folder in try run(folder, now: Timestamp(Date())) }
 
     static func run(_ folder: MigrationFolder, now: Timestamp) throws {
-        guard try folder.read(SnapshotFile.gifts.fileName) == nil else { return }
+        guard try folder.read(SnapshotFile(.gift).fileName) == nil else { return }
         let journal = try folder.read("journal.jsonl").map(JournalLines.init) ?? JournalLines(generation: 0, lines: [])
         var flags = GuestGiftFlags()
         var guestsGeneration = 0
-        if let data = try folder.read(SnapshotFile.guests.fileName) {
+        if let data = try folder.read(SnapshotFile(.guest).fileName) {
             let file = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
             guestsGeneration = file["journalGeneration"] as? Int ?? 0
             for guest in file["guests"] as? [[String: Any]] ?? [] { flags.save(guest) }
@@ -27,13 +27,13 @@ enum GiftRecordsMigration {
         }
         let gifts = flags.gifts(createdAt: now)
         let encoder = StoreJSON.fileEncoder()
-        for (file, content) in [(SnapshotFile.scenarios, EmptyFile.scenarios), (.seating, .seating)]
+        for (file, content) in [(SnapshotFile(.scenario), EmptyFile.scenarios), (SnapshotFile(.seatingTable), .seating)]
         where try folder.read(file.fileName) == nil {
             try folder.write(try StoreJSON.fileData(content.encoded(generation: journal.generation), encoder), to: file.fileName)
         }
         try folder.write(try StoreJSON.fileData(GiftsFileContent(gifts: gifts, journalGeneration: journal.generation,
                                                                  moneyOwed: []), encoder),
-                         to: SnapshotFile.gifts.fileName)
+                         to: SnapshotFile(.gift).fileName)
     }
 }
 

@@ -96,14 +96,14 @@ enum SnapshotReading {
     /// file, the error for one that could not be read or decoded. (The caller reports the
     /// first problem in that order, as reading the files one after another did.)
     static func readAll(_ folder: WeddingFolder) -> [Result<(SnapshotParts, SnapshotState)?, any Error>] {
-        let files = SnapshotFile.allCases
-        let others = files.filter { $0 != .guests }
+        let files = SnapshotFile.allCases, guests = SnapshotFile(.guest)
+        let others = files.filter { $0 != guests }
         let results = Results(count: files.count)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             for file in others { results.set(files.firstIndex(of: file)!, Result { try read(file, in: folder) }) }
         }
-        results.set(files.firstIndex(of: .guests)!, Result { try read(.guests, in: folder) })
+        results.set(files.firstIndex(of: guests)!, Result { try read(guests, in: folder) })
         group.wait()
         return results.all
     }

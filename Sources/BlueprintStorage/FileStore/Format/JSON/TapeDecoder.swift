@@ -19,11 +19,28 @@ public struct StoreJSONDecoder {
 
     /// Decodes `T` from `data`; any failure is a `JSONReadError` locating the problem.
     public func decode<T: Decodable>(_ type: T.Type, from data: some DataProtocol & ContiguousBytes) throws -> T {
+        try read(data) { try $0.decode(T.self, at: 0) }
+    }
+
+    /// Decodes `data` with `body`, which is given the decoder of the top-level value: for a
+    /// document whose shape is known only at run time (which members a snapshot file holds).
+    /// Failures are located as `decode(_:from:)` locates them.
+    func decode<T>(from data: some DataProtocol & ContiguousBytes, with body: (any Decoder) throws -> T) throws -> T {
+        try read(data) { reader in
+            do {
+                return try body(TapeDecoder(reader: reader, index: 0))
+            } catch let DecodingError.dataCorrupted(context) {
+                throw reader.error(at: 0, context.debugDescription)
+            }
+        }
+    }
+
+    private func read<T>(_ data: some DataProtocol & ContiguousBytes, _ decode: (TapeReader) throws -> T) throws -> T {
         try data.withUnsafeBytes { bytes in
             let tape = try JSONTape(parsing: bytes, readBehind: readBehind)
             do {
                 let reader = TapeReader(bytes: bytes, tape: tape, readBehind: readBehind)
-                let value = try reader.decode(T.self, at: 0)
+                let value = try decode(reader)
                 if reader.decodedDeferredArrays.count < tape.deferredArrays.count {
                     // An array not decoded was never parsed; the text must still be valid JSON.
                     _ = try JSONTape(parsing: bytes, deferringLargeArrays: false)
@@ -32,8 +49,7 @@ public struct StoreJSONDecoder {
             } catch where !tape.deferredArrays.isEmpty {
                 // A problem met while decoding a deferred array may come after one in an element
                 // not parsed yet; parsing everything first reports the first problem in the text.
-                return try TapeReader(bytes: bytes, tape: try JSONTape(parsing: bytes, deferringLargeArrays: false))
-                    .decode(T.self, at: 0)
+                return try decode(TapeReader(bytes: bytes, tape: try JSONTape(parsing: bytes, deferringLargeArrays: false)))
             }
         }
     }
