@@ -138,25 +138,23 @@ actor PostgresWedding {
             // insert of a record made in the body gets a new id each time, which no version check
             // catches), so first find out whether it landed: its `changes` row at its sequence,
             // with its very mutations (their record ids and versions make it no one else's).
-            guard let prepared else {
-                // Nothing was written in that transaction: try again on the data read anew.
-                dataset = nil
-                return nil
-            }
+            // The data kept before COMMIT may be ahead of the database. It is let go before the
+            // check below: a catch-up meanwhile (the listener's, once it has reconnected) would
+            // otherwise publish the database's wedding as a change that takes the commit back.
+            // The next read loads the wedding as the database has it.
+            dataset = nil
+            // Nothing was written in that transaction: try again on the data read anew.
+            guard let prepared else { return nil }
             let landed: Bool
             do {
                 landed = try await self.landed(prepared.sequence, mutations: prepared.mutations)
             } catch {
-                // Not known yet: the next read loads the wedding as the database has it.
-                dataset = nil
                 dropped = true
                 throw RepositoryError.storage(uncertain.description)
             }
-            // Landed: the data kept before COMMIT is the database's. Not landed: nothing of it is
-            // stored, so the caller reads the wedding anew and runs the write again.
-            if landed { return prepared.committed }
-            dataset = nil
-            return nil
+            // Landed: it is published as this write's. Not landed: nothing of it is stored, so
+            // the caller runs the write again.
+            return landed ? prepared.committed : nil
         } catch {
             if committing || dataset == nil {
                 // The database may not hold what memory does (a conflict it found, a failed

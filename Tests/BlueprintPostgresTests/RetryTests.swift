@@ -159,7 +159,8 @@ struct DatabaseRetryTests {
         let guest = try await host.write(id, operation: "addGuest") { try $0.insert(Guest(firstName: "Mei", lastName: "Lin")) }
         try await expectOnce(guest, in: id, on: host, database: database)
         let change = try #require(await changes.next())
-        #expect(change.origin == .local && change.sequence == 1 && change.records?.count == 1)
+        #expect(change.origin == .local && change.sequence == 1 && change.records?.count == 1,
+                "\(change.origin) \(change.sequence) \(change.operation) \(change.records?.count ?? -1)")
         await host.close()
     }
 
