@@ -24,7 +24,7 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
 
     /// The most records a chunk takes when records are added at the end (putting a record back
     /// where it stood may make one larger).
-    @usableFromInline static var chunkCapacity: Int { 256 }
+    public static var chunkCapacity: Int { 256 }
 
     @usableFromInline var chunks: [[R]] = []
     /// The position in table order of each chunk's first record. (An empty chunk starts where
@@ -38,6 +38,24 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
     public init(_ records: some Sequence<R>) {
         locations.reserveCapacity(records.underestimatedCount)
         for record in records { upsert(record) }
+    }
+
+    /// A table of the records of `chunks`, in order, taking each chunk as it is (a decoder
+    /// that reads a large table into chunks, so it is never held whole twice); a later record
+    /// with the same id as an earlier one replaces it, in the earlier one's place.
+    public init(chunks: [[R]]) {
+        locations.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        var start = 0
+        for (chunk, records) in chunks.enumerated() {
+            for (slot, record) in records.enumerated() where locations.updateValue(Location(chunk: chunk, slot: slot),
+                                                                                   forKey: record.id) != nil {
+                self = RecordTable(chunks.joined())
+                return
+            }
+            self.chunks.append(records)
+            chunkStarts.append(start)
+            start += records.count
+        }
     }
 
     public var startIndex: Int { 0 }
@@ -161,5 +179,12 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
             if chunkStarts[middle] <= position { low = middle + 1 } else { high = middle }
         }
         return low - 1
+    }
+}
+
+extension RecordTable: Decodable {
+    /// Decodes the table as the array of its records.
+    public init(from decoder: any Decoder) throws {
+        self.init(try [R](from: decoder))
     }
 }

@@ -145,6 +145,34 @@ struct StoreJSONDecoderTests {
         #expect(error?.line == markerLine.map { $0 + 1 })
     }
 
+    @Test("a large table is decoded straight into its chunks, in order, each record found by its id")
+    func aLargeTableDecodesInOrder() throws {
+        let guests = (1...Int(concurrentDecodingThreshold) * 3 + 5).map { Fixtures.guest($0) }
+        let table = try StoreJSONDecoder().decode(RecordTable<Guest>.self, from: try StoreJSON.fileEncoder().encode(guests))
+        #expect(Array(table) == guests)
+        #expect(guests.indices.allSatisfy { table[guests[$0].id] == guests[$0] && table.index(of: guests[$0].id) == $0 })
+    }
+
+    @Test("a record written twice in a large table is kept once, the later one in the earlier one's place")
+    func aRepeatedRecordOfALargeTableIsKeptOnce() throws {
+        var guests = (1...Int(concurrentDecodingThreshold) * 2).map { Fixtures.guest($0) }
+        var later = guests[3]
+        later.firstName = "Later"
+        guests.append(later)
+        let table = try StoreJSONDecoder().decode(RecordTable<Guest>.self, from: try StoreJSON.fileEncoder().encode(guests))
+        #expect(table.count == guests.count - 1 && table[3] == later && table.index(of: later.id) == 3)
+    }
+
+    @Test func aBadRecordOfALargeTableIsReportedAtItsLine() throws {
+        var guests = (1...Int(concurrentDecodingThreshold) * 2).map { Fixtures.guest($0) }
+        guests[1500].lastName = "MARKER"
+        let text = String(decoding: try StoreJSON.fileEncoder().encode(guests), as: UTF8.self)
+            .replacingOccurrences(of: "\"MARKER\"", with: "false")
+        let error = #expect(throws: JSONReadError.self) { try StoreJSONDecoder().decode(RecordTable<Guest>.self, from: Data(text.utf8)) }
+        let markerLine = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(": false,") && $0.contains("lastName") }
+        #expect(error?.line == markerLine.map { $0 + 1 })
+    }
+
     @Test func integersAreCheckedForRange() throws {
         #expect(try StoreJSONDecoder().decode([Int64].self, from: Data("[-9223372036854775808, 9223372036854775807]".utf8))
                 == [Int64.min, Int64.max])

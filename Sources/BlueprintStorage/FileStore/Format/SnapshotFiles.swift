@@ -59,7 +59,7 @@ private struct SnapshotMember: CodingKey {
 /// Records read from snapshot files, before they become a `WeddingDataset`.
 struct SnapshotParts {
     var wedding: Wedding?
-    /// The records of each kind read, as an `[R]` under `R.kind`.
+    /// The records of each kind read, as a `RecordTable<R>` under `R.kind`.
     private var tables: [RecordKind: any Sendable] = [:]
 
     /// Decodes `data` as `file` into these parts with `decoder` and returns the file's journal
@@ -79,7 +79,7 @@ struct SnapshotParts {
     }
 
     private mutating func decodeTable<R: TableRecord>(_ type: R.Type, from content: KeyedDecodingContainer<SnapshotMember>) throws {
-        tables[R.kind] = try content.decode([R].self, forKey: SnapshotMember(R.snapshotPlacement.member))
+        tables[R.kind] = try content.decode(RecordTable<R>.self, forKey: SnapshotMember(R.snapshotPlacement.member))
     }
 
     /// Takes the records `file` holds from `other` (which decoded that file).
@@ -95,7 +95,7 @@ struct SnapshotParts {
     }
 
     private func fill<R: TableRecord>(_ type: R.Type, in dataset: inout WeddingDataset) {
-        if let records = tables[R.kind] as? [R] { dataset[keyPath: R.collection] = RecordTable(records) }
+        if let records = tables[R.kind] as? RecordTable<R> { dataset[keyPath: R.collection] = records }
     }
 }
 
