@@ -36,6 +36,16 @@ struct QueuedCommitReplayTests {
             _ = try await copy.writeQueued(wedding, operation: "update guest") { try $0.update(edit) }
         }
 
+        /// Queues two edits made offline: Ana's phone to 555-0101, then Bo's email to bo@example.com.
+        func twoOfflineEdits() async throws {
+            var anaMine = ana
+            anaMine.phone = "555-0101"
+            var boMine = bo
+            boMine.email = "bo@example.com"
+            try await offline(anaMine)
+            try await offline(boMine)
+        }
+
         /// Saves `edit` in the database, as another machine.
         func elsewhere(_ edit: Guest) async throws {
             try await database.simulateExternalCommit(wedding) { try $0.update(edit) }
@@ -49,12 +59,7 @@ struct QueuedCommitReplayTests {
     @Test("a commit in conflict is kept and the next one still goes; fields only one side changed merge")
     func conflictKeptRestGoOn() async throws {
         let setup = try await Setup()
-        var anaMine = setup.ana
-        anaMine.phone = "555-0101"
-        var boMine = setup.bo
-        boMine.email = "bo@example.com"
-        try await setup.offline(anaMine)
-        try await setup.offline(boMine)
+        try await setup.twoOfflineEdits()
         var anaTheirs = setup.ana
         anaTheirs.phone = "555-0199"
         try await setup.elsewhere(anaTheirs)
@@ -89,12 +94,7 @@ struct QueuedCommitReplayTests {
     @Test("a failure that stops the push leaves the commits not sent queued, in order, for the next try")
     func failureKeepsTheRest() async throws {
         let setup = try await Setup()
-        var anaMine = setup.ana
-        anaMine.phone = "555-0101"
-        var boMine = setup.bo
-        boMine.email = "bo@example.com"
-        try await setup.offline(anaMine)
-        try await setup.offline(boMine)
+        try await setup.twoOfflineEdits()
         await setup.database.failNextWrites(1)
 
         await #expect(throws: RepositoryError.self) { try await setup.replay.push(setup.wedding, to: setup.database) }
