@@ -16,7 +16,7 @@ final class WeddingOnDisk: @unchecked Sendable {
     private(set) var guestsCSV = Data()
     private(set) var settings = Wedding(name: "")
     var repositories: Repositories?
-    var heldGuests: [Guest] = []
+    var heldGuests = RecordTable<Guest>([])
     /// Empty weddings with the demo's settings, one per import iteration.
     var importTargets: [Wedding] = []
 

@@ -145,8 +145,10 @@ public struct WeddingSettingsChange: Sendable {
 extension WeddingSettingsEdit {
     /// Whether any amount is kept in the wedding's currency: the total budget, an allocation, an
     /// expense, a quote, a gift's value, money owed or a scenario.
-    public static func holdsAmounts(totalBudget: Money, categories: some Collection<BudgetCategory>, expenses: some Collection<Expense>, vendors: some Collection<Vendor>,
-                                    gifts: [Gift], moneyOwed: [MoneyOwed], scenarios: [BudgetScenario]) -> Bool {
+    public static func holdsAmounts(totalBudget: Money, categories: some Collection<BudgetCategory>,
+                                    expenses: some Collection<Expense>, vendors: some Collection<Vendor>,
+                                    gifts: some Collection<Gift>, moneyOwed: some Collection<MoneyOwed>,
+                                    scenarios: [BudgetScenario]) -> Bool {
         totalBudget != .zero || !expenses.isEmpty || !moneyOwed.isEmpty || !scenarios.isEmpty
             || categories.contains { $0.allocated != .zero } || vendors.contains { $0.quotedAmount != nil }
             || gifts.contains { $0.value != nil }

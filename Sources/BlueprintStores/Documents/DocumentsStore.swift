@@ -20,7 +20,7 @@ public final class DocumentsStore: DomainStore {
     private lazy var documentRecords: RecordCollection<Document> = {
         let records = RecordCollection(RecordGateway(repository, in: weddingID), in: self)
         records.rowChanged = { [unowned self] old, new, _ in
-            rows.replace(old, with: new)
+            rows.replace(old, with: new, in: documentRecords.records)
             signalUpdate()
         }
         return records
@@ -33,15 +33,18 @@ public final class DocumentsStore: DomainStore {
     }
 
     /// Every document in use (not in the trash), newest first.
-    public var documents: [Document] { rows.records.filter { !$0.isTrashed } }
+    public var documents: [Document] { sorted.filter { !$0.isTrashed } }
     /// The documents in the trash, newest first.
-    public var trashed: [Document] { rows.records.filter(\.isTrashed) }
+    public var trashed: [Document] { sorted.filter(\.isTrashed) }
+
+    /// Every document in order, trashed or not.
+    private var sorted: ListedRows<Document> { rows.records(in: documentRecords.records) }
 
     public func document(_ id: UUID) -> Document? { documentRecords[id] }
 
     /// The documents in use attached to `subject` (a vendor, an expense, or the wedding), newest first.
     public func documents(of subject: RecordSubject) -> [Document] {
-        rows.records.filter { !$0.isTrashed && $0.subject == subject }
+        sorted.filter { !$0.isTrashed && $0.subject == subject }
     }
 
     /// Where `document`'s bytes are stored: to show (over ssh, to copy it from), or to open.

@@ -22,8 +22,10 @@ public final class GiftStore: DomainStore {
     private lazy var giftRecords: RecordCollection<Gift> = {
         let records = RecordCollection(RecordGateway(giftRepository, in: weddingID), in: self)
         records.rowChanged = { [unowned self] old, new, _ in
-            giftRows.replace(old, with: new)
-            thankYouRows.replace(old.flatMap { $0.needsThankYou ? $0 : nil }, with: new.flatMap { $0.needsThankYou ? $0 : nil })
+            let table = giftRecords.records
+            giftRows.replace(old, with: new, in: table)
+            thankYouRows.replace(old.flatMap { $0.needsThankYou ? $0 : nil }, with: new.flatMap { $0.needsThankYou ? $0 : nil },
+                                 in: table)
             if let old { summary.remove(old) }
             if let new { summary.add(new) }
             signalUpdate()
@@ -34,7 +36,7 @@ public final class GiftStore: DomainStore {
     private lazy var owedRecords: RecordCollection<MoneyOwed> = {
         let records = RecordCollection(RecordGateway(owedRepository, in: weddingID), in: self)
         records.rowChanged = { [unowned self] old, new, _ in
-            owedRows.replace(old, with: new)
+            owedRows.replace(old, with: new, in: owedRecords.records)
             if let old { summary.remove(old) }
             if let new { summary.add(new) }
             signalUpdate()
@@ -43,11 +45,11 @@ public final class GiftStore: DomainStore {
     }()
 
     /// Every gift, the oldest received first (gifts without a received date last).
-    public var gifts: [Gift] { giftRows.records }
+    public var gifts: ListedRows<Gift> { giftRows.records(in: giftRecords.records) }
     /// The gifts whose thank-you is still to write, the oldest received first.
-    public var thankYousToWrite: [Gift] { thankYouRows.records }
+    public var thankYousToWrite: ListedRows<Gift> { thankYouRows.records(in: giftRecords.records) }
     /// Every entry of money owed, the soonest due first (those without a date last).
-    public var moneyOwed: [MoneyOwed] { owedRows.records }
+    public var moneyOwed: ListedRows<MoneyOwed> { owedRows.records(in: owedRecords.records) }
     /// The totals: gifts, thank-yous to write, money gifts, money owed each way.
     public private(set) var summary = GiftSummary()
     /// The open conflict, if an edit to a gift lost to someone else's.

@@ -15,21 +15,22 @@ public final class NotesStore: DomainStore {
     private let repository: any RecordRepository<Note>
     private let author: String
     private var rows = SortedRecords<Note>(by: NotesStore.precedes)
-    private var notesBySubject: [RecordSubject: [Note]] = [:]
+    /// The ids of each subject's notes, newest first (the notes stay in `noteRecords`).
+    private var notesBySubject: [RecordSubject: [UUID]] = [:]
 
     private lazy var noteRecords: RecordCollection<Note> = {
         let records = RecordCollection(RecordGateway(repository, in: weddingID), in: self)
         records.rowChanged = { [unowned self] old, new, _ in
-            rows.replace(old, with: new)
-            if let old { notesBySubject[old.subject]?.removeAll { $0.id == old.id } }
-            if let new { Self.insert(new, into: &notesBySubject[new.subject, default: []]) }
+            rows.replace(old, with: new, in: noteRecords.records)
+            if let old { notesBySubject[old.subject]?.removeAll { $0 == old.id } }
+            if let new { insert(new, into: &notesBySubject[new.subject, default: []]) }
             notesChanged()
         }
         return records
     }()
 
     /// Every note, newest first.
-    public var notes: [Note] { rows.records }
+    public var notes: ListedRows<Note> { rows.records(in: noteRecords.records) }
     /// The open conflict, if an edit to a note lost to someone else's.
     public var conflict: EditConflict<Note>? { noteRecords.conflict }
     /// Told after the notes changed (the list stores search notes: their filters find again).
@@ -44,13 +45,15 @@ public final class NotesStore: DomainStore {
     public func note(_ id: UUID) -> Note? { noteRecords[id] }
 
     /// The notes about `subject` (a record, or the wedding), newest first.
-    public func notes(of subject: RecordSubject) -> [Note] { notesBySubject[subject] ?? [] }
+    public func notes(of subject: RecordSubject) -> ListedRows<Note> {
+        ListedRows(ids: notesBySubject[subject] ?? [], table: noteRecords.records)
+    }
 
     /// The notes whose text contains `text`, ignoring case and accents, newest first; every
     /// note for an empty text.
     public func search(_ text: String) -> [Note] {
         let query = TextQuery(text)
-        return query.isEmpty ? notes : notes.filter { query.matches($0) }
+        return query.isEmpty ? Array(notes) : notes.filter { query.matches($0) }
     }
 
     /// The ids of the records of `kind` with a note containing `query` (see `GuestFilter.notedIDs`).
@@ -95,7 +98,7 @@ public final class NotesStore: DomainStore {
 
     override func recordsDidChange() {
         rows.show(noteRecords.records)
-        notesBySubject = Dictionary(grouping: rows.records, by: \.subject)
+        notesBySubject = Dictionary(grouping: notes, by: \.subject).mapValues { $0.map(\.id) }
         super.recordsDidChange()
         onNotesChanged?()
     }
@@ -106,9 +109,11 @@ public final class NotesStore: DomainStore {
     }
 
     /// Puts `note` where it belongs among `notes`, newest first.
-    private static func insert(_ note: Note, into notes: inout [Note]) {
-        let index = notes.firstIndex { precedes(note, $0) } ?? notes.endIndex
-        notes.insert(note, at: index)
+    /// Puts `note`'s id among `ids` (a subject's notes, newest first) where it belongs.
+    private func insert(_ note: Note, into ids: inout [UUID]) {
+        let notes = ListedRows(ids: ids, table: noteRecords.records)
+        let index = notes.firstIndex { Self.precedes(note, $0) } ?? notes.endIndex
+        ids.insert(note.id, at: index)
     }
 
     // MARK: Order

@@ -1,11 +1,15 @@
 import BlueprintDomain
+import Foundation
 
 /// Records kept in an order of their own (milestones by date, the run sheet by time), patched
 /// one record at a time as changes arrive: a changed record is taken out and put back where it
 /// now belongs, found by binary search, without sorting the rest again.
+///
+/// It keeps the records' ids; the records stay in the store's table, which each call that reads
+/// them is given (`table`), as a list pane's rows do (`RowList`).
 struct SortedRecords<R: Record> {
-    /// The records in order.
-    private(set) var records: [R] = []
+    /// The ids of the records, in order.
+    private var ids: [UUID] = []
     /// A strict total order: ties must be broken (by id), so that any two sessions agree.
     private let precedes: (R, R) -> Bool
 
@@ -13,30 +17,29 @@ struct SortedRecords<R: Record> {
         self.precedes = precedes
     }
 
+    /// The records in order, read from `table` (the store's records).
+    func records(in table: RecordTable<R>) -> ListedRows<R> { ListedRows(ids: ids, table: table) }
+
     /// Shows `all`, sorting them.
     mutating func show(_ all: some Sequence<R>) {
-        records = all.sorted(by: precedes)
+        ids = all.sorted(by: precedes).map(\.id)
     }
 
-    /// Puts `new` where it belongs in place of `old` (either may be `nil`: an insertion, a removal).
-    mutating func replace(_ old: R?, with new: R?) {
-        if let old, let index = index(of: old) { records.remove(at: index) }
-        if let new { records.insert(new, at: insertionIndex(of: new)) }
-    }
-
-    /// Where `record` is, looked up by its order (it is where it belongs) and, failing that, by id.
-    private func index(of record: R) -> Int? {
-        let index = insertionIndex(of: record)
-        if index < records.count && records[index].id == record.id { return index }
-        return records.firstIndex { $0.id == record.id }
+    /// Puts `new` where it belongs in place of `old` (either may be `nil`: an insertion, a
+    /// removal). `table` holds the records as they are now: `new` under `old`'s id, or nothing
+    /// for a removal, so `old` is found by its id.
+    mutating func replace(_ old: R?, with new: R?, in table: RecordTable<R>) {
+        if let old, let index = ids.firstIndex(of: old.id) { ids.remove(at: index) }
+        if let new { ids.insert(new.id, at: insertionIndex(of: new, in: table)) }
     }
 
     /// The first index whose record does not come before `record`.
-    private func insertionIndex(of record: R) -> Int {
-        var low = 0, high = records.count
+    private func insertionIndex(of record: R, in table: RecordTable<R>) -> Int {
+        let rows = records(in: table)
+        var low = 0, high = rows.count
         while low < high {
             let middle = (low + high) / 2
-            if precedes(records[middle], record) { low = middle + 1 } else { high = middle }
+            if precedes(rows[middle], record) { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -21,7 +21,7 @@ public final class TimelineStore: DomainStore {
     private lazy var milestoneRecords: RecordCollection<Milestone> = {
         let records = RecordCollection(RecordGateway(milestoneRepository, in: weddingID), in: self)
         records.rowChanged = { [unowned self] old, new, _ in
-            milestoneRows.replace(old, with: new)
+            milestoneRows.replace(old, with: new, in: milestoneRecords.records)
             signalUpdate()
         }
         return records
@@ -30,7 +30,7 @@ public final class TimelineStore: DomainStore {
     private lazy var itemRecords: RecordCollection<RunSheetItem> = {
         let records = RecordCollection(RecordGateway(itemRepository, in: weddingID), in: self)
         records.rowChanged = { [unowned self] old, new, _ in
-            itemRows.replace(old, with: new)
+            itemRows.replace(old, with: new, in: itemRecords.records)
             findClashes()
             signalUpdate()
         }
@@ -38,9 +38,9 @@ public final class TimelineStore: DomainStore {
     }()
 
     /// Every milestone, by date (then title).
-    public var milestones: [Milestone] { milestoneRows.records }
+    public var milestones: ListedRows<Milestone> { milestoneRows.records(in: milestoneRecords.records) }
     /// Every run-sheet item, in run-sheet order: by day, start, end, then title.
-    public var runSheet: [RunSheetItem] { itemRows.records }
+    public var runSheet: ListedRows<RunSheetItem> { itemRows.records(in: itemRecords.records) }
     /// Every clash of the run sheet, in run-sheet order of their first item.
     public private(set) var clashes: [RunSheetClash] = []
     /// The open conflict, if an edit to a milestone lost to someone else's.
@@ -141,7 +141,7 @@ public final class TimelineStore: DomainStore {
     }
 
     private func findClashes() {
-        clashes = RunSheetClash.find(in: itemRows.records)
+        clashes = RunSheetClash.find(in: runSheet)
         var byItem: [UUID: [RunSheetClash]] = [:]
         for clash in clashes {
             byItem[clash.first, default: []].append(clash)

@@ -31,8 +31,8 @@ struct Shown: Equatable {
         visibleExpenses = Array(session.budget.visibleExpenses)
         summary = session.budget.summary
         categoryMetrics = session.budget.categoryMetrics
-        milestones = session.timeline.milestones
-        runSheet = session.timeline.runSheet
+        milestones = Array(session.timeline.milestones)
+        runSheet = Array(session.timeline.runSheet)
         clashes = session.timeline.clashes
         dashboard = session.dashboard.dashboard
     }

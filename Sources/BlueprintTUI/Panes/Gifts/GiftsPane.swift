@@ -17,9 +17,9 @@ final class GiftsPane: Pane {
     let gifts: GiftStore
     private let guests: GuestStore
     private let wedding: WeddingStore
-    private let giftRows: RecordListController<[Gift]>
-    private let thankYouRows: RecordListController<[Gift]>
-    private let owedRows: RecordListController<[MoneyOwed]>
+    private let giftRows: RecordListController<ListedRows<Gift>>
+    private let thankYouRows: RecordListController<ListedRows<Gift>>
+    private let owedRows: RecordListController<ListedRows<MoneyOwed>>
     private var view = View.gifts
 
     init(gifts: GiftStore, guests: GuestStore, wedding: WeddingStore) {
@@ -69,7 +69,7 @@ final class GiftsPane: Pane {
     private func guestName(_ id: UUID) -> String? { guests.guest(id)?.fullName }
 
     /// The gifts of the view shown: all of them, or the thank-yous to write.
-    private var shownGifts: RecordListController<[Gift]> { view == .thankYous ? thankYouRows : giftRows }
+    private var shownGifts: RecordListController<ListedRows<Gift>> { view == .thankYous ? thankYouRows : giftRows }
 
     // MARK: Drawing
 

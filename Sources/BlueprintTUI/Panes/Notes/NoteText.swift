@@ -35,7 +35,7 @@ enum NoteText {
 
     /// The "Notes" section of a record's details: a heading, then each note newest first, its
     /// author and time, then its text a line at a time, wrapped to the box.
-    static func section(_ notes: [Note], now: Timestamp, timeZone: TimeZone) -> [DetailOverlay.Line] {
+    static func section(_ notes: some Collection<Note>, now: Timestamp, timeZone: TimeZone) -> [DetailOverlay.Line] {
         var lines: [DetailOverlay.Line] = [.init(label: "", value: ""),
                                            .init(label: "", value: "Notes (\(notes.count))", style: .accent)]
         if notes.isEmpty { lines.append(.init(label: "", value: "none yet", style: .muted)) }

@@ -28,7 +28,7 @@ enum RunSheetRow: Identifiable {
     }
 
     /// The rows for `items` (in run-sheet order): each day's heading, then its items.
-    static func rows(_ items: [RunSheetItem]) -> [RunSheetRow] {
+    static func rows<Items: RandomAccessCollection<RunSheetItem>>(_ items: Items) -> [RunSheetRow] where Items.Index == Int {
         var rows: [RunSheetRow] = []
         var index = items.startIndex
         while index < items.endIndex {

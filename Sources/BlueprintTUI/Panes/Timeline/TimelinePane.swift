@@ -16,7 +16,7 @@ final class TimelinePane: Pane {
     let timeline: TimelineStore
     private let vendors: VendorStore
     private let wedding: WeddingStore
-    private let milestoneRows: RecordListController<[Milestone]>
+    private let milestoneRows: RecordListController<ListedRows<Milestone>>
     private lazy var itemRows = RecordListController<[RunSheetRow]>(columns: TimelineColumns.runSheet) { [unowned self] in runSheetRows }
     private var milestoneList: RecordList { milestoneRows.list }
     private var runSheetList: RecordList { itemRows.list }
