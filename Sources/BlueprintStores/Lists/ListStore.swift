@@ -12,7 +12,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     lazy var records: RecordCollection<Row> = {
         let records = RecordCollection(gateway, in: self)
         records.rowChanged = { [unowned self] old, new, position in
-            list.replace(old, with: new, in: records.records, position: position)
+            list.replace(old, with: new, in: self.records.records, position: position)
             rowDidChange(from: old, to: new)
         }
         return records
