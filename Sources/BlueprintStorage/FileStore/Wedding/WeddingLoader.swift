@@ -122,9 +122,12 @@ enum SnapshotReading {
     }
 
     /// A snapshot file's text: a large one mapped, its pages given back as they are decoded
-    /// (`MappedFile`); a small one read whole.
+    /// (`MappedFile`), and a very large one's also as the parse steps over them; a small one
+    /// read whole.
     private struct SnapshotContents {
         static let mappedFrom = 1 << 20
+        /// 32 MB: about 32,000 guests. Below it the whole file is mapped while it is parsed.
+        static let releasedWhileParsedFrom = 32 << 20
         let data: Data
         let decoder: StoreJSONDecoder
 
@@ -139,7 +142,8 @@ enum SnapshotReading {
             let size = try Disk.size(of: descriptor, path: path)
             if size >= Self.mappedFrom {
                 let file = try MappedFile(descriptor: descriptor, path: path, count: size)
-                (data, decoder) = (file.data, StoreJSONDecoder(releasingPagesOf: file))
+                (data, decoder) = (file.data, StoreJSONDecoder(releasingPagesOf: file,
+                                                               duringTheParse: size >= Self.releasedWhileParsedFrom))
             } else {
                 (data, decoder) = (try Disk.read(descriptor, path: path, from: 0, count: size), StoreJSONDecoder())
             }
