@@ -6,20 +6,24 @@ import Foundation
 /// bytes a row rather than another copy of every record (#26: 39 MB at 100,000 guests).
 ///
 /// Hold one only while drawing a frame or handling a key: it shares the table's storage, and a
-/// change to the records while it is alive would copy them all.
-public struct ListedRows<Row: Record>: RandomAccessCollection {
+/// change to the records while it is alive would copy the chunks it changes. (Inlinable, so
+/// that callers in other modules read rows specialised for their record type: generic code
+/// looked up each row's type metadata, which made scanning thousands of rows several times slower.)
+public struct ListedRows<Row: Record>: RandomAccessCollection, IdentifiedRows {
     /// The ids of the rows, in order.
     public let ids: [UUID]
-    private let table: RecordTable<Row>
+    @usableFromInline let table: RecordTable<Row>
 
+    @inlinable
     init(ids: [UUID], table: RecordTable<Row>) {
         self.ids = ids
         self.table = table
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { ids.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { ids.count }
 
+    @inlinable
     public subscript(position: Int) -> Row {
         guard let record = table[ids[position]] else { preconditionFailure("row \(ids[position]) is not in its table") }
         return record
@@ -30,4 +34,11 @@ public struct ListedRows<Row: Record>: RandomAccessCollection {
 
     /// Where the record with `id` stands among the rows.
     public func index(of id: UUID) -> Int? { ids.firstIndex(of: id) }
+}
+
+/// Rows that know their records' ids without reading the records: a caller that looks for a
+/// record among thousands of rows (where the selected row went) scans these instead.
+public protocol IdentifiedRows {
+    /// The id of each row, in order.
+    var ids: [UUID] { get }
 }

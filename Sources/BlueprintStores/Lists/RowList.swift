@@ -126,7 +126,7 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         revision += 1
         let texts = showsAll ? foldedSortedTexts(table) : foldedFilteredTexts(table)
         (filtered, filteredTexts) = Self.rows(of: visibleIDs, texts: texts, in: table, containing: FoldedBytes(text),
-                                              noted: filterNoted) { _ in true }
+                                              noted: filterNoted, where: nil)
         showsAll = false
         research(table)
     }
@@ -157,7 +157,8 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
         } else {
             showsAll = false
             (filtered, filteredTexts) = Self.rows(of: sorted, texts: foldedSortedTexts(table), in: table,
-                                                  containing: FoldedBytes(filterText), noted: filterNoted, where: includes)
+                                                  containing: FoldedBytes(filterText), noted: filterNoted,
+                                                  where: isUnconditioned ? nil : includes)
         }
         research(table)
     }
@@ -204,12 +205,12 @@ struct RowList<Key: ListSortKey> where Key.Row: TextSearchable {
     }
 
     /// The ids of `ids` whose text contains `query` (or that are `noted`) and whose record
-    /// `includes` lets through, with their texts.
+    /// `includes` lets through (`nil`: every record, none read), with their texts.
     private static func rows(of ids: [UUID], texts: [FoldedBytes], in table: RecordTable<Row>, containing query: FoldedBytes,
-                             noted: Set<UUID>, where includes: (Row) -> Bool) -> ([UUID], [FoldedBytes]) {
+                             noted: Set<UUID>, where includes: ((Row) -> Bool)?) -> ([UUID], [FoldedBytes]) {
         var kept: [UUID] = [], keptTexts: [FoldedBytes] = []
         for index in texts.indices where texts[index].contains(query) || (!noted.isEmpty && noted.contains(ids[index])) {
-            guard includes(table[ids[index]]!) else { continue }
+            if let includes, !includes(table[ids[index]]!) { continue }
             kept.append(ids[index])
             keptTexts.append(texts[index])
         }

@@ -58,7 +58,7 @@ public final class NotesStore: DomainStore {
 
     /// The ids of the records of `kind` with a note containing `query` (see `GuestFilter.notedIDs`).
     public func subjectIDs(of kind: RecordKind, matching query: TextQuery) -> Set<UUID> {
-        query.subjectIDs(of: kind, in: notes)
+        query.subjectIDs(of: kind, in: noteRecords.records)
     }
 
     // MARK: Intents

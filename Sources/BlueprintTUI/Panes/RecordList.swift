@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintStores
 import BlueprintTerminal
 import Foundation
 
@@ -17,11 +18,11 @@ final class RecordList {
     /// Brings the table up to date with `rows`; call it before drawing or acting on a row.
     func sync<Rows: RandomAccessCollection>(_ rows: Rows) where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         model.setRowCount(rows.count)
-        if let selectedID, let row = model.selectedRow, rows[row].id != selectedID,
-           let moved = rows.firstIndex(where: { $0.id == selectedID }) {
+        if let selectedID, let row = model.selectedRow, Self.id(at: row, in: rows) != selectedID,
+           let moved = Self.index(of: selectedID, in: rows) {
             model.select(row: moved)
         }
-        selectedID = model.selectedRow.map { rows[$0].id }
+        selectedID = model.selectedRow.map { Self.id(at: $0, in: rows) }
     }
 
     /// The selected row of `rows`, once the table is brought up to date with them.
@@ -40,7 +41,7 @@ final class RecordList {
     func select<Rows: RandomAccessCollection>(row: Int, in rows: Rows) where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         model.setRowCount(rows.count)
         model.select(row: row)
-        selectedID = model.selectedRow.map { rows[$0].id }
+        selectedID = model.selectedRow.map { Self.id(at: $0, in: rows) }
     }
 
     /// Selects the record with `id` if it is among `rows`, and follows it from then on.
@@ -53,7 +54,7 @@ final class RecordList {
     func handle<Rows: RandomAccessCollection>(_ mouse: MouseEvent, rows: Rows) -> Bool where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         sync(rows)
         guard model.handle(mouse) else { return false }
-        selectedID = model.selectedRow.map { rows[$0].id }
+        selectedID = model.selectedRow.map { Self.id(at: $0, in: rows) }
         return true
     }
 
@@ -61,7 +62,21 @@ final class RecordList {
     func handle<Rows: RandomAccessCollection>(_ action: KeyAction, rows: Rows) -> Bool where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
         sync(rows)
         guard model.handle(action) else { return false }
-        selectedID = model.selectedRow.map { rows[$0].id }
+        selectedID = model.selectedRow.map { Self.id(at: $0, in: rows) }
         return true
+    }
+
+    /// The id of row `row`, read without the record where the rows know their ids (`IdentifiedRows`).
+    private static func id<Rows: RandomAccessCollection>(at row: Int, in rows: Rows) -> UUID
+    where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
+        (rows as? any IdentifiedRows)?.ids[row] ?? rows[row].id
+    }
+
+    /// Where the record with `id` is among `rows`: a scan of the ids alone where the rows know
+    /// them (a list of 10,000 guests filtered past the selected one read every record).
+    private static func index<Rows: RandomAccessCollection>(of id: UUID, in rows: Rows) -> Int?
+    where Rows.Index == Int, Rows.Element: Identifiable<UUID> {
+        if let identified = rows as? any IdentifiedRows { return identified.ids.firstIndex(of: id) }
+        return rows.firstIndex { $0.id == id }
     }
 }
