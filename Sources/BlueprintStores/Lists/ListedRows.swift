@@ -31,9 +31,6 @@ public struct ListedRows<Row: Record>: RandomAccessCollection, IdentifiedRows {
 
     /// Whether the record with `id` is among the rows (without reading any record).
     public func contains(id: UUID) -> Bool { ids.contains(id) }
-
-    /// Where the record with `id` stands among the rows.
-    public func index(of id: UUID) -> Int? { ids.firstIndex(of: id) }
 }
 
 /// Rows that know their records' ids without reading the records: a caller that looks for a

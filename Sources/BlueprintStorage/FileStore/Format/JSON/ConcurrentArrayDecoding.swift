@@ -15,6 +15,13 @@ protocol ConcurrentlyDecodableArray {
 /// Arrays shorter than this decode on the calling thread.
 let concurrentDecodingThreshold: Int32 = 1024
 
+/// How many shares to split decoding into, given at most `parts` to share: several a processor,
+/// taken as threads come free (on a busy machine a thread that loses its processor for a while
+/// no longer leaves the others waiting at the end), at most 32.
+func concurrentShareCount(of parts: Int) -> Int {
+    max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, 32, parts))
+}
+
 /// Where a chunk's worker finds the elements.
 enum ArrayElements: @unchecked Sendable {
     /// On the tape (shared, read-only), at these indices.
@@ -84,9 +91,7 @@ extension Array: ConcurrentlyDecodableArray where Element: Decodable {
     static func decodeConcurrently(from reader: TapeReader, at index: Int32) throws -> [Element] {
         let elements = ArrayElements(of: reader, at: index)
         let count = elements.count
-        // Several chunks a processor, taken as threads come free: on a busy machine a thread
-        // that loses its processor for a while no longer leaves the others waiting at the end.
-        let chunkCount = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount * 4, 32, count / 256))
+        let chunkCount = concurrentShareCount(of: count / 256)
         let chunkSize = (count + chunkCount - 1) / chunkCount
         var failures = [(any Error)?](repeating: nil, count: chunkCount)
         var decodedCounts = [Int](repeating: 0, count: chunkCount)
@@ -154,8 +159,7 @@ extension RecordTable: ConcurrentlyDecodableArray {
     static func decodeConcurrently(from reader: TapeReader, at index: Int32) throws -> RecordTable<R> {
         let elements = ArrayElements(of: reader, at: index)
         let chunkCount = (elements.count + Self.chunkCapacity - 1) / Self.chunkCapacity
-        // Several runs a processor, taken as threads come free (as for arrays).
-        let runCount = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount * 4, 32, chunkCount))
+        let runCount = concurrentShareCount(of: chunkCount)
         let chunksPerRun = (chunkCount + runCount - 1) / runCount
         var runs = [Result<[[R]], any Error>](repeating: .success([]), count: runCount)
         runs.withUnsafeMutableBufferPointer { runs in
