@@ -75,7 +75,7 @@ struct OpenCommand: AsyncParsableCommand {
                                       checklist: .standard, environment: environment,
                                       runOutsideTerminal: { [weak app] body in app?.suspend(while: body) }),
             keymap: settings.keymap,
-            requestRedraw: { [weak app] in app?.requestRedraw() })
+            post: { [weak app] handle in app?.post(handle) })
         app.keyToFrame = { cache.monitor.recordLatency("key to frame", duration: $0) }
         let logger = Logger(label: "blueprint")
         let root: any Screen

@@ -61,15 +61,30 @@ public final class ActivityFeed {
     }
 
     private func load() async {
+        let read: ActivityRead
         do {
-            let log = try await records.activity(in: wedding)
+            read = ActivityRead(result: .success(try await records.activity(in: wedding)))
+        } catch {
+            logger.warning("could not read the activity", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
+            read = ActivityRead(result: .failure(StoreError(error)))
+        }
+        if let post { post(.activityRead(read)) } else { land(read) }
+    }
+
+    /// Where reads are posted to land, in order with the session's other messages; without a
+    /// session, they land at once.
+    var post: SessionPost?
+
+    /// Shows the feed as read, and reads it again if a change arrived meanwhile.
+    func land(_ read: ActivityRead) {
+        switch read.result {
+        case .success(let log):
             items = log.newestFirst().prefix(Self.limit).map { Item(entry: $0) }
             unreadableLines = log.unreadableLines
             loadedThrough = log.sequence
             state = .loaded
-        } catch {
-            logger.warning("could not read the activity", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
-            state = .failed(StoreError(error).description)
+        case .failure(let error):
+            state = .failed(error.description)
         }
         updateSignal.signal()
         if staleWhileLoading {

@@ -124,6 +124,8 @@ public class DomainStore: CacheableStore {
         return task
     }
 
+    /// Fetches, then posts the result to land (see `land(_:)`) and waits until it has: whoever
+    /// awaits the load sees it shown.
     private func runLoad(number: Int, invalidationsAtStart: Int) async {
         let result: Result<@MainActor () -> Void, any Error>
         do {
@@ -132,16 +134,35 @@ public class DomainStore: CacheableStore {
             result = .failure(error)
         }
         guard !isClosed else { return }
-        let isNewest = flight?.number == number
+        let load = StoreLoad(number: number, invalidationsAtStart: invalidationsAtStart, result: result)
+        guard let post else { return land(load) }
+        await withCheckedContinuation { (landed: CheckedContinuation<Void, Never>) in
+            landingWaiters[number] = landed
+            post(.loaded(domain, load))
+        }
+    }
+
+    /// Where this store posts its loads' results to land, in order with the session's other
+    /// messages; without a session, they land at once.
+    var post: SessionPost?
+    /// The tasks of loads posted and not landed yet, by load number, to let go once they land.
+    private var landingWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+
+    /// Shows what a load fetched, unless a newer load has landed already; a failure is shown
+    /// only for the newest load.
+    func land(_ load: StoreLoad) {
+        defer { landingWaiters.removeValue(forKey: load.number)?.resume() }
+        guard !isClosed else { return }
+        let isNewest = flight?.number == load.number
         if isNewest { flight = nil }
-        switch result {
-        case .success(let show) where number > newestLoadShown:
-            newestLoadShown = number
+        switch load.result {
+        case .success(let show) where load.number > newestLoadShown:
+            newestLoadShown = load.number
             isShowingPreview = false
             show()
             lastLoadTime = context.clock.now()
             loadedAt = context.clock.uptime()
-            validAsOf = invalidationsAtStart
+            validAsOf = load.invalidationsAtStart
             setLoadState(flight == nil ? .loaded : .loading)
             recordsDidChange()
             batchingRecordChanges { for change in changesDuringLoad { apply(change) } }
@@ -448,6 +469,8 @@ public class DomainStore: CacheableStore {
         isClosed = true
         flight?.task.cancel()
         flight = nil
+        for waiter in landingWaiters.values { waiter.resume() }
+        landingWaiters = [:]
         undoSteps.removeAll()
         redoSteps.removeAll()
         updateSignal.finish()

@@ -84,23 +84,33 @@ public final class PresenceModel {
         others.filter { $0.editing?.isSameRecord(as: subject) ?? false }
     }
 
-    /// Reads the other sessions again.
+    /// Reads the other sessions again, and posts what it found to land (see `land(_:)`).
     public func refresh() async {
         guard !withdrawn else { return }
         reads += 1
-        let read = reads
+        let number = reads
         do {
             let others = try await board.others(in: wedding, excluding: sessionID)
-            // A read that a later one overtook (it landed first) lands nowhere.
-            guard !withdrawn, read > landed else { return }
-            landed = read
-            let shownChanged = Self.shown(others) != Self.shown(self.others)
-            self.others = others
-            // A heartbeat alone changes nothing on screen, so it wakes no one.
-            if shownChanged { updateSignal.signal() }
+            guard !withdrawn else { return }
+            let read = PresenceRead(number: number, others: others)
+            if let post { post(.presenceRead(read)) } else { land(read) }
         } catch {
             logger.warning("cannot read who else is here", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
         }
+    }
+
+    /// Where reads of the board are posted to land, in order with the session's other messages;
+    /// without a session, they land at once.
+    var post: SessionPost?
+
+    /// Shows the others `read` found, unless a later read landed first.
+    func land(_ read: PresenceRead) {
+        guard !withdrawn, read.number > landed else { return }
+        landed = read.number
+        let shownChanged = Self.shown(read.others) != Self.shown(others)
+        others = read.others
+        // A heartbeat alone changes nothing on screen, so it wakes no one.
+        if shownChanged { updateSignal.signal() }
     }
 
     /// Stops the heartbeat and takes this session's entry down, so the others see it leave at once.

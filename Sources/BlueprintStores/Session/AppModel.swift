@@ -24,11 +24,11 @@ public final class AppModel {
     }
 
     /// Closes the open wedding and opens `wedding` with fresh, unloaded stores (warm them with
-    /// `CacheWarmer`).
+    /// `CacheWarmer`); its messages go to `deliver` (see `WeddingSession.init`).
     @discardableResult
-    public func open(_ wedding: WeddingID) -> WeddingSession {
+    public func open(_ wedding: WeddingID, deliver: (@MainActor (WeddingSession, SessionMessage) -> Void)? = nil) -> WeddingSession {
         session?.close()
-        let session = WeddingSession(wedding: wedding, context: context)
+        let session = WeddingSession(wedding: wedding, context: context, deliver: deliver)
         self.session = session
         updateSignal.signal()
         return session

@@ -16,8 +16,6 @@ public final class OfflineConflictsModel {
     private var reads = 0, landed = 0
     /// The conflicts, oldest first.
     public private(set) var conflicts: [OfflineConflict] = []
-    /// Told each time `conflicts` changes (the front end offers the first to settle).
-    public var onChange: (@MainActor ([OfflineConflict]) -> Void)?
 
     public init(source: any OfflineConflictSource, wedding: WeddingID) {
         self.source = source
@@ -34,21 +32,35 @@ public final class OfflineConflictsModel {
         }
     }
 
-    /// Reads the conflicts again; a failure to read keeps what was known (and is logged).
+    /// Reads the conflicts again, and posts them to land (see `land(_:)`); a failure to read
+    /// keeps what was known (and is logged).
     public func refresh() async {
         reads += 1
-        let started = reads
+        let number = reads
         do {
-            let read = try await source.offlineConflicts(in: wedding)
-            guard watch != nil, started > landed else { return }
-            landed = started
-            guard read != conflicts else { return }
-            conflicts = read
-            onChange?(read)
+            let conflicts = try await source.offlineConflicts(in: wedding)
+            guard watch != nil else { return }
+            let read = OfflineConflictsRead(number: number, conflicts: conflicts)
+            if let post { post(.offlineConflictsRead(read)) } else { land(read) }
         } catch {
             logger.warning("could not read the edits made offline that conflict",
                            metadata: ["wedding": "\(wedding)", "error": "\(error)"])
         }
+    }
+
+    /// Where reads are posted to land, in order with the session's other messages; without a
+    /// session, they land at once.
+    var post: SessionPost?
+
+    /// Keeps the conflicts `read` found, unless a later read landed first; says whether
+    /// `conflicts` changed.
+    @discardableResult
+    func land(_ read: OfflineConflictsRead) -> Bool {
+        guard watch != nil, read.number > landed else { return false }
+        landed = read.number
+        guard read.conflicts != conflicts else { return false }
+        conflicts = read.conflicts
+        return true
     }
 
     /// Settles `conflict`: keeping yours writes it over theirs, else yours is dropped.

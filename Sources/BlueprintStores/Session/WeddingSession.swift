@@ -27,20 +27,26 @@ public final class WeddingSession {
     /// Edits made offline that conflict with changes made since; nil where there are none.
     public let offlineConflicts: OfflineConflictsModel?
     let context: StoreContext
-    private var feed: Task<Void, Never>?
-    /// Reads access and the offline conflicts again each time the wedding's link goes live
-    /// (first reached, or back), so neither depends on a notice that may have come before.
-    private var liveWatch: Task<Void, Never>?
+    /// Where the session's parts post their messages (see `SessionMessage`).
+    private var post: SessionPost = { _ in }
+    /// The tasks that follow the change feed and the connection; they only post messages.
+    private var followers: [Task<Void, Never>] = []
+    private var closed = false
+    /// The sequence of the last change handled, to see a gap (changes missed).
+    private var lastSequence: UInt64?
     /// What you may do with the wedding: read when it opens (`readAccess()`) and again when it
     /// is read anew; until then, and without a source of access, the owner's. A viewer's writes
     /// are refused before they are sent (see `AccessCheckedHost`), and the front end says so.
     public private(set) var access = WeddingAccess.owner
-    /// Told of each change another process made, once the stores show it (the front end says so).
-    public var onExternalChange: (@MainActor (RepositoryChange) -> Void)?
 
     /// Makes the stores (nothing is loaded yet; see `CacheWarmer`) and subscribes to the
     /// wedding's changes at once, so none is missed between opening and loading.
-    public init(wedding: WeddingID, context: StoreContext) {
+    ///
+    /// - Parameter deliver: where the session's messages go, with the session they are for: the
+    ///   front end's inbox, which must pass each to that session's `handle(_:)` in the order
+    ///   posted. Without it, each is handled at once.
+    public init(wedding: WeddingID, context: StoreContext,
+                deliver: (@MainActor (WeddingSession, SessionMessage) -> Void)? = nil) {
         weddingID = wedding
         self.context = context
         self.wedding = WeddingStore(wedding: wedding, context: context)
@@ -66,40 +72,101 @@ public final class WeddingSession {
                                    timeline: timeline, gifts: gifts)
         offlineConflicts = context.offlineConflicts.map { OfflineConflictsModel(source: $0, wedding: wedding) }
         presence = context.presence.map { PresenceModel(board: $0, wedding: wedding, identity: context.identity, clock: context.clock) }
-        for store in stores { store.receivesChanges = true }
+        post = { [weak self] message in
+            guard let self else { return }
+            if let deliver { deliver(self, message) } else { self.handle(message) }
+        }
+        for store in stores {
+            store.receivesChanges = true
+            store.post = post
+        }
+        activity.post = post
+        presence?.post = post
+        offlineConflicts?.post = post
+        follow()
         presence?.start()
         offlineConflicts?.start()
-        let changes = context.changes.changes(in: wedding)
-        feed = Task {
-            var lastSequence: UInt64?
-            for await change in changes {
-                let missedSome = lastSequence.map { change.sequence != $0 + 1 } ?? false
-                lastSequence = change.sequence
-                for store in self.stores {
-                    if missedSome { store.reloadEverything() } else { store.receive(change) }
-                }
-                self.activity.receive(change, missedSome: missedSome)
-                // Read anew (a reconnection, a write that failed): the role may have changed too.
-                if change.operation == "reread" { Task { await self.readAccess() } }
-                if change.origin == .external { self.onExternalChange?(change) }
+    }
+
+    /// Follows the change feed and the connection, posting what arrives.
+    private func follow() {
+        let changes = context.changes.changes(in: weddingID)
+        let connections = context.changes.connectionChanges(in: weddingID)
+        let post = post
+        followers = [
+            Task {
+                for await change in changes { post(.committed(change)) }
+            },
+            Task {
+                for await connection in connections { post(.connection(connection)) }
+            },
+        ]
+    }
+
+    /// Makes the state change `message` carries, and says what the user should be told of it.
+    /// The one place the session's stores change other than through a key's intent; a message
+    /// for a closed session changes nothing.
+    @discardableResult
+    public func handle(_ message: SessionMessage) -> SessionNotice? {
+        switch message {
+        case .loaded(let domain, let load):
+            // Landed even when closed: whoever awaits the load is let go.
+            store(for: domain).land(load)
+            return nil
+        case _ where closed:
+            return nil
+        case .committed(let change):
+            return received(change)
+        case .connection(let connection):
+            switch connection {
+            case .live:
+                // The link went live (first reached, or back): read access and the offline
+                // conflicts again, so neither depends on a notice that may have come before.
+                Task { await self.readAccess() }
+                if let offlineConflicts { Task { await offlineConflicts.refresh() } }
+                return nil
+            case .refused(let reason):
+                return .refused(reason)
+            default:
+                return nil
             }
-        }
-        let connections = context.changes.connectionChanges(in: wedding)
-        liveWatch = Task {
-            for await connection in connections where connection == .live {
-                await self.readAccess()
-                await self.offlineConflicts?.refresh()
-            }
+        case .accessRead(let read):
+            guard read != access else { return nil }
+            access = read
+            wedding.signalUpdate()
+            return nil
+        case .presenceRead(let read):
+            presence?.land(read)
+            return nil
+        case .offlineConflictsRead(let read):
+            guard let offlineConflicts, offlineConflicts.land(read) else { return nil }
+            return .offlineConflicts(offlineConflicts.conflicts)
+        case .activityRead(let read):
+            activity.land(read)
+            return nil
         }
     }
 
-    /// Asks what you may do with the wedding now; the stores' observers are told if it changed.
-    /// A failure to ask keeps what was known (the stores' loads report the failure).
+    /// Patches a committed change into every store, or reloads them after a gap in the
+    /// wedding's sequence of changes.
+    private func received(_ change: RepositoryChange) -> SessionNotice? {
+        let missedSome = lastSequence.map { change.sequence != $0 + 1 } ?? false
+        lastSequence = change.sequence
+        for store in stores {
+            if missedSome { store.reloadEverything() } else { store.receive(change) }
+        }
+        activity.receive(change, missedSome: missedSome)
+        // Read anew (a reconnection, a write that failed): the role may have changed too.
+        if change.operation == "reread" { Task { await self.readAccess() } }
+        return change.origin == .external ? .externalChange(change) : nil
+    }
+
+    /// Asks what you may do with the wedding now, and posts the answer (the stores' observers
+    /// are told if it changed). A failure to ask keeps what was known (the stores' loads report
+    /// the failure).
     public func readAccess() async {
-        guard let source = context.access, let read = try? await source.accessRights(to: weddingID), !isClosed,
-              read != access else { return }
-        access = read
-        wedding.signalUpdate()
+        guard let source = context.access, let read = try? await source.accessRights(to: weddingID), !closed else { return }
+        post(.accessRead(read))
     }
 
     /// Shows `preview` (the wedding, the guest figures and first guests) in the stores not
@@ -128,7 +195,7 @@ public final class WeddingSession {
         }
     }
 
-    public var isClosed: Bool { feed == nil }
+    public var isClosed: Bool { closed }
 
     /// How other sessions' changes to the wedding reach the stores: as they happen (`.live`),
     /// else only once a store reloads (see `ChangeFeed.connection`).
@@ -141,11 +208,11 @@ public final class WeddingSession {
     /// update streams end. The session's presence is withdrawn in the background (await
     /// `presence.withdraw()` first where the process is about to exit).
     public func close() {
+        guard !closed else { return }
+        closed = true
         if let presence { Task { await presence.withdraw() } }
-        feed?.cancel()
-        feed = nil
-        liveWatch?.cancel()
-        liveWatch = nil
+        for follower in followers { follower.cancel() }
+        followers = []
         offlineConflicts?.close()
         for store in stores { store.receivesChanges = false }
         for store in stores { store.close() }

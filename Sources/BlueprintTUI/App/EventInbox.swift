@@ -1,11 +1,32 @@
 import BlueprintTerminal
 
 /// Something that makes the app act: keys read from the terminal, a signal (resize, suspend,
-/// hang-up, …), or a request for a frame (a store changed, another session's change arrived).
-public enum AppEvent: Hashable, Sendable {
+/// hang-up, …), a message whose state change runs here (a change committed, a load landed), or
+/// a request for a frame (a store changed behind the screen).
+public enum AppEvent: Hashable {
     case keys([Key])
     case signal(Int32)
+    case message(InboxMessage)
     case redraw
+}
+
+/// A state change to make in the inbox's order, with the keys: the open wedding's messages
+/// (`SessionMessage`), which the planner hands to its session. Each is its own event.
+public struct InboxMessage: Hashable {
+    private let number: UInt64
+    let handle: @MainActor () -> Void
+
+    @MainActor private static var posted: UInt64 = 0
+
+    @MainActor
+    public init(_ handle: @escaping @MainActor () -> Void) {
+        Self.posted += 1
+        number = Self.posted
+        self.handle = handle
+    }
+
+    public static func == (lhs: InboxMessage, rhs: InboxMessage) -> Bool { lhs.number == rhs.number }
+    public func hash(into hasher: inout Hasher) { hasher.combine(number) }
 }
 
 /// What handling events asks of the screen.

@@ -100,6 +100,14 @@ public final class TerminalApp {
         inbox?.post(.redraw)
     }
 
+    /// Makes the state change `handle` carries in the inbox's order, after the events queued
+    /// before it, and draws it with their batch; before the app runs, and once it is leaving
+    /// (saving on the way out), at once.
+    public func post(_ handle: @escaping @MainActor () -> Void) {
+        guard session != nil, let inbox, !terminating else { return handle() }
+        inbox.post(.message(InboxMessage(handle)))
+    }
+
     /// Runs `body` (another program in the foreground, such as a pager, and waiting for it) with
     /// the terminal handed back, then takes the terminal again and repaints everything.
     public func suspend(while body: () -> Void) {
@@ -174,6 +182,9 @@ public final class TerminalApp {
             return handle(keys)
         case .signal(let signal):
             return received(signal)
+        case .message(let message):
+            message.handle()
+            return .frame
         case .redraw:
             return .frame
         }

@@ -16,7 +16,8 @@ public final class PlannerScreen: Screen, PlannerHost {
     public let model: AppModel
     public let keymap: Keymap
     let services: PlannerServices
-    private let requestRedraw: @MainActor () -> Void
+    /// Runs a message's state change in the app's inbox, in order with the keys (see `init`).
+    private let post: @MainActor (@escaping @MainActor () -> Void) -> Void
     private(set) var panes: [any Pane] = []
     /// Index into `panes` of the pane on screen, which is also its number key (0 the dashboard,
     /// 1 the guests, …, 5 the timeline, 6 the gifts, 7 the notes). The planner opens on the guests, whose first frame a
@@ -41,13 +42,19 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// The width of the last frame, where the header's tabs are for mouse clicks.
     private var drawnWidth = Int.max
 
+    /// - Parameter post: runs the given state change (a message from the open wedding) in the
+    ///   app's inbox, in order with the keys, and draws a frame after it (`TerminalApp.post`);
+    ///   by default at once.
     public init(model: AppModel, services: PlannerServices = PlannerServices(), keymap: Keymap = .standard,
-                requestRedraw: @escaping @MainActor () -> Void = {}) {
+                post: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void = { $0() }) {
         self.model = model
         self.services = services
         self.keymap = keymap
-        self.requestRedraw = requestRedraw
+        self.post = post
     }
+
+    /// Asks for a frame (work that landed behind the screen).
+    private func requestRedraw() { post {} }
 
     /// The open wedding's stores, if one is open.
     public var session: WeddingSession? { model.session }
@@ -68,13 +75,15 @@ public final class PlannerScreen: Screen, PlannerHost {
     public func open(_ wedding: WeddingID) async {
         observation?.cancel()
         overlays = []
-        let session = model.open(wedding)
+        let session = model.open(wedding) { [weak self] session, message in
+            self?.post { [weak self] in self?.receive(message, in: session) }
+        }
         await session.readAccess()
         panes = Self.panes(for: session, context: model.context)
-        let observation = SessionObservation(session, redraw: { [weak self] in self?.requestRedraw() },
-                                             report: { [weak self] in self?.report($0, severity: $1) },
-                                             offerOfflineConflicts: { [weak self] in self?.offerOfflineConflict($0, asked: false) })
+        let observation = SessionObservation(session, redraw: { [weak self] in self?.requestRedraw() })
         self.observation = observation
+        // Read before this was listening (the wedding opened with conflicts already kept).
+        if let conflicts = session.offlineConflicts?.conflicts, !conflicts.isEmpty { offerOfflineConflict(conflicts, asked: false) }
         var shownFirst: StoreDomain? = panes[activePane].store?.domain
         // A preview draws the guests pane's first frame before the guest list is read; the
         // loads then land behind it.
@@ -86,9 +95,10 @@ public final class PlannerScreen: Screen, PlannerHost {
         warmUpReport = nil
         let landing = Task { [weak self] in
             let report = await warming.value
-            guard let self, self.session === session else { return }
-            self.warmUpReport = report
-            self.requestRedraw()
+            self?.post { [weak self] in
+                guard let self, self.session === session else { return }
+                self.warmUpReport = report
+            }
         }
         warmUpLanding = landing
         observation.keep(landing)
@@ -132,6 +142,33 @@ public final class PlannerScreen: Screen, PlannerHost {
          GiftsPane(gifts: session.gifts, guests: session.guests, wedding: session.wedding),
          NotesPane(session: session, context: context),
          ActivityPane(feed: session.activity, context: context)]
+    }
+
+    /// Hands `message` to the session it came from (still open), and tells the user what it
+    /// says: another session's change, a refusal, edits made offline that conflict.
+    private func receive(_ message: SessionMessage, in session: WeddingSession) {
+        switch session.handle(message) {
+        case .externalChange(let change):
+            report("Updated from another session: " + Self.nouns(change.kinds) + (change.author.map { " (by \($0))" } ?? ""),
+                   severity: .info)
+        case .refused(let reason):
+            // The header says "✗ refused"; the status line says why.
+            report("Read only, from this machine's copy: \(reason)", severity: .error)
+        case .offlineConflicts(let conflicts):
+            offerOfflineConflict(conflicts, asked: false)
+        case nil:
+            break
+        }
+    }
+
+    private static func nouns(_ kinds: Set<RecordKind>) -> String {
+        let nouns: [(RecordKind, String)] = [(.wedding, "wedding settings"), (.guest, "guests"), (.category, "budget"),
+                                             (.expense, "expenses"), (.vendor, "vendors"), (.task, "tasks"),
+                                             (.milestone, "milestones"), (.runSheetItem, "run sheet"), (.gift, "gifts"),
+                                             (.moneyOwed, "money owed"), (.scenario, "budget scenarios"),
+                                             (.seatingTable, "tables"), (.seatingRule, "seating rules"), (.note, "notes"),
+                                             (.document, "documents")]
+        return nouns.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
     }
 
     /// Shows the first edit made offline that conflicts, to settle; while another dialog or

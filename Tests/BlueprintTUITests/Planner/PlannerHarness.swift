@@ -182,7 +182,11 @@ final class PlannerHarness {
                                services: PlannerServices(monitor: monitor, cacheEntries: { cache.entryCount }, transfer: transfer,
                                                          checklist: checklist, environment: environment,
                                                          runOutsideTerminal: runOutsideTerminal),
-                               keymap: keymap, requestRedraw: { redraws?() })
+                               keymap: keymap, post: { handle in
+                                   // As the app's inbox does: the change, then a frame.
+                                   handle()
+                                   redraws?()
+                               })
         driver = FrameDriver(root: screen, keymap: keymap)
         let (signals, signal) = AsyncStream.makeStream(of: Void.self)
         redrawSignals = signals
