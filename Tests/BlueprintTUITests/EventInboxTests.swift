@@ -75,6 +75,30 @@ struct EventInboxTests {
         #expect(recorder.frames == [.frame])
     }
 
+    @Test("a message's change is made in its place among the keys, each message an event of its own")
+    func messagesTakeTheirTurn() {
+        let recorder = Recorder()
+        var log: [String] = []
+        recorder.onHandle = { event in
+            switch event {
+            case .keys(let keys): log.append("keys \(keys.count)")
+            case .message(let message): message.handle()
+            default: break
+            }
+        }
+        let first = InboxMessage { log.append("change 1") }
+        let second = InboxMessage { log.append("change 2") }
+        #expect(first != second)
+        recorder.inbox.post(.keys([.character("a")]))
+        recorder.inbox.post(.message(first))
+        recorder.inbox.post(.keys([.character("b"), .character("c")]))
+        recorder.inbox.post(.message(second))
+        #expect(log.isEmpty)
+        recorder.runDrains()
+        #expect(log == ["keys 1", "change 1", "keys 2", "change 2"])
+        #expect(recorder.frames == [.frame])
+    }
+
     @Test("once stopped, what was queued is dropped and nothing more is taken or drawn")
     func stopping() {
         let recorder = Recorder()

@@ -146,7 +146,7 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     /// Hands `message` to the session it came from (still open), and tells the user what it
     /// says: another session's change, a refusal, edits made offline that conflict.
-    private func receive(_ message: SessionMessage, in session: WeddingSession) {
+    func receive(_ message: SessionMessage, in session: WeddingSession) {
         switch session.handle(message) {
         case .externalChange(let change):
             report("Updated from another session: " + Self.nouns(change.kinds) + (change.author.map { " (by \($0))" } ?? ""),

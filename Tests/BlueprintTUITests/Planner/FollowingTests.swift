@@ -25,16 +25,17 @@ struct FollowingTests {
     }
 
     /// Has Sam, in another session, change Ana with `change` (a committed change the activity
-    /// describes), and waits until the planner's store has it.
+    /// describes), and hands the planner its messages until its store has it.
     func samChangesAna(_ planner: PlannerHarness, _ change: @escaping @Sendable (inout Guest) -> Void) async throws {
         let guests = planner.session.guests
         let before = guests.guest(Wedding1.ana)?.version
+        planner.holdsMessages = true
         try await planner.host.simulateExternalCommit(planner.weddingID, by: "Sam") { transaction in
             guard var ana = transaction.dataset.guests[Wedding1.ana] else { return }
             change(&ana)
             try transaction.update(ana)
         }
-        await planner.until(guests) { guests.guest(Wedding1.ana)?.version != before }
+        await planner.handleMessages { guests.guest(Wedding1.ana)?.version != before }
     }
 
     @Test("details open on a guest show another session's RSVP change at once, with who made it")

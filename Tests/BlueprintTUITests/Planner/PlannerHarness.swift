@@ -150,6 +150,11 @@ final class PlannerHarness {
     /// Where other sessions are "present" (tests announce them); this session appears as `PlannerHarness.me`.
     let presence: InMemoryPresenceBoard
     private(set) var redrawRequests = 0
+    /// Whether what the screen posts to the app's inbox (its session's messages) is held for
+    /// `handleNextMessage()` rather than handled at once.
+    var holdsMessages = false
+    private var heldMessages: [@MainActor () -> Void] = []
+    private var messageArrival: CheckedContinuation<Void, Never>?
     /// One element per redraw the screen asks for.
     private let redrawSignals: AsyncStream<Void>
     let weddingID: WeddingID
@@ -177,22 +182,27 @@ final class PlannerHarness {
                                timeZone: TimeZone(identifier: "UTC")!)
         canvas = MemoryCanvas(rows: rows, columns: columns)
         let cache = repositories.cache
-        var redraws: (() -> Void)?
+        var posted: ((@escaping @MainActor () -> Void) -> Void)?
         screen = PlannerScreen(model: AppModel(context: context),
                                services: PlannerServices(monitor: monitor, cacheEntries: { cache.entryCount }, transfer: transfer,
                                                          checklist: checklist, environment: environment,
                                                          runOutsideTerminal: runOutsideTerminal),
-                               keymap: keymap, post: { handle in
-                                   // As the app's inbox does: the change, then a frame.
-                                   handle()
-                                   redraws?()
-                               })
+                               keymap: keymap, post: { handle in posted?(handle) })
         driver = FrameDriver(root: screen, keymap: keymap)
         let (signals, signal) = AsyncStream.makeStream(of: Void.self)
         redrawSignals = signals
         // Weak: a task of the screen may still ask for a frame after a test has let its planner go.
-        redraws = { [weak self] in
-            self?.redrawRequests += 1
+        posted = { [weak self] handle in
+            guard let self else { return }
+            guard !holdsMessages else {
+                heldMessages.append(handle)
+                messageArrival?.resume()
+                messageArrival = nil
+                return
+            }
+            // As the app's inbox does: the change, then a frame.
+            handle()
+            redrawRequests += 1
             signal.yield()
         }
         await host.grant(access)
@@ -247,6 +257,17 @@ final class PlannerHarness {
         var iterator = updates.makeAsyncIterator()
         while !condition() {
             guard await iterator.next() != nil else { return }
+        }
+    }
+
+    /// Handles the messages held (see `holdsMessages`) one at a time, oldest first, as the app's
+    /// inbox would (its change, then a frame), waiting for each to be posted, until `condition`
+    /// holds.
+    func handleMessages(until condition: @MainActor () -> Bool) async {
+        while !condition() {
+            while heldMessages.isEmpty { await withCheckedContinuation { messageArrival = $0 } }
+            heldMessages.removeFirst()()
+            redrawRequests += 1
         }
     }
 
