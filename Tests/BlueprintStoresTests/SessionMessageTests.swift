@@ -42,6 +42,40 @@ struct SessionMessageTests {
         session.close()
     }
 
+    @Test("an intent's write answers as a message: the undo it records comes when the answer is handled, not before")
+    func anIntentsAnswerTakesItsTurn() async {
+        let harness = Harness()
+        let messages = HeldMessages()
+        let session = await harness.openSession(holding: messages)
+        messages.holdsAnswers = true
+        let deleting = Task { await session.guests.delete(Sample.dev) }
+        let answer = await messages.take { if case .answered = $0 { true } else { false } }
+        #expect(session.guests.guest(Sample.dev) == nil, "the deletion shows at once, before its write answers")
+        #expect(!session.guests.canUndo, "recorded before its answer was handled")
+
+        session.handle(answer)
+        #expect(await deleting.value == .saved)
+        #expect(session.guests.canUndo && session.guests.undoTitle == "delete guest: Dev Das")
+        #expect(session.guests.guest(Sample.dev) == nil)
+        session.close()
+    }
+
+    @Test("an undo whose answer is handled in the inbox's turn, not in the undo's own task, still records what redo does")
+    func anUndosAnswerRecordsItsRedo() async {
+        let harness = Harness()
+        let messages = HeldMessages()
+        let session = await harness.openSession(holding: messages)
+        #expect(await session.guests.delete(Sample.dev) == .saved)
+        messages.holdsAnswers = true
+        let undoing = Task { await session.guests.undo() }
+        session.handle(await messages.take { if case .answered = $0 { true } else { false } })
+        #expect(await undoing.value == .saved)
+        #expect(session.guests.guest(Sample.dev) != nil)
+        #expect(session.guests.canRedo && session.guests.redoTitle == "delete guest: Dev Das")
+        #expect(!session.guests.canUndo, "the undo was recorded as a new change")
+        session.close()
+    }
+
     @Test("a gap in the sequence of changes reloads every store, and each shows what it read when its load lands")
     func aGapReloads() async {
         let harness = Harness()

@@ -99,14 +99,19 @@ struct EventInboxTests {
         #expect(recorder.frames == [.frame])
     }
 
-    @Test("once stopped, what was queued is dropped and nothing more is taken or drawn")
+    @Test("once stopped, the messages queued still make their changes; the rest is dropped and nothing more is taken or drawn")
     func stopping() {
         let recorder = Recorder()
+        var changes: [String] = []
         recorder.inbox.post(.redraw)
+        recorder.inbox.post(.message(InboxMessage { changes.append("queued") }))
         recorder.inbox.stop()
+        #expect(changes == ["queued"], "a change queued before leaving was lost (whoever awaits it would wait forever)")
         recorder.inbox.post(.keys([.character("q")]))
+        recorder.inbox.post(.message(InboxMessage { changes.append("late") }))
         recorder.runDrains()
         recorder.inbox.drain()
         #expect(recorder.handled.isEmpty && recorder.frames.isEmpty)
+        #expect(changes == ["queued"])
     }
 }

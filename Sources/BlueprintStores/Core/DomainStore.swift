@@ -134,7 +134,7 @@ public class DomainStore: CacheableStore {
             result = .failure(error)
         }
         guard !isClosed else { return }
-        let load = StoreLoad(number: number, invalidationsAtStart: invalidationsAtStart, result: result)
+        let load = StoreLoad(store: self, number: number, invalidationsAtStart: invalidationsAtStart, result: result)
         guard let post else { return land(load) }
         await withCheckedContinuation { (landed: CheckedContinuation<Void, Never>) in
             landingWaiters[number] = landed
@@ -147,6 +147,25 @@ public class DomainStore: CacheableStore {
     var post: SessionPost?
     /// The tasks of loads posted and not landed yet, by load number, to let go once they land.
     private var landingWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+
+    /// Runs `rest`, what an intent does once its write has answered, as the session's message
+    /// (`SessionMessage.answered`), in order with its other messages: up to the intent's next
+    /// write, its changes are made where every other change is. Returns what `rest` returns.
+    /// Without a session, `rest` runs at once.
+    ///
+    /// `rest` runs in a task of the handler's, so what the intent's task holds for it (whether it
+    /// is an undo, which records its step as a redo) is carried over.
+    func landing<T: Sendable>(_ rest: @escaping @MainActor () async -> T) async -> T {
+        guard let post else { return await rest() }
+        let recording = Self.recording
+        return await withCheckedContinuation { (answered: CheckedContinuation<T, Never>) in
+            post(.answered(IntentAnswer {
+                Task.immediate {
+                    answered.resume(returning: await Self.$recording.withValue(recording) { await rest() })
+                }
+            }))
+        }
+    }
 
     /// Shows what a load fetched, unless a newer load has landed already; a failure is shown
     /// only for the newest load.
@@ -319,16 +338,19 @@ public class DomainStore: CacheableStore {
 
     /// Runs `step`, recording the step that takes it back as `recording` says; a storage failure
     /// puts `step` back (`putBack`) to be tried again, unless newer changes were recorded meanwhile.
-    private func revert(_ step: UndoStep, as recording: UndoRecording, putBack: (UndoStep) -> Void) async -> EditOutcome {
+    private func revert(_ step: UndoStep, as recording: UndoRecording, putBack: @escaping (UndoStep) -> Void) async -> EditOutcome {
         guard !isClosed else { return .failed(.closed) }
         let recordedBefore = undoStepsRecorded
         signalUpdate()
         let outcome = await Self.$recording.withValue(recording) { await step.revert() }
-        if case let .failed(error) = outcome, error.isStorageFailure, undoStepsRecorded == recordedBefore, !isClosed {
-            putBack(step)
-            signalUpdate()
+        guard case let .failed(error) = outcome, error.isStorageFailure else { return outcome }
+        return await landing {
+            if self.undoStepsRecorded == recordedBefore, !self.isClosed {
+                putBack(step)
+                self.signalUpdate()
+            }
+            return outcome
         }
-        return outcome
     }
 
     /// What a step recorded now takes back: a new change, an undo (its step is a redo) or a redo.
@@ -344,21 +366,24 @@ public class DomainStore: CacheableStore {
     func commit(_ changes: RecordChangeSet, title: String, undoable: Bool = true,
                 alsoShownBy others: [DomainStore] = []) async -> EditOutcome {
         guard !isClosed else { return .failed(.closed) }
+        let committed: CommittedChanges
         do {
-            let committed = try await context.records.commit(changes, operation: title, in: weddingID)
-            guard !isClosed else { return .saved }
-            patch(committed.changes)
+            committed = try await context.records.commit(changes, operation: title, in: weddingID)
+        } catch {
+            return .failed(StoreError(error))
+        }
+        return await landing {
+            guard !self.isClosed else { return .saved }
+            self.patch(committed.changes)
             for other in others where !other.isClosed { other.patch(committed.changes) }
             if undoable, !committed.inverse.isEmpty {
                 var inverse = committed.inverse
                 inverse.action = changes.action?.takenBack
-                recordUndo(UndoStep(title: title, inverse: inverse) {
+                self.recordUndo(UndoStep(title: title, inverse: inverse) {
                     await self.commit(inverse, title: title, alsoShownBy: others)
                 })
             }
             return .saved
-        } catch {
-            return .failed(StoreError(error))
         }
     }
 
@@ -370,12 +395,17 @@ public class DomainStore: CacheableStore {
             return await commit(changes, title: undoSteps.last?.title ?? "change", alsoShownBy: others)
         }
         guard !isClosed else { return .failed(.closed) }
+        let committed: CommittedChanges
         do {
-            let committed = try await context.records.commit(changes, operation: last.title, in: weddingID)
-            guard !isClosed else { return .saved }
-            patch(committed.changes)
+            committed = try await context.records.commit(changes, operation: last.title, in: weddingID)
+        } catch {
+            return .failed(StoreError(error))
+        }
+        return await landing {
+            guard !self.isClosed else { return .saved }
+            self.patch(committed.changes)
             for other in others where !other.isClosed { other.patch(committed.changes) }
-            guard undoSteps.last?.order == last.order else { return .saved }
+            guard self.undoSteps.last?.order == last.order else { return .saved }
             var inverse = committed.inverse
             inverse.append(lastInverse)
             let both = inverse
@@ -383,10 +413,8 @@ public class DomainStore: CacheableStore {
                 await self.commit(both, title: last.title, alsoShownBy: others)
             }
             joined.order = last.order
-            undoSteps[undoSteps.count - 1] = joined
+            self.undoSteps[self.undoSteps.count - 1] = joined
             return .saved
-        } catch {
-            return .failed(StoreError(error))
         }
     }
 

@@ -71,14 +71,17 @@ public final class DocumentsStore: DomainStore {
     public func attach(fileAt path: String, title: String?, to subject: RecordSubject) async -> Result<Document, StoreError> {
         guard !isClosed else { return .failure(.closed) }
         let files = self.files, wedding = weddingID
+        let document: Document
         do {
-            let document = try await files.attach(fileAt: path, title: title, to: subject, in: wedding)
-            guard !isClosed else { return .success(document) }
-            documentRecords.showWritten(document)
-            recordUndo(UndoStep(title: "attach document") { await self.trash(document.id) })
-            return .success(document)
+            document = try await files.attach(fileAt: path, title: title, to: subject, in: wedding)
         } catch {
             return .failure(StoreError(error))
+        }
+        return await landing {
+            guard !self.isClosed else { return .success(document) }
+            self.documentRecords.showWritten(document)
+            self.recordUndo(UndoStep(title: "attach document") { await self.trash(document.id) })
+            return .success(document)
         }
     }
 

@@ -115,12 +115,24 @@ public final class PresenceModel {
 
     /// Stops the heartbeat and takes this session's entry down, so the others see it leave at once.
     public func withdraw() async {
-        guard !withdrawn else { return }
+        guard leave() else { return }
+        await takeEntryDown()
+    }
+
+    /// Stops the heartbeat and following the board, and forgets the others; false if this
+    /// session had left already. `takeEntryDown()` then tells the board.
+    func leave() -> Bool {
+        guard !withdrawn else { return false }
         withdrawn = true
         for task in tasks { task.cancel() }
         tasks = []
         others = []
         updateSignal.finish()
+        return true
+    }
+
+    /// Takes this session's entry off the board (after the announcements in flight).
+    func takeEntryDown() async {
         await announcing?.value
         do {
             try await board.withdraw(sessionID, from: wedding)

@@ -202,16 +202,23 @@ final class RecordCollection<R: Record>: ConflictHolder {
         async -> Result<ImportSummary, StoreError> {
         guard !store.isClosed else { return .failure(.closed) }
         let numbers = store.batchingRecordChanges { records.map { addOverlay(.save($0)) } }
+        let written: Result<ImportOutcome<R>, StoreError>
         do {
-            let outcome = try await write()
-            guard !store.isClosed else { return .success(outcome.summary) }
-            store.batchingRecordChanges {
-                for (number, stored) in zip(numbers, outcome.stored) { written(number, as: .save(stored)) }
-            }
-            return .success(outcome.summary)
+            written = .success(try await write())
         } catch {
-            store.batchingRecordChanges { for number in numbers { removeOverlay(number) } }
-            return .failure(StoreError(error))
+            written = .failure(StoreError(error))
+        }
+        return await store.landing {
+            guard !self.store.isClosed else { return written.map(\.summary) }
+            self.store.batchingRecordChanges {
+                switch written {
+                case .success(let outcome):
+                    for (number, stored) in zip(numbers, outcome.stored) { self.written(number, as: .save(stored)) }
+                case .failure:
+                    for number in numbers { self.removeOverlay(number) }
+                }
+            }
+            return written.map(\.summary)
         }
     }
 
@@ -221,25 +228,33 @@ final class RecordCollection<R: Record>: ConflictHolder {
                          write: @escaping @Sendable () async throws -> (R?, RecordChangeSet?)) async -> EditOutcome {
         guard !store.isClosed else { return .failed(.closed) }
         let number = addOverlay(edit)
+        let answer: Result<(R?, RecordChangeSet?), any Error>
         do {
-            let (stored, inverse) = try await write()
-            guard !store.isClosed else { return .saved }
-            written(number, as: stored.map { .save($0) } ?? edit)
-            if undoable, let inverse, let before {
-                store.recordUndo(UndoStep(title: Self.named(title, before)) {
-                    await self.undoDeletion(of: before, with: inverse, title: title)
-                })
-            } else if undoable, let step = undoStep(title, before: before, after: stored) {
-                store.recordUndo(step)
-            }
-            return .saved
+            answer = .success(try await write())
         } catch {
-            guard !store.isClosed else { return .failed(StoreError(error)) }
-            removeOverlay(number)
-            if case let .save(yours) = edit, before != nil, Self.isLost(error, editing: yours.id) {
-                return await merge(yours, title: title, undoable: undoable)
+            answer = .failure(error)
+        }
+        return await store.landing {
+            switch answer {
+            case .success(let (stored, inverse)):
+                guard !self.store.isClosed else { return .saved }
+                self.written(number, as: stored.map { .save($0) } ?? edit)
+                if undoable, let inverse, let before {
+                    self.store.recordUndo(UndoStep(title: Self.named(title, before)) {
+                        await self.undoDeletion(of: before, with: inverse, title: title)
+                    })
+                } else if undoable, let step = self.undoStep(title, before: before, after: stored) {
+                    self.store.recordUndo(step)
+                }
+                return .saved
+            case .failure(let error):
+                guard !self.store.isClosed else { return .failed(StoreError(error)) }
+                self.removeOverlay(number)
+                if case let .save(yours) = edit, before != nil, Self.isLost(error, editing: yours.id) {
+                    return await self.merge(yours, title: title, undoable: undoable)
+                }
+                return .failed(StoreError(error))
             }
-            return .failed(StoreError(error))
         }
     }
 
@@ -335,20 +350,27 @@ final class RecordCollection<R: Record>: ConflictHolder {
     /// stored now, from the version it started from.
     private func merge(_ yours: R, title: String, undoable: Bool) async -> EditOutcome {
         let base = base(of: yours)
-        let current: R
+        let fetched: Result<R, any Error>
         do {
-            current = try await gateway.fetch(yours.id)
-        } catch RepositoryError.notFound {
-            guard !store.isClosed else { return .conflict }
-            changeSource(yours.id, to: nil)
-            return openConflict(EditConflict(base: base, yours: yours, current: nil, fields: [],
-                                             writer: store.writer(of: yours.id), title: title))
+            fetched = .success(try await gateway.fetch(yours.id))
         } catch {
-            return .failed(StoreError(error))
+            fetched = .failure(error)
         }
-        guard !store.isClosed else { return .conflict }
-        changeSource(current.id, to: current)
-        return await save(merging: yours, from: base, into: current, title: title, undoable: undoable)
+        return await store.landing {
+            switch fetched {
+            case .success(let current):
+                guard !self.store.isClosed else { return .conflict }
+                self.changeSource(current.id, to: current)
+                return await self.save(merging: yours, from: base, into: current, title: title, undoable: undoable)
+            case .failure(RepositoryError.notFound):
+                guard !self.store.isClosed else { return .conflict }
+                self.changeSource(yours.id, to: nil)
+                return self.openConflict(EditConflict(base: base, yours: yours, current: nil, fields: [],
+                                                      writer: self.store.writer(of: yours.id), title: title))
+            case .failure(let error):
+                return .failed(StoreError(error))
+            }
+        }
     }
 
     private func openConflict(_ conflict: EditConflict<R>) -> EditOutcome {

@@ -22,6 +22,21 @@ public enum SessionMessage {
     case offlineConflictsRead(OfflineConflictsRead)
     /// The activity feed, as read (see `ActivityFeed`).
     case activityRead(ActivityRead)
+    /// An intent's write has answered: the rest of the intent (see `DomainStore.landing(_:)`).
+    case answered(IntentAnswer)
+}
+
+extension SessionMessage {
+    /// Lets go whoever awaits the message: a load lands in its store (which, closed, only lets
+    /// its awaiter go), an intent goes on. Anything else is dropped.
+    @MainActor
+    func landWithoutSession() {
+        switch self {
+        case .loaded(_, let load): load.store.land(load)
+        case .answered(let answer): answer.resume()
+        default: break
+        }
+    }
 }
 
 /// What handling a `SessionMessage` has to tell the user, beyond what the stores now show.
@@ -37,9 +52,17 @@ public enum SessionNotice: Equatable, Sendable {
 /// A store's load as it finished: which load it was, how many invalidations had happened when
 /// it started, and what it fetched (the work that shows it) or why it failed.
 public struct StoreLoad {
+    let store: DomainStore
     let number: Int
     let invalidationsAtStart: Int
     let result: Result<@MainActor () -> Void, any Error>
+}
+
+/// The rest of an intent once its write has answered: showing what it stored and recording how
+/// to take it back, or taking back what it showed when the write failed. It runs when handled,
+/// up to the intent's next write.
+public struct IntentAnswer {
+    let resume: @MainActor () -> Void
 }
 
 /// The other sessions present, as one read of the presence board found them. Reads are

@@ -73,7 +73,7 @@ public final class WeddingSession {
         offlineConflicts = context.offlineConflicts.map { OfflineConflictsModel(source: $0, wedding: wedding) }
         presence = context.presence.map { PresenceModel(board: $0, wedding: wedding, identity: context.identity, clock: context.clock) }
         post = { [weak self] message in
-            guard let self else { return }
+            guard let self else { return message.landWithoutSession() }
             if let deliver { deliver(self, message) } else { self.handle(message) }
         }
         for store in stores {
@@ -109,9 +109,9 @@ public final class WeddingSession {
     @discardableResult
     public func handle(_ message: SessionMessage) -> SessionNotice? {
         switch message {
-        case .loaded(let domain, let load):
-            // Landed even when closed: whoever awaits the load is let go.
-            store(for: domain).land(load)
+        case .loaded, .answered:
+            // Even when closed: whoever awaits the load or the intent goes on.
+            message.landWithoutSession()
             return nil
         case _ where closed:
             return nil
@@ -205,12 +205,12 @@ public final class WeddingSession {
     public func connectionChanges() -> AsyncStream<FeedConnection> { context.changes.connectionChanges(in: weddingID) }
 
     /// Unsubscribes and closes every store: loads still in flight land nowhere, and the stores'
-    /// update streams end. The session's presence is withdrawn in the background (await
-    /// `presence.withdraw()` first where the process is about to exit).
+    /// update streams end. The session's presence stops at once and its entry is taken off the
+    /// board in the background (await `presence.withdraw()` first where the process is about to exit).
     public func close() {
         guard !closed else { return }
         closed = true
-        if let presence { Task { await presence.withdraw() } }
+        if let presence, presence.leave() { Task { await presence.takeEntryDown() } }
         for follower in followers { follower.cancel() }
         followers = []
         offlineConflicts?.close()

@@ -86,9 +86,13 @@ public final class EventInbox {
         if need != .none, !stopped { draw(need) }
     }
 
-    /// Drops what is queued and takes nothing more (the app is leaving).
+    /// Takes nothing more (the app is leaving): the messages queued still make their changes
+    /// (whoever awaits them, such as an edit being saved on the way out, goes on), the rest is
+    /// dropped, and nothing is drawn.
     public func stop() {
         stopped = true
+        let queued = pending
         pending = []
+        for case .message(let message) in queued { message.handle() }
     }
 }

@@ -8,8 +8,16 @@ final class HeldMessages {
     private var queue: [SessionMessage] = []
     private var arrival: CheckedContinuation<Void, Never>?
 
+    /// Whether the answers to this session's own intents' writes are held too; by default they
+    /// are handled as they come, so a test can await an intent.
+    var holdsAnswers = false
+
     /// Where a session delivers (`WeddingSession(wedding:context:deliver:)`).
     func deliver(_ session: WeddingSession, _ message: SessionMessage) {
+        if case .answered = message, !holdsAnswers {
+            session.handle(message)
+            return
+        }
         queue.append(message)
         arrival?.resume()
         arrival = nil

@@ -262,13 +262,15 @@ final class PlannerHarness {
 
     /// Handles the messages held (see `holdsMessages`) one at a time, oldest first, as the app's
     /// inbox would (its change, then a frame), waiting for each to be posted, until `condition`
-    /// holds.
+    /// holds; then handles the rest held and stops holding.
     func handleMessages(until condition: @MainActor () -> Bool) async {
         while !condition() {
             while heldMessages.isEmpty { await withCheckedContinuation { messageArrival = $0 } }
             heldMessages.removeFirst()()
             redrawRequests += 1
         }
+        holdsMessages = false
+        while !heldMessages.isEmpty { heldMessages.removeFirst()() }
     }
 
     /// Waits, without a timer, until the screen has asked to be redrawn more than `count`
