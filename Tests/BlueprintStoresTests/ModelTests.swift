@@ -90,7 +90,12 @@ struct ModelTests {
                     } else {
                         reloadsAsked += 1
                         let reloading = Task { await session.guests.resolveConflictByReloading() }
-                        session.handle(await messages.loaded(.guests))
+                        let landing = await messages.loaded(.guests)
+                        // The changes made so far arrive while the reload is in flight, or after it lands.
+                        if random.int(in: 0...1) == 0 {
+                            await messages.handOverChanges(through: try await host.activity(in: wedding).sequence, to: session)
+                        }
+                        session.handle(landing)
                         await reloading.value
                     }
                 }
