@@ -36,8 +36,9 @@ struct ModelTests {
                                         budget: repositories.budget, vendors: repositories.vendors, tasks: repositories.tasks,
                                         records: repositories, documents: repositories.documents,
                                         changes: repositories, clock: clock, timeZone: TimeZone(identifier: "UTC")!)
-        let session = WeddingSession(wedding: wedding, context: context)
-        for store in session.stores { await store.load() }
+        let messages = HeldMessages()
+        let session = WeddingSession(wedding: wedding, context: context, deliver: messages.deliver)
+        for store in session.stores { await messages.load(store, of: session) }
         let readsAtOpening = await probe.readCounts()
         var reloadsAsked = 0
 
@@ -88,7 +89,14 @@ struct ModelTests {
                         _ = await session.guests.resolveConflictByOverwriting()
                     } else {
                         reloadsAsked += 1
-                        await session.guests.resolveConflictByReloading()
+                        let reloading = Task { await session.guests.resolveConflictByReloading() }
+                        let landing = await messages.loaded(.guests)
+                        // The changes made so far arrive while the reload is in flight, or after it lands.
+                        if random.int(in: 0...1) == 0 {
+                            await messages.handOverChanges(through: try await host.activity(in: wedding).sequence, to: session)
+                        }
+                        session.handle(landing)
+                        await reloading.value
                     }
                 }
             case 7:
@@ -110,6 +118,7 @@ struct ModelTests {
                 session.tasks.order.cycle()
                 session.vendors.filter.text = TextQuery(random.pick(["", "r", "hall"]))
             }
+            await messages.handOverChanges(through: try await host.activity(in: wedding).sequence, to: session)
             let fresh = WeddingSession(wedding: wedding, context: freshContext)
             fresh.guests.order = session.guests.order
             fresh.guests.filter = session.guests.filter
@@ -118,7 +127,7 @@ struct ModelTests {
             fresh.vendors.filter = session.vendors.filter
             for store in fresh.stores { await store.load() }
             let expected = Shown(fresh)
-            let matched = await Self.poll { Shown(session) == expected }
+            let matched = Shown(session) == expected
             #expect(matched, "seed \(seed), step \(step), action \(action): the stores differ from a fresh load")
             fresh.close()
             guard matched else { break }
@@ -127,15 +136,6 @@ struct ModelTests {
         reads[.guests, default: 0] -= reloadsAsked
         #expect(reads == readsAtOpening, "a store loaded again")
         session.close()
-    }
-
-    /// Whether `condition` holds within a few seconds, as the changes already published arrive.
-    static func poll(_ condition: @MainActor () -> Bool) async -> Bool {
-        for _ in 0..<500 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
     }
 
     static func randomGuest(_ random: inout SeededRandom) -> Guest {

@@ -7,6 +7,8 @@ import BlueprintDomain
 final class HeldMessages {
     private var queue: [SessionMessage] = []
     private var arrival: CheckedContinuation<Void, Never>?
+    /// The sequence of the last change committed taken from the queue (see `committed()`).
+    private(set) var lastSequenceTaken: UInt64 = 0
 
     /// Whether the answers to this session's own intents' writes are held too; by default they
     /// are handled as they come, so a test can await an intent.
@@ -37,7 +39,29 @@ final class HeldMessages {
         guard case .committed(let change) = await take({ if case .committed = $0 { true } else { false } }) else {
             preconditionFailure("take returned another message")
         }
+        lastSequenceTaken = change.sequence
         return change
+    }
+
+    /// Hands the next change committed to `session`, as its inbox would (waiting for it), and
+    /// returns what the user is told of it.
+    @discardableResult
+    func handOverChange(to session: WeddingSession) async -> SessionNotice? {
+        session.handle(.committed(await committed()))
+    }
+
+    /// Hands `session` every change held up to the wedding's change `sequence`, in the feed's
+    /// order (waiting for each to be posted), as the inbox would have handled them by then.
+    func handOverChanges(through sequence: UInt64, to session: WeddingSession) async {
+        while lastSequenceTaken < sequence { await handOverChange(to: session) }
+    }
+
+    /// Loads `store` of `session` and hands its landing over, as the inbox would: returns once
+    /// the load is shown. The store must not be loaded yet (a load that reads nothing posts nothing).
+    func load(_ store: DomainStore, of session: WeddingSession) async {
+        let loading = Task { await store.load() }
+        session.handle(await loaded(store.domain))
+        await loading.value
     }
 
     /// The next load of `domain` to land (waiting for it).
@@ -54,11 +78,14 @@ extension Harness {
     /// loaded: each load's landing is taken from the held messages and handled.
     func openSession(holding messages: HeldMessages, context: StoreContext? = nil) async -> WeddingSession {
         let session = WeddingSession(wedding: weddingID, context: context ?? self.context, deliver: messages.deliver)
-        for store in session.stores {
-            let loading = Task { await store.load() }
-            session.handle(await messages.loaded(store.domain))
-            await loading.value
-        }
+        for store in session.stores { await messages.load(store, of: session) }
         return session
+    }
+
+    /// Hands `session` every change committed to the first wedding so far that `messages` still
+    /// holds, in order: this session's writes and other processes' alike, as the inbox would
+    /// have handled them by now.
+    func handOverChanges(_ messages: HeldMessages, to session: WeddingSession) async throws {
+        await messages.handOverChanges(through: try await host.activity(in: weddingID).sequence, to: session)
     }
 }
