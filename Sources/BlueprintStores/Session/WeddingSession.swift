@@ -3,8 +3,9 @@ import BlueprintDomain
 /// The stores of one open wedding, kept live: every change to the wedding, from this process
 /// or another, is patched into the stores whose kinds of record it touched. A change that does
 /// not say what it changed, or a gap in the wedding's sequence of changes (a change missed),
-/// reloads them instead. A session stays live until `close()` (`AppModel` closes the previous
-/// one when it opens another).
+/// reloads them instead. Every such change arrives as a `SessionMessage` and is made in
+/// `handle(_:)`, in the order the front end's inbox hands them over. A session stays live until
+/// `close()` (`AppModel` closes the previous one when it opens another).
 @MainActor
 public final class WeddingSession {
     public let weddingID: WeddingID
@@ -104,8 +105,9 @@ public final class WeddingSession {
     }
 
     /// Makes the state change `message` carries, and says what the user should be told of it.
-    /// The one place the session's stores change other than through a key's intent; a message
-    /// for a closed session changes nothing.
+    /// The one place the session's state changes other than while a key is handled (an intent
+    /// shows its edit at once; what follows its write's answer comes back here). A message for a
+    /// closed session changes nothing, but a load or an intent awaited is let go.
     @discardableResult
     public func handle(_ message: SessionMessage) -> SessionNotice? {
         switch message {

@@ -76,7 +76,14 @@ public final class PlannerScreen: Screen, PlannerHost {
         observation?.cancel()
         overlays = []
         let session = model.open(wedding) { [weak self] session, message in
-            self?.post { [weak self] in self?.receive(message, in: session) }
+            // With the planner gone, handled at once: a load or an intent awaited goes on.
+            guard let self else {
+                session.handle(message)
+                return
+            }
+            self.post { [weak self] in
+                if let self { self.receive(message, in: session) } else { session.handle(message) }
+            }
         }
         await session.readAccess()
         panes = Self.panes(for: session, context: model.context)
@@ -144,36 +151,9 @@ public final class PlannerScreen: Screen, PlannerHost {
          ActivityPane(feed: session.activity, context: context)]
     }
 
-    /// Hands `message` to the session it came from (still open), and tells the user what it
-    /// says: another session's change, a refusal, edits made offline that conflict.
-    func receive(_ message: SessionMessage, in session: WeddingSession) {
-        switch session.handle(message) {
-        case .externalChange(let change):
-            report("Updated from another session: " + Self.nouns(change.kinds) + (change.author.map { " (by \($0))" } ?? ""),
-                   severity: .info)
-        case .refused(let reason):
-            // The header says "✗ refused"; the status line says why.
-            report("Read only, from this machine's copy: \(reason)", severity: .error)
-        case .offlineConflicts(let conflicts):
-            offerOfflineConflict(conflicts, asked: false)
-        case nil:
-            break
-        }
-    }
-
-    private static func nouns(_ kinds: Set<RecordKind>) -> String {
-        let nouns: [(RecordKind, String)] = [(.wedding, "wedding settings"), (.guest, "guests"), (.category, "budget"),
-                                             (.expense, "expenses"), (.vendor, "vendors"), (.task, "tasks"),
-                                             (.milestone, "milestones"), (.runSheetItem, "run sheet"), (.gift, "gifts"),
-                                             (.moneyOwed, "money owed"), (.scenario, "budget scenarios"),
-                                             (.seatingTable, "tables"), (.seatingRule, "seating rules"), (.note, "notes"),
-                                             (.document, "documents")]
-        return nouns.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
-    }
-
     /// Shows the first edit made offline that conflicts, to settle; while another dialog or
     /// form is open (not `asked`), only says so and leaves it for `:conflicts`.
-    private func offerOfflineConflict(_ conflicts: [OfflineConflict], asked: Bool) {
+    func offerOfflineConflict(_ conflicts: [OfflineConflict], asked: Bool) {
         guard let model = session?.offlineConflicts, let first = conflicts.first else {
             if asked { report("No edit made offline conflicts: everything typed offline has reached the database") }
             return
