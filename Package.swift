@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(
@@ -189,5 +190,29 @@ let package = Package(
         .testTarget(name: "BlueprintTerminalTests", dependencies: ["BlueprintTerminal", "BlueprintText", "CNcursesw"]),
         .testTarget(name: "BlueprintConfigurationTests", dependencies: ["BlueprintConfiguration", "BlueprintDomain"]),
         .testTarget(name: "EndToEndTests", dependencies: ["blueprint", "BlueprintTestProcesses", "BlueprintPostgres", "BlueprintConfiguration"]),
-    ]
+    ] + benchmarks
 )
+
+/// The benchmarks (ordo-one/benchmark), one executable per layer in `Benchmarks/`, built with
+/// the rest so the tests' build checks they compile: run them with
+/// `swift package --disable-sandbox benchmark [--target StorageBenchmarks]`.
+var benchmarks: [Target] {
+    let layers: [(name: String, dependencies: [Target.Dependency])] = [
+        ("StorageBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintInterchange", "BlueprintDemo"]),
+        ("DatabaseBenchmarks", ["BlueprintDomain", "BlueprintConfiguration", "BlueprintPostgres", "BlueprintCache",
+                                "BlueprintStorage", "BlueprintInterchange", "BlueprintDemo", "BlueprintTestProcesses"]),
+        ("CacheBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintDemo"]),
+        ("StoresBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores", "BlueprintDemo",
+                              "BlueprintTestDoubles"]),
+        ("TUIBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores", "BlueprintTUI",
+                           "BlueprintTerminal", "BlueprintDemo", "BlueprintTestDoubles"]),
+    ]
+    return layers.map { layer in
+        .executableTarget(
+            name: layer.name,
+            dependencies: [.product(name: "Benchmark", package: "benchmark")] + layer.dependencies,
+            path: "Benchmarks/\(layer.name)",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    }
+}
