@@ -151,12 +151,10 @@ final class PlannerHarness {
     let presence: InMemoryPresenceBoard
     private(set) var redrawRequests = 0
     /// Whether what the screen posts to the app's inbox (its session's messages) is held for
-    /// `handleNextMessage()` rather than handled at once.
+    /// `handleMessages(until:)` rather than handled at once.
     var holdsMessages = false
     private var heldMessages: [@MainActor () -> Void] = []
     private var messageArrival: CheckedContinuation<Void, Never>?
-    /// One element per redraw the screen asks for.
-    private let redrawSignals: AsyncStream<Void>
     let weddingID: WeddingID
 
     /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`,
@@ -189,8 +187,6 @@ final class PlannerHarness {
                                                          runOutsideTerminal: runOutsideTerminal),
                                keymap: keymap, post: { handle in posted?(handle) })
         driver = FrameDriver(root: screen, keymap: keymap)
-        let (signals, signal) = AsyncStream.makeStream(of: Void.self)
-        redrawSignals = signals
         // Weak: a task of the screen may still ask for a frame after a test has let its planner go.
         posted = { [weak self] handle in
             guard let self else { return }
@@ -203,7 +199,6 @@ final class PlannerHarness {
             // As the app's inbox does: the change, then a frame.
             handle()
             redrawRequests += 1
-            signal.yield()
         }
         await host.grant(access)
         await screen.open(weddingID)
@@ -251,15 +246,6 @@ final class PlannerHarness {
     /// The last message reported, whole, as Ctrl-G shows it (the status line may cut it).
     var lastMessage: String { screen.lastMessageText }
 
-    /// Waits, without a timer, until `condition` holds: re-checked after each change of `store`.
-    func until(_ store: DomainStore, _ condition: @MainActor () -> Bool) async {
-        let updates = store.updates()
-        var iterator = updates.makeAsyncIterator()
-        while !condition() {
-            guard await iterator.next() != nil else { return }
-        }
-    }
-
     /// Handles the messages held (see `holdsMessages`) one at a time, oldest first, as the app's
     /// inbox would (its change, then a frame), waiting for each to be posted, until `condition`
     /// holds; then handles the rest held and stops holding.
@@ -270,15 +256,9 @@ final class PlannerHarness {
             redrawRequests += 1
         }
         holdsMessages = false
-        while !heldMessages.isEmpty { heldMessages.removeFirst()() }
-    }
-
-    /// Waits, without a timer, until the screen has asked to be redrawn more than `count`
-    /// times in all (`redrawRequests`), by itself: no key pressed.
-    func untilRedrawRequests(exceed count: Int) async {
-        var iterator = redrawSignals.makeAsyncIterator()
-        while redrawRequests <= count {
-            guard await iterator.next() != nil else { return }
+        while !heldMessages.isEmpty {
+            heldMessages.removeFirst()()
+            redrawRequests += 1
         }
     }
 
