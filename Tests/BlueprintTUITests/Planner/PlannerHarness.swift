@@ -192,8 +192,7 @@ final class PlannerHarness {
             guard let self else { return }
             guard !holdsMessages else {
                 heldMessages.append(handle)
-                messageArrival?.resume()
-                messageArrival = nil
+                stopWaitingForMessages()
                 return
             }
             // As the app's inbox does: the change, then a frame.
@@ -248,10 +247,18 @@ final class PlannerHarness {
 
     /// Handles the messages held (see `holdsMessages`) one at a time, oldest first, as the app's
     /// inbox would (its change, then a frame), waiting for each to be posted, until `condition`
-    /// holds; then handles the rest held and stops holding.
+    /// holds; then handles the rest held and stops holding. A test's time limit ends the wait
+    /// for a message that never comes, so the test fails rather than hangs.
     func handleMessages(until condition: @MainActor () -> Bool) async {
-        while !condition() {
-            while heldMessages.isEmpty { await withCheckedContinuation { messageArrival = $0 } }
+        while !condition(), !Task.isCancelled {
+            guard !heldMessages.isEmpty else {
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { messageArrival = $0 }
+                } onCancel: {
+                    Task { @MainActor in self.stopWaitingForMessages() }
+                }
+                continue
+            }
             heldMessages.removeFirst()()
             redrawRequests += 1
         }
@@ -260,6 +267,12 @@ final class PlannerHarness {
             heldMessages.removeFirst()()
             redrawRequests += 1
         }
+    }
+
+    /// Lets `handleMessages(until:)` go on: a message was posted, or its test was cancelled.
+    private func stopWaitingForMessages() {
+        messageArrival?.resume()
+        messageArrival = nil
     }
 
     /// The stored guests, read past the stores and the cache.
