@@ -15,12 +15,10 @@ struct ActivityPaneTests {
 
     /// Waits until the feed has read the wedding's activity and holds `count` entries.
     private func feed(_ planner: PlannerHarness, holds count: Int) async {
-        let updates = planner.session.activity.updates()
-        var iterator = updates.makeAsyncIterator()
+        let activity = planner.session.activity
+        planner.holdsMessages = true
         planner.frame()
-        while planner.session.activity.state != .loaded || planner.session.activity.items.count < count {
-            guard await iterator.next() != nil else { return }
-        }
+        await planner.handleMessages { activity.state == .loaded && activity.items.count >= count }
     }
 
     @Test("an edit made here is listed at once with its author and its words; Enter opens the record")
@@ -157,9 +155,10 @@ struct ActivityPaneTests {
         let planner = await PlannerHarness(rows: size.rows, columns: size.columns)
         await planner.press(.character("1"), .character("j"), .character("j"), .character("A"))
         let hostile = Guest(id: UUID(), firstName: "Evil\u{1B}]0;pwned\u{07}", lastName: "\u{202E}Name 山田", createdAt: Wedding1.start)
+        planner.holdsMessages = true
         await planner.host.simulateExternalWrite(planner.weddingID, [.save(hostile)], by: "\u{1B}[31mMallory\u{200B}")
         // The other session's change has reached the planner (and said so) before the next key.
-        await planner.until(planner.session.guests) { planner.session.guests.guest(hostile.id) != nil }
+        await planner.handleMessages { planner.session.guests.guest(hostile.id) != nil }
         _ = try? await planner.host.write(planner.weddingID, operation: "guestUpdated") { transaction in
             var renamed = try #require(transaction.dataset.guests[hostile.id])
             renamed.email = "evil@example.com"

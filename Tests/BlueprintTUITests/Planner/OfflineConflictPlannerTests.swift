@@ -21,11 +21,6 @@ struct OfflineConflictPlannerTests {
                              operation: "update guest", summary: summary)
     }
 
-    /// Waits (up to 5 s) until `condition` holds.
-    private func eventually(_ condition: @MainActor () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-    }
-
     /// The dialog's words, its wrapped lines joined again (the rows between its side borders).
     private func dialog(_ planner: PlannerHarness) -> String {
         planner.rows.compactMap { row -> String? in
@@ -41,8 +36,10 @@ struct OfflineConflictPlannerTests {
         #expect(planner.screen.overlays.isEmpty)
         let edit = Self.edit(of: "Ana Ruiz")
         let redraws = planner.redrawRequests
+        planner.holdsMessages = true
         conflicts.add(edit)
-        try await eventually { !planner.screen.overlays.isEmpty }
+        #expect(planner.screen.overlays.isEmpty, "offered before its message was handled")
+        await planner.handleMessages { !planner.screen.overlays.isEmpty }
         #expect(planner.redrawRequests > redraws, "found behind the screen, the dialog asks to be drawn: no key comes to draw it")
         let shown = dialog(planner)
         #expect(planner.screen.overlays.first is OfflineConflictOverlay)
@@ -60,12 +57,16 @@ struct OfflineConflictPlannerTests {
     func offeredWhenLive() async throws {
         let conflicts = InMemoryOfflineConflicts()
         let planner = await PlannerHarness(offlineConflicts: conflicts)
+        let redraws = planner.redrawRequests
+        planner.holdsMessages = true
         conflicts.add(Self.edit(of: "Ana Ruiz"), announced: false)
         planner.host.simulateConnection(.reconnecting)
-        try await Task.sleep(for: .milliseconds(50))
+        await planner.handleMessages { planner.redrawRequests > redraws }
         #expect(planner.screen.overlays.isEmpty, "nothing says there is one yet")
+        planner.holdsMessages = true
         planner.host.simulateConnection(.live)
-        try await eventually { !planner.screen.overlays.isEmpty }
+        #expect(planner.screen.overlays.isEmpty, "offered before its message was handled")
+        await planner.handleMessages { !planner.screen.overlays.isEmpty }
         #expect(planner.screen.overlays.first is OfflineConflictOverlay)
         #expect(dialog(planner).contains("mei changed Ana Ruiz's phone"), "\(dialog(planner))")
     }
@@ -76,9 +77,11 @@ struct OfflineConflictPlannerTests {
         let planner = await PlannerHarness(offlineConflicts: conflicts)
         await planner.press(.character("1"), .character("a"))
         #expect(planner.screen.overlays.first is FormOverlay)
+        planner.holdsMessages = true
         conflicts.add(Self.edit(of: "Ana Ruiz"))
         conflicts.add(Self.edit(of: "Bo Ek"))
-        try await eventually { planner.statusRow.contains(":conflicts settles them") }
+        #expect(!planner.statusRow.contains("made offline"), "said before its message was handled")
+        await planner.handleMessages { planner.statusRow.contains(":conflicts settles them") }
         #expect(planner.statusRow.contains("2 edits made offline conflict with changes made since"), "\(planner.statusRow)")
         #expect(planner.screen.overlays.count == 1, "the form is not covered")
 
@@ -96,7 +99,7 @@ struct OfflineConflictPlannerTests {
         await planner.press(.enter, .character("r"))
         #expect(conflicts.settled.map(\.keptYours) == [false])
         #expect(planner.statusRow.contains("Took theirs; your offline edit is dropped"), "\(planner.statusRow)")
-        try await eventually { !planner.screen.overlays.isEmpty }
+        #expect(!planner.screen.overlays.isEmpty)
         #expect(dialog(planner).contains("mei changed Bo Ek's phone"), "the next one is offered")
     }
 
@@ -114,8 +117,9 @@ struct OfflineConflictPlannerTests {
     func hostileName() async throws {
         let conflicts = InMemoryOfflineConflicts()
         let planner = await PlannerHarness(offlineConflicts: conflicts)
+        planner.holdsMessages = true
         conflicts.add(Self.edit(of: "Ana\u{1B}[2J\u{07}Ruiz"))
-        try await eventually { !planner.screen.overlays.isEmpty }
+        await planner.handleMessages { !planner.screen.overlays.isEmpty }
         let shown = dialog(planner)
         #expect(!shown.contains("\u{1B}") && !shown.contains("\u{07}"))
         #expect(shown.contains("Ana"))

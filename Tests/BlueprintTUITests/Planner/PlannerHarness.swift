@@ -151,12 +151,10 @@ final class PlannerHarness {
     let presence: InMemoryPresenceBoard
     private(set) var redrawRequests = 0
     /// Whether what the screen posts to the app's inbox (its session's messages) is held for
-    /// `handleNextMessage()` rather than handled at once.
+    /// `handleMessages(until:)` rather than handled at once.
     var holdsMessages = false
     private var heldMessages: [@MainActor () -> Void] = []
     private var messageArrival: CheckedContinuation<Void, Never>?
-    /// One element per redraw the screen asks for.
-    private let redrawSignals: AsyncStream<Void>
     let weddingID: WeddingID
 
     /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`,
@@ -189,21 +187,17 @@ final class PlannerHarness {
                                                          runOutsideTerminal: runOutsideTerminal),
                                keymap: keymap, post: { handle in posted?(handle) })
         driver = FrameDriver(root: screen, keymap: keymap)
-        let (signals, signal) = AsyncStream.makeStream(of: Void.self)
-        redrawSignals = signals
         // Weak: a task of the screen may still ask for a frame after a test has let its planner go.
         posted = { [weak self] handle in
             guard let self else { return }
             guard !holdsMessages else {
                 heldMessages.append(handle)
-                messageArrival?.resume()
-                messageArrival = nil
+                stopWaitingForMessages()
                 return
             }
             // As the app's inbox does: the change, then a frame.
             handle()
             redrawRequests += 1
-            signal.yield()
         }
         await host.grant(access)
         await screen.open(weddingID)
@@ -251,35 +245,34 @@ final class PlannerHarness {
     /// The last message reported, whole, as Ctrl-G shows it (the status line may cut it).
     var lastMessage: String { screen.lastMessageText }
 
-    /// Waits, without a timer, until `condition` holds: re-checked after each change of `store`.
-    func until(_ store: DomainStore, _ condition: @MainActor () -> Bool) async {
-        let updates = store.updates()
-        var iterator = updates.makeAsyncIterator()
-        while !condition() {
-            guard await iterator.next() != nil else { return }
-        }
-    }
-
     /// Handles the messages held (see `holdsMessages`) one at a time, oldest first, as the app's
     /// inbox would (its change, then a frame), waiting for each to be posted, until `condition`
-    /// holds; then handles the rest held and stops holding.
+    /// holds; then handles the rest held and stops holding. A test's time limit ends the wait
+    /// for a message that never comes, so the test fails rather than hangs.
     func handleMessages(until condition: @MainActor () -> Bool) async {
-        while !condition() {
-            while heldMessages.isEmpty { await withCheckedContinuation { messageArrival = $0 } }
+        while !condition(), !Task.isCancelled {
+            guard !heldMessages.isEmpty else {
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { messageArrival = $0 }
+                } onCancel: {
+                    Task { @MainActor in self.stopWaitingForMessages() }
+                }
+                continue
+            }
             heldMessages.removeFirst()()
             redrawRequests += 1
         }
         holdsMessages = false
-        while !heldMessages.isEmpty { heldMessages.removeFirst()() }
+        while !heldMessages.isEmpty {
+            heldMessages.removeFirst()()
+            redrawRequests += 1
+        }
     }
 
-    /// Waits, without a timer, until the screen has asked to be redrawn more than `count`
-    /// times in all (`redrawRequests`), by itself: no key pressed.
-    func untilRedrawRequests(exceed count: Int) async {
-        var iterator = redrawSignals.makeAsyncIterator()
-        while redrawRequests <= count {
-            guard await iterator.next() != nil else { return }
-        }
+    /// Lets `handleMessages(until:)` go on: a message was posted, or its test was cancelled.
+    private func stopWaitingForMessages() {
+        messageArrival?.resume()
+        messageArrival = nil
     }
 
     /// The stored guests, read past the stores and the cache.

@@ -147,8 +147,10 @@ struct TimelinePaneTests {
     func liveChange() async throws {
         let planner = await opened()
         let fitting = Milestone(title: "Dress fitting", date: Wedding1.date(3, 1), createdAt: Wedding1.start)
+        planner.holdsMessages = true
         await planner.host.simulateExternalWrite(planner.weddingID, [.save(fitting)])
-        await planner.until(planner.session.timeline) { planner.session.timeline.milestone(fitting.id) != nil }
+        #expect(!planner.frame().contains("Dress fitting"), "shown before its message was handled")
+        await planner.handleMessages { planner.session.timeline.milestone(fitting.id) != nil }
         let rows = planner.rows
         let fittingRow = try #require(rows.firstIndex { $0.contains("Dress fitting") })
         #expect(rows[fittingRow - 1].contains("Invitations sent") && rows[fittingRow + 1].contains("Final headcount"))
