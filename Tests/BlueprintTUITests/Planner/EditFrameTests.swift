@@ -44,7 +44,7 @@ struct EditFrameTests {
     }
 
     @Test("random keys and other sessions' writes: the patched frame equals a frame of freshly loaded stores",
-          .timeLimit(.minutes(1)), arguments: 1...6)
+          .timeLimit(.minutes(10)), arguments: 1...6)
     func patchedFramesEqualFreshOnes(seed: UInt64) async throws {
         var random = SeededRandom(seed: seed)
         let planner = await PlannerHarness([Wedding1.dataset(extraGuests: 40)])
