@@ -12,9 +12,7 @@ import Testing
 struct SessionMessageTests {
     @Test("another process's change shows when its message is handled, not before, and the user is told")
     func anExternalChangeShowsWhenHandled() async {
-        let harness = Harness()
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages)
+        let (harness, messages, session) = await openHeld()
         let eve = Guest(firstName: "Eve", lastName: "Evans")
 
         await harness.externalWrite([.save(eve)])
@@ -31,9 +29,7 @@ struct SessionMessageTests {
 
     @Test("this session's own change tells the user nothing more")
     func aLocalChangeHasNoNotice() async {
-        let harness = Harness()
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages)
+        let (_, messages, session) = await openHeld()
         #expect(await session.guests.delete(Sample.dev) == .saved)
         let change = await messages.committed()
         #expect(change.origin == .local)
@@ -44,9 +40,7 @@ struct SessionMessageTests {
 
     @Test("an intent's write answers as a message: the undo it records comes when the answer is handled, not before")
     func anIntentsAnswerTakesItsTurn() async {
-        let harness = Harness()
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages)
+        let (_, messages, session) = await openHeld()
         messages.holdsAnswers = true
         let deleting = Task { await session.guests.delete(Sample.dev) }
         let answer = await messages.take { if case .answered = $0 { true } else { false } }
@@ -62,9 +56,7 @@ struct SessionMessageTests {
 
     @Test("an undo whose answer is handled in the inbox's turn, not in the undo's own task, still records what redo does")
     func anUndosAnswerRecordsItsRedo() async {
-        let harness = Harness()
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages)
+        let (_, messages, session) = await openHeld()
         #expect(await session.guests.delete(Sample.dev) == .saved)
         messages.holdsAnswers = true
         let undoing = Task { await session.guests.undo() }
@@ -78,9 +70,7 @@ struct SessionMessageTests {
 
     @Test("a gap in the sequence of changes reloads every store, and each shows what it read when its load lands")
     func aGapReloads() async {
-        let harness = Harness()
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages)
+        let (harness, messages, session) = await openHeld()
         let dan = Guest(firstName: "Dan", lastName: "Dale")
         let eve = Guest(firstName: "Eve", lastName: "Evans")
         let fay = Guest(firstName: "Fay", lastName: "Ford")
@@ -105,15 +95,11 @@ struct SessionMessageTests {
     @Test("a change committed while a load is in flight shows once the load lands, whichever message comes first",
           arguments: [true, false])
     func aChangeDuringALoad(changeFirst: Bool) async {
-        let harness = Harness()
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages)
+        let (harness, messages, session) = await openHeld()
         let store = session.guests
         let reloading = Task { await store.load(force: true) }
         let landing = await messages.loaded(.guests)  // read before the change below
-        let eve = Guest(firstName: "Eve", lastName: "Evans")
-        await harness.externalWrite([.save(eve)])
-        let change = await messages.committed()
+        let (eve, change) = await addEveElsewhere(harness, messages)
 
         if changeFirst {
             session.handle(.committed(change))
@@ -132,15 +118,11 @@ struct SessionMessageTests {
 
     @Test("an older load landing after a newer one changes nothing")
     func anOvertakenLoadLandsNowhere() async {
-        let harness = Harness()
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages)
+        let (harness, messages, session) = await openHeld()
         let store = session.guests
         let older = Task { await store.load(force: true) }
         let olderLanding = await messages.loaded(.guests)
-        let eve = Guest(firstName: "Eve", lastName: "Evans")
-        await harness.externalWrite([.save(eve)])
-        let change = await messages.committed()
+        let (eve, change) = await addEveElsewhere(harness, messages)
         let newer = Task { await store.load(force: true) }
         let newerLanding = await messages.loaded(.guests)
 
@@ -158,9 +140,7 @@ struct SessionMessageTests {
 
     @Test("whoever awaits a load is let go when its landing is handled, or when the session closes first")
     func awaitedLoadsEnd() async {
-        let harness = Harness()
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages)
+        let (_, messages, session) = await openHeld()
         let landed = Task { await session.budget.load(force: true) }
         session.handle(await messages.loaded(.budget))
         await landed.value
@@ -175,12 +155,8 @@ struct SessionMessageTests {
 
     @Test("a closed session changes nothing for the messages still queued")
     func aClosedSessionTakesNothing() async {
-        let harness = Harness()
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages)
-        let eve = Guest(firstName: "Eve", lastName: "Evans")
-        await harness.externalWrite([.save(eve)])
-        let change = await messages.committed()
+        let (harness, messages, session) = await openHeld()
+        let (eve, change) = await addEveElsewhere(harness, messages)
         session.close()
         #expect(session.handle(.committed(change)) == nil)
         #expect(session.guests.guest(eve.id) == nil)
@@ -189,8 +165,7 @@ struct SessionMessageTests {
 
     @Test("the database refusing this machine is told, with its reason")
     func aRefusalIsTold() async {
-        let harness = Harness()
-        let session = await harness.openSession(holding: HeldMessages())
+        let (_, _, session) = await openHeld()
         #expect(session.handle(.connection(.refused("no such role"))) == .refused("no such role"))
         #expect(session.handle(.connection(.notWatched)) == nil)
         session.close()
@@ -199,11 +174,7 @@ struct SessionMessageTests {
     @Test("a read of who else is here that a later read overtook lands nowhere")
     func anOvertakenPresenceReadLandsNowhere() async throws {
         let board = InMemoryPresenceBoard(clock: ManualClock(start: Sample.start))
-        let harness = Harness()
-        var context = harness.context
-        context.presence = board
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages, context: context)
+        let (harness, messages, session) = await openHeld { $0.presence = board }
         let presence = try #require(session.presence)
         let isPresenceRead = { (message: SessionMessage) in if case .presenceRead = message { true } else { false } }
         // The heartbeat's first read (nobody else yet).
@@ -232,11 +203,7 @@ struct SessionMessageTests {
     @Test("edits made offline that conflict are told when a read finds them changed, and an overtaken read lands nowhere")
     func offlineConflictReads() async throws {
         let conflicts = InMemoryOfflineConflicts()
-        let harness = Harness()
-        var context = harness.context
-        context.offlineConflicts = conflicts
-        let messages = HeldMessages()
-        let session = await harness.openSession(holding: messages, context: context)
+        let (_, messages, session) = await openHeld { $0.offlineConflicts = conflicts }
         let model = try #require(session.offlineConflicts)
         let isConflictsRead = { (message: SessionMessage) in if case .offlineConflictsRead = message { true } else { false } }
         // The read made on opening: none.
@@ -258,5 +225,22 @@ struct SessionMessageTests {
         #expect(session.handle(olderRead) == nil)
         #expect(model.conflicts == found, "the older read, from before the conflict, replaced the newer")
         session.close()
+    }
+
+    /// A live session on the sample wedding, every store loaded, whose messages are held;
+    /// `configure` adds to its context (a presence board, offline conflicts).
+    private func openHeld(_ configure: (inout StoreContext) -> Void = { _ in }) async -> (Harness, HeldMessages, WeddingSession) {
+        let harness = Harness()
+        var context = harness.context
+        configure(&context)
+        let messages = HeldMessages()
+        return (harness, messages, await harness.openSession(holding: messages, context: context))
+    }
+
+    /// Adds Eve as another process would, and takes the change's message (held, not handled).
+    private func addEveElsewhere(_ harness: Harness, _ messages: HeldMessages) async -> (Guest, RepositoryChange) {
+        let eve = Guest(firstName: "Eve", lastName: "Evans")
+        await harness.externalWrite([.save(eve)])
+        return (eve, await messages.committed())
     }
 }
