@@ -68,9 +68,6 @@ final class HeldMessages {
     func loaded(_ domain: StoreDomain) async -> SessionMessage {
         await take { if case .loaded(domain, _) = $0 { true } else { false } }
     }
-
-    /// What is held now, in order.
-    var held: [SessionMessage] { queue }
 }
 
 extension Harness {
