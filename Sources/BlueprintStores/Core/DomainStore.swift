@@ -138,7 +138,7 @@ public class DomainStore: CacheableStore {
         guard let post else { return land(load) }
         await withCheckedContinuation { (landed: CheckedContinuation<Void, Never>) in
             landingWaiters[number] = landed
-            post(.loaded(domain, load))
+            post(.loaded(load))
         }
     }
 

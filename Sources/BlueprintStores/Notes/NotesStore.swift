@@ -108,7 +108,6 @@ public final class NotesStore: DomainStore {
         onNotesChanged?()
     }
 
-    /// Puts `note` where it belongs among `notes`, newest first.
     /// Puts `note`'s id among `ids` (a subject's notes, newest first) where it belongs.
     private func insert(_ note: Note, into ids: inout [UUID]) {
         let notes = ListedRows(ids: ids, table: noteRecords.records)

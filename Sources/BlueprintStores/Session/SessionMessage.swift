@@ -15,7 +15,7 @@ public enum SessionMessage {
     /// What you may do with the wedding, as just read.
     case accessRead(WeddingAccess)
     /// A store's load finished (see `StoreLoad`).
-    case loaded(StoreDomain, StoreLoad)
+    case loaded(StoreLoad)
     /// The other sessions present, as read (see `PresenceModel`).
     case presenceRead(PresenceRead)
     /// The edits made offline that conflict, as read (see `OfflineConflictsModel`).
@@ -27,12 +27,13 @@ public enum SessionMessage {
 }
 
 extension SessionMessage {
-    /// Lets go whoever awaits the message: a load lands in its store (which, closed, only lets
-    /// its awaiter go), an intent goes on. Anything else is dropped.
+    /// Lands what someone awaits, whether or not its session is still there: a load in its
+    /// store (which, closed, only lets its awaiter go), the rest of an intent. Anything else is
+    /// dropped.
     @MainActor
-    func landWithoutSession() {
+    func landAwaited() {
         switch self {
-        case .loaded(_, let load): load.store.land(load)
+        case .loaded(let load): load.store.land(load)
         case .answered(let answer): answer.resume()
         default: break
         }
@@ -49,7 +50,7 @@ public enum SessionNotice: Equatable, Sendable {
     case offlineConflicts([OfflineConflict])
 }
 
-/// A store's load as it finished: which load it was, how many invalidations had happened when
+/// A store's load as it finished: the store, which load it was, how many invalidations had happened when
 /// it started, and what it fetched (the work that shows it) or why it failed.
 public struct StoreLoad {
     let store: DomainStore

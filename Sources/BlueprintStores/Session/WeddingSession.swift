@@ -74,7 +74,7 @@ public final class WeddingSession {
         offlineConflicts = context.offlineConflicts.map { OfflineConflictsModel(source: $0, wedding: wedding) }
         presence = context.presence.map { PresenceModel(board: $0, wedding: wedding, identity: context.identity, clock: context.clock) }
         post = { [weak self] message in
-            guard let self else { return message.landWithoutSession() }
+            guard let self else { return message.landAwaited() }
             if let deliver { deliver(self, message) } else { self.handle(message) }
         }
         for store in stores {
@@ -113,7 +113,7 @@ public final class WeddingSession {
         switch message {
         case .loaded, .answered:
             // Even when closed: whoever awaits the load or the intent goes on.
-            message.landWithoutSession()
+            message.landAwaited()
             return nil
         case _ where closed:
             return nil

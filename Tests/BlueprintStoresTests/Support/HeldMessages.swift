@@ -66,7 +66,7 @@ final class HeldMessages {
 
     /// The next load of `domain` to land (waiting for it).
     func loaded(_ domain: StoreDomain) async -> SessionMessage {
-        await take { if case .loaded(domain, _) = $0 { true } else { false } }
+        await take { if case .loaded(let load) = $0 { load.store.domain == domain } else { false } }
     }
 }
 

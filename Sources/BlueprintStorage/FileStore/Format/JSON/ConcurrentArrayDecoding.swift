@@ -164,7 +164,7 @@ extension RecordTable: ConcurrentlyDecodableArray {
         var runs = [Result<[[R]], any Error>](repeating: .success([]), count: runCount)
         runs.withUnsafeMutableBufferPointer { runs in
             let work = TableRunWork<R>(bytes: reader.bytes, readBehind: reader.readBehind, elements: elements,
-                                       chunksPerRun: chunksPerRun, runs: runs)
+                                       chunkCount: chunkCount, chunksPerRun: chunksPerRun, runs: runs)
             DispatchQueue.concurrentPerform(iterations: runCount) { work.decode(run: $0) }
         }
         return try RecordTable(chunks: runs.flatMap { try $0.get() })
@@ -178,13 +178,13 @@ private struct TableRunWork<R: Record>: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     let readBehind: ReadBehind.Release?
     let elements: ArrayElements
+    let chunkCount: Int
     let chunksPerRun: Int
     let runs: UnsafeMutableBufferPointer<Result<[[R]], any Error>>
 
     /// Decodes the chunks of run `run` in order, each into an array of its own.
     func decode(run: Int) {
         let count = elements.count, chunkCapacity = RecordTable<R>.chunkCapacity
-        let chunkCount = (count + chunkCapacity - 1) / chunkCapacity
         let first = min(run * chunksPerRun, chunkCount), end = min(first + chunksPerRun, chunkCount)
         runs[run] = Result {
             var reader = ElementReader(bytes: bytes, readBehind: readBehind, elements: elements, first: first * chunkCapacity)
