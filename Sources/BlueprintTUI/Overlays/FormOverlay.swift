@@ -73,26 +73,33 @@ final class FormOverlay: RecordOverlay {
             host.report("Not saved: " + FormView.problemsNote, severity: .warning)
         case .save(let success, let write):
             isSaving = true
-            let store = self.store
             host.perform { [weak self, weak host] in
                 let outcome = await write()
-                guard let self, let host else { return }
-                self.isSaving = false
-                switch outcome {
-                case .saved, .merged:
-                    host.dismiss(self)
-                    host.report(outcome, success: success, keyHint: host.undoHint, store: store)
-                case .failed(.repository(.invalid(_, let issues))):
-                    self.form.show(issues)
-                    host.report("Not saved: " + FormView.problemsNote, severity: .warning)
-                case .failed(let error):
-                    host.report("Not saved: \(error)", severity: .error)
-                case .conflict:
-                    host.presentConflict(of: store) { [weak self, weak host] resolution in
-                        guard let self, let host, resolution != .cancelled else { return }
-                        host.dismiss(self)
-                    }
+                return { [weak self, weak host] in
+                    guard let self, let host else { return }
+                    finishSaving(with: outcome, success: success, host: host)
                 }
+            }
+        }
+    }
+
+    /// Shows what became of saving: closes the form and reports once saved; marks the fields
+    /// the store refused; says why it failed; or asks which side to keep of a conflict.
+    private func finishSaving(with outcome: EditOutcome, success: String, host: any PlannerHost) {
+        isSaving = false
+        switch outcome {
+        case .saved, .merged:
+            host.dismiss(self)
+            host.report(outcome, success: success, keyHint: host.undoHint, store: store)
+        case .failed(.repository(.invalid(_, let issues))):
+            form.show(issues)
+            host.report("Not saved: " + FormView.problemsNote, severity: .warning)
+        case .failed(let error):
+            host.report("Not saved: \(error)", severity: .error)
+        case .conflict:
+            host.presentConflict(of: store) { [weak self, weak host] resolution in
+                guard let self, let host, resolution != .cancelled else { return }
+                host.dismiss(self)
             }
         }
     }
@@ -102,7 +109,11 @@ final class FormOverlay: RecordOverlay {
         let close: @MainActor () -> Void = { [weak self, weak host] in
             guard let self, let host else { return }
             host.dismiss(self)
-            if store.hasConflict { host.perform { await store.resolveConflictByReloading() } }
+            guard store.hasConflict else { return }
+            host.perform {
+                await store.resolveConflictByReloading()
+                return {}
+            }
         }
         guard form.isDirty else { return close() }
         host.present(ConfirmOverlay(

@@ -131,8 +131,10 @@ final class MergeConflictOverlay: Overlay {
             host.dismiss(self)
             host.perform { [weak host, store, onResolved, conflict] in
                 await store.resolveConflictByReloading()
-                host?.report("Dropped your edits of \(conflict.name)")
-                onResolved(.saved)
+                return { [weak host] in
+                    host?.report("Dropped your edits of \(conflict.name)")
+                    onResolved(.saved)
+                }
             }
         case .reload:
             resolve(with: sides.mapValues { _ in .theirs }, host: host, success: "Saved with their values; your other changes kept")
@@ -147,8 +149,10 @@ final class MergeConflictOverlay: Overlay {
         host.dismiss(self)
         host.perform { [weak host, store, onResolved] in
             let outcome = await store.resolveConflict(choosing: choices)
-            host?.report(outcome, success: success, store: store)
-            onResolved(outcome.isSaved ? .saved : .cancelled)
+            return { [weak host] in
+                host?.report(outcome, success: success, store: store)
+                onResolved(outcome.isSaved ? .saved : .cancelled)
+            }
         }
     }
 }

@@ -68,10 +68,14 @@ final class OfflineConflictOverlay: Overlay {
     private func settle(keepingYours: Bool, host: any PlannerHost) {
         let conflict = self.conflict, model = self.model
         host.perform { [weak host] in
-            switch await model.settle(conflict, keepingYours: keepingYours) {
-            case .saved, .merged: host?.report(keepingYours ? "Kept your offline edit over theirs" : "Took theirs; your offline edit is dropped")
-            case .failed(let error): host?.report("Not settled: \(error)", severity: .error)
-            case .conflict: break
+            let outcome = await model.settle(conflict, keepingYours: keepingYours)
+            return { [weak host] in
+                switch outcome {
+                case .saved, .merged:
+                    host?.report(keepingYours ? "Kept your offline edit over theirs" : "Took theirs; your offline edit is dropped")
+                case .failed(let error): host?.report("Not settled: \(error)", severity: .error)
+                case .conflict: break
+                }
             }
         }
     }

@@ -12,10 +12,14 @@ struct DocumentCommands {
     /// Opens `document` with the pager or the system's opener; over ssh, says where its file is.
     func open(_ document: Document) {
         guard let documents = host.session?.documents else { return }
+        // The pager or opener runs when the path lands, in the inbox's turn, as the screen's other changes do.
         host.perform { [self] in
-            switch await documents.localPath(of: document) {
-            case .success(let path): open(document, at: path)
-            case .failure(let error): host.report("Cannot open \(document.title): \(error)", severity: .error)
+            let local = await documents.localPath(of: document)
+            return {
+                switch local {
+                case .success(let path): open(document, at: path)
+                case .failure(let error): host.report("Cannot open \(document.title): \(error)", severity: .error)
+                }
             }
         }
     }
@@ -47,11 +51,14 @@ struct DocumentCommands {
         guard let session = host.session else { return host.report("Open a wedding first", severity: .error) }
         let name = DocumentText.name(of: subject, in: session)
         host.perform { [weak host] in
-            switch await session.documents.attach(fileAt: FileTransferCommands.expanded(path), title: title, to: subject) {
-            case .success(let document):
-                host?.report("Attached \(document.title) (\(Formats.byteCount(document.byteCount))) to \(name)")
-            case .failure(let error):
-                host?.report("Not attached: \(error)", severity: .error)
+            let attached = await session.documents.attach(fileAt: FileTransferCommands.expanded(path), title: title, to: subject)
+            return { [weak host] in
+                switch attached {
+                case .success(let document):
+                    host?.report("Attached \(document.title) (\(Formats.byteCount(document.byteCount))) to \(name)")
+                case .failure(let error):
+                    host?.report("Not attached: \(error)", severity: .error)
+                }
             }
         }
     }

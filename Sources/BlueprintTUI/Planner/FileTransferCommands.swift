@@ -14,20 +14,21 @@ struct FileTransferCommands {
     /// a question: add those meal options (in the same write) and import, or import nothing.
     func importFile(_ kind: TransferKind, path: String, sheet: String?, addingMealOptions: Bool = false) {
         let path = Self.expanded(path)
-        run { [host] transfer, session in
+        run { transfer, session in
             do {
-                return try await transfer.importFile(kind, path: path, sheet: sheet, addingMealOptions: addingMealOptions,
-                                                     into: session)
+                return reporting(try await transfer.importFile(kind, path: path, sheet: sheet,
+                                                               addingMealOptions: addingMealOptions, into: session))
             } catch let question as MealOptionsToAdd {
                 let options = question.options.map { "“\($0)”" }.joined(separator: ", ")
-                host.present(ConfirmOverlay(
-                    dialog: ConfirmDialog(title: DisplayText("Add meal options"),
-                                          message: DisplayText("\(question.fileName) has guests who chose \(options), which "
-                                              + "this wedding does not offer. Add them to the meal options and import?"),
-                                          confirmLabel: "Add and import"),
-                    onConfirm: { self.importFile(kind, path: path, sheet: sheet, addingMealOptions: true) },
-                    onCancel: { [weak host] in host?.report("Nothing was imported from \(question.fileName)") }))
-                return nil
+                return { [weak host] in
+                    host?.present(ConfirmOverlay(
+                        dialog: ConfirmDialog(title: DisplayText("Add meal options"),
+                                              message: DisplayText("\(question.fileName) has guests who chose \(options), which "
+                                                  + "this wedding does not offer. Add them to the meal options and import?"),
+                                              confirmLabel: "Add and import"),
+                        onConfirm: { self.importFile(kind, path: path, sheet: sheet, addingMealOptions: true) },
+                        onCancel: { [weak host] in host?.report("Nothing was imported from \(question.fileName)") }))
+                }
             }
         }
     }
@@ -37,7 +38,7 @@ struct FileTransferCommands {
         let path = Self.expanded(path)
         let export = { (replacing: Bool) in
             run { transfer, session in
-                try await transfer.exportFile(kind, format: format, path: path, replacing: replacing, from: session)
+                reporting(try await transfer.exportFile(kind, format: format, path: path, replacing: replacing, from: session))
             }
         }
         guard FileManager.default.fileExists(atPath: path) else {
@@ -52,20 +53,25 @@ struct FileTransferCommands {
             onCancel: { [weak host] in host?.report("Not exported: \(path) is kept as it was") }))
     }
 
-    /// Runs `work` with the file layer and the open wedding, and reports what it returns (nothing
-    /// for nil: it asked a question instead) or why it failed.
-    private func run(_ work: @escaping @MainActor (any DataTransfer, WeddingSession) async throws -> String?) {
+    /// Runs `work` with the file layer and the open wedding in the background; what it returns
+    /// lands (its result reported, or a question asked), or else why it failed is reported.
+    private func run(_ work: @escaping @MainActor (any DataTransfer, WeddingSession) async throws -> ScreenLanding) {
         guard let transfer, let session = host.session else {
             host.report("Files cannot be imported or exported here", severity: .error)
             return
         }
         host.perform { [weak host] in
             do {
-                if let report = try await work(transfer, session) { host?.report(report) }
+                return try await work(transfer, session)
             } catch {
-                host?.report(String(describing: error), severity: .error)
+                return { [weak host] in host?.report(String(describing: error), severity: .error) }
             }
         }
+    }
+
+    /// What reports `result` (a one-line summary of what was imported or exported) when it lands.
+    private func reporting(_ result: String) -> ScreenLanding {
+        { [weak host] in host?.report(result) }
     }
 
     /// `path` with a leading `~` expanded.

@@ -3,6 +3,13 @@ import BlueprintStores
 import BlueprintTerminal
 import Foundation
 
+/// What background work does to the screen once it is done: reports to the status line,
+/// overlays shown or closed, a form's state. Work handed to `PlannerHost.perform` (or run by
+/// the first-run screen) returns one, as bubbletea's commands return messages, and changes
+/// nothing on screen itself; the landing runs in the app's inbox, in order with the keys, and a
+/// frame is drawn after it.
+typealias ScreenLanding = @MainActor () -> Void
+
 /// What panes and overlays ask of the planner screen: show and close overlays, report to the
 /// status line, and run store intents (which are asynchronous) in the background.
 @MainActor
@@ -22,8 +29,9 @@ protocol PlannerHost: AnyObject {
     func dismiss(_ overlay: any Overlay)
     /// Shows `message` in the status line.
     func report(_ message: String, severity: StatusLine.Severity)
-    /// Runs `work` (a store intent and what follows it) and draws a frame when it is done.
-    func perform(_ work: @escaping @MainActor () async -> Void)
+    /// Runs `work` (a store intent, a read) in the background; what it returns, what the screen
+    /// shows of it, lands in the app's inbox in order with the keys, and a frame is drawn after it.
+    func perform(_ work: @escaping @MainActor () async -> ScreenLanding)
     /// Runs a command from the `:` line.
     func run(_ command: PlannerCommand)
     /// Switches to the pane that shows `destination`, showing it there.
@@ -50,7 +58,12 @@ extension PlannerHost {
         case .failed(let error):
             report("Not saved: \(error)", severity: .error)
             // Refused although the session thought you may change it: your role changed meanwhile.
-            if case .repository(.notPermitted) = error, let session { perform { await session.readAccess() } }
+            if case .repository(.notPermitted) = error, let session {
+                perform {
+                    await session.readAccess()
+                    return {}
+                }
+            }
         case .conflict: presentConflict(of: store) { _ in }
         }
     }
@@ -68,7 +81,7 @@ extension PlannerHost {
              store: DomainStore) {
         perform { [weak self] in
             let outcome = await intent()
-            self?.report(outcome, success: success, keyHint: keyHint, store: store)
+            return { [weak self] in self?.report(outcome, success: success, keyHint: keyHint, store: store) }
         }
     }
 

@@ -9,14 +9,14 @@ import Foundation
 /// of the open wedding.
 ///
 /// Nothing polls: each store's `updates()` stream and the wedding's change feed wake the
-/// screen, which asks for a frame through `requestRedraw`. Store intents run as tasks; their
-/// outcomes land in the status line (or a conflict dialog).
+/// screen, which asks for a frame through `requestRedraw`. Store intents run as tasks; what
+/// they show (the status line, a conflict dialog) lands as a message in the app's inbox.
 @MainActor
 public final class PlannerScreen: Screen, PlannerHost {
     public let model: AppModel
     public let keymap: Keymap
     let services: PlannerServices
-    /// Runs a message's state change in the app's inbox, in order with the keys (see `init`).
+    /// Runs a message's state change or a landing in the app's inbox, in order with the keys (see `init`).
     private let post: @MainActor (@escaping @MainActor () -> Void) -> Void
     private(set) var panes: [any Pane] = []
     /// Index into `panes` of the pane on screen, which is also its number key (0 the dashboard,
@@ -42,9 +42,9 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// The width of the last frame, where the header's tabs are for mouse clicks.
     private var drawnWidth = Int.max
 
-    /// - Parameter post: runs the given state change (a message from the open wedding) in the
-    ///   app's inbox, in order with the keys, and draws a frame after it (`TerminalApp.post`);
-    ///   by default at once.
+    /// - Parameter post: runs the given state change (a message from the open wedding, or what
+    ///   background work shows: its `ScreenLanding`) in the app's inbox, in order with the keys,
+    ///   and draws a frame after it (`TerminalApp.post`); by default at once.
     public init(model: AppModel, services: PlannerServices = PlannerServices(), keymap: Keymap = .standard,
                 post: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void = { $0() }) {
         self.model = model
@@ -121,7 +121,9 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// wedding, or a problem with the configuration file).
     public func announce(_ text: String, severity: StatusLine.Severity = .info) { report(text, severity: severity) }
 
-    /// Waits until every intent started so far has landed and been reported.
+    /// Waits until every intent started so far has landed: its work is done and what it shows
+    /// (its `ScreenLanding`) is posted. With `post` running messages at once, as by default,
+    /// that has been shown too; while the app's inbox holds it, it shows in the inbox's turn.
     public func settle() async {
         while let (id, task) = pending.first {
             await task.value
@@ -217,14 +219,16 @@ public final class PlannerScreen: Screen, PlannerHost {
 
     /// Starts `work` at once, on the main actor, rather than after this key is done: a store
     /// intent shows its change synchronously, so the frame drawn right after the key shows it.
-    func perform(_ work: @escaping @MainActor () async -> Void) {
+    /// What the work returns is posted to the app's inbox, which runs it in its turn and draws.
+    func perform(_ work: @escaping @MainActor () async -> ScreenLanding) {
         let id = UUID()
         var finished = false
         let task = Task.immediate { [weak self] in
-            await work()
+            let landing = await work()
             finished = true
-            self?.pending[id] = nil
-            self?.requestRedraw()
+            guard let self else { return }
+            pending[id] = nil
+            post(landing)
         }
         if !finished { pending[id] = task }
     }
@@ -321,7 +325,7 @@ public final class PlannerScreen: Screen, PlannerHost {
         let model = self.model
         perform { [weak line] in
             let names = (try? await model.weddings())?.map(\.name) ?? []
-            line?.offer(weddingNames: names)
+            return { [weak line] in line?.offer(weddingNames: names) }
         }
     }
 
@@ -335,24 +339,29 @@ public final class PlannerScreen: Screen, PlannerHost {
             perform { [weak self] in
                 do {
                     let names = try await model.weddings().map(\.name)
-                    self?.report(CountPhrase.of(names.count, "wedding") + ": " + names.joined(separator: ", "))
+                    let list = CountPhrase.of(names.count, "wedding") + ": " + names.joined(separator: ", ")
+                    return { [weak self] in self?.report(list) }
                 } catch {
-                    self?.report("Cannot list the weddings: \(error)", severity: .error)
+                    return { [weak self] in self?.report("Cannot list the weddings: \(error)", severity: .error) }
                 }
             }
         case .wedding(let name):
             let weddings = model.context.weddings
+            // Opening the wedding (the session and its panes) is part of the work; what it says lands.
             perform { [weak self] in
                 do {
                     let wedding = try await weddings.findWedding(name)
                     await self?.open(wedding.weddingID)
-                    if let note = self?.services.readOnlyNote(wedding.weddingID) {
-                        self?.report("Opened \(wedding.name). \(note)", severity: .warning)
-                    } else {
-                        self?.report("Opened \(wedding.name)")
+                    return { [weak self] in
+                        guard let self else { return }
+                        if let note = services.readOnlyNote(wedding.weddingID) {
+                            report("Opened \(wedding.name). \(note)", severity: .warning)
+                        } else {
+                            report("Opened \(wedding.name)")
+                        }
                     }
                 } catch {
-                    self?.report("Cannot open \(name): \(error)", severity: .error)
+                    return { [weak self] in self?.report("Cannot open \(name): \(error)", severity: .error) }
                 }
             }
         case .date(let date):

@@ -149,12 +149,16 @@ final class PlannerHarness {
     let monitor = PerformanceMonitor(clock: ManualClock(start: Wedding1.start))
     /// Where other sessions are "present" (tests announce them); this session appears as `PlannerHarness.me`.
     let presence: InMemoryPresenceBoard
-    private(set) var redrawRequests = 0
-    /// Whether what the screen posts to the app's inbox (its session's messages) is held for
-    /// `handleMessages(until:)` rather than handled at once.
-    var holdsMessages = false
-    private var heldMessages: [@MainActor () -> Void] = []
-    private var messageArrival: CheckedContinuation<Void, Never>?
+    /// The app's inbox, where the screen posts its session's messages and what its background work shows.
+    let inbox: TestInbox
+    /// How many frames the messages handled have asked for.
+    var redrawRequests: Int { inbox.redrawRequests }
+    /// Whether what the screen posts to the app's inbox (its session's messages, what its
+    /// intents show) is held for `handleMessages(until:)` rather than handled at once.
+    var holdsMessages: Bool {
+        get { inbox.holds }
+        set { inbox.holds = newValue }
+    }
     let weddingID: WeddingID
 
     /// Opens the first dataset's wedding (loaded) on a canvas of `rows` × `columns`, with `keymap`,
@@ -180,25 +184,14 @@ final class PlannerHarness {
                                timeZone: TimeZone(identifier: "UTC")!)
         canvas = MemoryCanvas(rows: rows, columns: columns)
         let cache = repositories.cache
-        var posted: ((@escaping @MainActor () -> Void) -> Void)?
+        let inbox = TestInbox()
+        self.inbox = inbox
         screen = PlannerScreen(model: AppModel(context: context),
                                services: PlannerServices(monitor: monitor, cacheEntries: { cache.entryCount }, transfer: transfer,
                                                          checklist: checklist, environment: environment,
                                                          runOutsideTerminal: runOutsideTerminal),
-                               keymap: keymap, post: { handle in posted?(handle) })
+                               keymap: keymap, post: { handle in inbox.post(handle) })
         driver = FrameDriver(root: screen, keymap: keymap)
-        // Weak: a task of the screen may still ask for a frame after a test has let its planner go.
-        posted = { [weak self] handle in
-            guard let self else { return }
-            guard !holdsMessages else {
-                heldMessages.append(handle)
-                stopWaitingForMessages()
-                return
-            }
-            // As the app's inbox does: the change, then a frame.
-            handle()
-            redrawRequests += 1
-        }
         await host.grant(access)
         await screen.open(weddingID)
         await loadAll()
@@ -218,6 +211,12 @@ final class PlannerHarness {
     func press(_ keys: Key...) async {
         for key in keys { _ = driver.handle(key, size: canvas.size) }
         await screen.settle()
+    }
+
+    /// Presses `keys` in order without waiting for the intents they start: while messages are
+    /// held, an intent waits for its write's answer to be handed over (`handleMessages(until:)`).
+    func start(_ keys: Key...) {
+        for key in keys { _ = driver.handle(key, size: canvas.size) }
     }
 
     /// Types `text`, one key per character.
@@ -245,34 +244,10 @@ final class PlannerHarness {
     /// The last message reported, whole, as Ctrl-G shows it (the status line may cut it).
     var lastMessage: String { screen.lastMessageText }
 
-    /// Handles the messages held (see `holdsMessages`) one at a time, oldest first, as the app's
-    /// inbox would (its change, then a frame), waiting for each to be posted, until `condition`
-    /// holds; then handles the rest held and stops holding. A test's time limit ends the wait
-    /// for a message that never comes, so the test fails rather than hangs.
+    /// Handles the messages held (see `holdsMessages`), as the app's inbox would, until
+    /// `condition` holds; then the rest, and stops holding (see `TestInbox.handle(until:)`).
     func handleMessages(until condition: @MainActor () -> Bool) async {
-        while !condition(), !Task.isCancelled {
-            guard !heldMessages.isEmpty else {
-                await withTaskCancellationHandler {
-                    await withCheckedContinuation { messageArrival = $0 }
-                } onCancel: {
-                    Task { @MainActor in self.stopWaitingForMessages() }
-                }
-                continue
-            }
-            heldMessages.removeFirst()()
-            redrawRequests += 1
-        }
-        holdsMessages = false
-        while !heldMessages.isEmpty {
-            heldMessages.removeFirst()()
-            redrawRequests += 1
-        }
-    }
-
-    /// Lets `handleMessages(until:)` go on: a message was posted, or its test was cancelled.
-    private func stopWaitingForMessages() {
-        messageArrival?.resume()
-        messageArrival = nil
+        await inbox.handle(until: condition)
     }
 
     /// The stored guests, read past the stores and the cache.

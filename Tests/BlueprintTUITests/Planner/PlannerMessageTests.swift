@@ -6,7 +6,8 @@ import Testing
 
 /// Another session's change reaches the planner as a message in the app's inbox: nothing on
 /// screen changes before the message's turn, and the frame after it shows the change and says
-/// who made it.
+/// who made it. What an intent's background work shows (its report, a form closing, a conflict's
+/// dialog) lands the same way: the store shows the change at once, the screen the rest in its turn.
 @MainActor
 @Suite("Planner messages in the inbox", .timeLimit(.minutes(1)))
 struct PlannerMessageTests {
@@ -35,5 +36,82 @@ struct PlannerMessageTests {
         let planner = await PlannerHarness()
         planner.screen.receive(.connection(.refused("role “mei” has no access")), in: planner.session)
         #expect(planner.lastMessage == "Read only, from this machine's copy: role “mei” has no access")
+    }
+
+    /// Hands `planner` the messages held until `written` holds (the intent started has had its
+    /// write answered), then, holding them again, waits for the intent's work to finish: what it
+    /// shows is posted to the inbox and held there.
+    private func finishIntent(_ planner: PlannerHarness, until written: @MainActor () -> Bool) async {
+        await planner.handleMessages(until: written)
+        planner.holdsMessages = true
+        await planner.screen.settle()
+    }
+
+    @Test("an RSVP set with a key shows in the list at once; what it reports waits for its landing's turn")
+    func anIntentsReportTakesItsTurn() async throws {
+        let planner = await PlannerHarness()
+        let guests = planner.session.guests
+        planner.holdsMessages = true
+        planner.start(.character("D"))
+        #expect(guests.guest(Wedding1.ana)?.rsvp == .declined, "the store shows the change at once")
+        #expect(try #require(planner.rows.first { $0.contains("Ana Alvarez") }).contains("Declined"))
+
+        await finishIntent(planner, until: { guests.guest(Wedding1.ana)?.version == 2 })
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.ana }?.rsvp == .declined)
+        #expect(!planner.statusRow.contains("Ana Alvarez: declined"), "reported before its landing was handled")
+        await planner.handleMessages { planner.lastMessage.contains("Ana Alvarez: declined") }
+        #expect(planner.statusRow.contains("Ana Alvarez: declined · u undoes"), "\(planner.statusRow)")
+    }
+
+    @Test("a form saved stays open, saving, until its landing's turn; then it closes and says what it saved")
+    func aFormClosesInItsTurn() async throws {
+        let planner = await PlannerHarness()
+        let guests = planner.session.guests
+        await planner.press(.character("e"), .tab, .control("u"))
+        await planner.type("Ruiz")
+        planner.holdsMessages = true
+        planner.start(.enter)
+        await finishIntent(planner, until: { guests.guest(Wedding1.ana)?.version == 2 })
+        #expect(try await planner.storedGuests().first { $0.id == Wedding1.ana }?.lastName == "Ruiz")
+        #expect(planner.screen.overlays.first is FormOverlay, "closed before its landing was handled")
+        await planner.handleMessages { planner.screen.overlays.isEmpty }
+        #expect(!planner.frame().contains("┌─ Edit"))
+        #expect(planner.statusRow.contains("· u undoes"), "\(planner.statusRow)")
+    }
+
+    @Test("an edit that lost to another session's opens the merge dialog in its landing's turn")
+    func aConflictsDialogOpensInItsTurn() async throws {
+        let planner = await PlannerHarness()
+        let guests = planner.session.guests
+        await planner.press(.character("e"), .tab, .control("u"))
+        await planner.type("Mine")
+        var theirs = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
+        theirs.lastName = "Theirs"
+        theirs.version = 2
+        planner.holdsMessages = true
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(theirs)])
+        await planner.handleMessages { guests.guest(Wedding1.ana)?.version == 2 }
+
+        planner.holdsMessages = true
+        planner.start(.enter)
+        await finishIntent(planner, until: { guests.hasConflict })
+        #expect(!planner.frame().contains("Edit conflict"), "the dialog opened before its landing was handled")
+        await planner.handleMessages { planner.screen.overlays.last is MergeConflictOverlay }
+        #expect(planner.frame().contains("┌─ Edit conflict ─"))
+        #expect(planner.statusRow.hasPrefix(" CONFLICT"))
+    }
+
+    @Test(":weddings reads the weddings behind the screen; the list is said in its landing's turn")
+    func aCommandsReportTakesItsTurn() async throws {
+        let planner = await PlannerHarness([Wedding1.dataset(),
+                                            Wedding1.dataset(id: WeddingID(Wedding1.uuid(101)), name: "Cleo & Dev")])
+        await planner.press(.character(":"))
+        await planner.type("weddings")
+        planner.holdsMessages = true
+        await planner.press(.enter)
+        #expect(!planner.lastMessage.contains("2 weddings"), "reported before its landing was handled")
+        await planner.handleMessages { planner.lastMessage.hasPrefix("2 weddings") }
+        #expect(planner.statusRow.contains("2 weddings: "), "\(planner.statusRow)")
+        #expect(planner.lastMessage.contains("Ana & Ben") && planner.lastMessage.contains("Cleo & Dev"), "\(planner.lastMessage)")
     }
 }

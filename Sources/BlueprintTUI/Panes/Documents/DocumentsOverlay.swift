@@ -117,16 +117,20 @@ final class DocumentsOverlay: Overlay {
     /// Its details, with the path of its bytes on this machine (brought from the database if need be).
     private func showDetails(of document: Document, host: any PlannerHost) {
         let store = self.store
-        host.perform {
-            let path: String
-            switch await store.localPath(of: document) {
-            case .success(let local): path = local
-            case .failure(let error):
-                host.report("\(error)", severity: .warning)
-                path = store.storedPath(of: document)
+        host.perform { [weak host] in
+            let local = await store.localPath(of: document)
+            return { [weak host] in
+                guard let host else { return }
+                let path: String
+                switch local {
+                case .success(let local): path = local
+                case .failure(let error):
+                    host.report("\(error)", severity: .warning)
+                    path = store.storedPath(of: document)
+                }
+                host.present(DetailOverlay.report(document.title, lines: DocumentText.details(
+                    document, storedAt: path, session: host.session, now: host.now, timeZone: host.timeZone)))
             }
-            host.present(DetailOverlay.report(document.title, lines: DocumentText.details(
-                document, storedAt: path, session: host.session, now: host.now, timeZone: host.timeZone)))
         }
     }
 }
