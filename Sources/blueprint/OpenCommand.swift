@@ -96,7 +96,7 @@ struct OpenCommand: AsyncParsableCommand {
         } else {
             let firstRun = FirstRunScreen(
                 planner: screen, defaultCurrency: WeddingDefaults.currency(settings.configuration), dataDirectory: opened.place,
-                requestRedraw: { [weak app] in app?.requestRedraw() },
+                post: { [weak app] handle in app?.post(handle) },
                 opened: { wedding in
                     logger.info("opened", metadata: ["wedding": "\(wedding.weddingID)", "dataDir": "\(opened.place)", "firstRun": "true"])
                 })

@@ -7,8 +7,8 @@ import Glibc
 ///
 /// Everything happens on the main actor, which owns every ncurses call, and goes through one
 /// `EventInbox`: keys (read when a `DispatchSource` says standard input is readable, then
-/// drained from ncurses in no-delay mode), signals (signal sources), and requests for a frame
-/// from other code (`requestRedraw()`, after a store or another session changed something).
+/// drained from ncurses in no-delay mode), signals (signal sources), and messages from other
+/// code (`post(_:)`: another session's change, what an intent's background work shows).
 /// Each drained batch is handled in order and drawn as one frame. Nothing polls: an idle
 /// session uses no CPU and sends no bytes.
 @MainActor
@@ -91,13 +91,6 @@ public final class TerminalApp {
         // Nothing resumes this: the app leaves through exit() in terminate(status:).
         await withCheckedContinuation { parked = $0 }
         preconditionFailure("the terminal app resumed after parking")
-    }
-
-    /// Asks for a new frame soon (after a store changed, say): it is drawn with the batch of
-    /// events it joins in the inbox.
-    public func requestRedraw() {
-        guard session != nil else { return }
-        inbox?.post(.redraw)
     }
 
     /// Makes the state change `handle` carries in the inbox's order, after the events queued

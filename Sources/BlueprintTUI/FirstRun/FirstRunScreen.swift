@@ -35,7 +35,8 @@ public final class FirstRunScreen: Screen {
     private let planner: PlannerScreen
     private let defaultCurrency: Currency
     private let dataDirectory: String?
-    private let requestRedraw: @MainActor () -> Void
+    /// Runs a landing in the app's inbox, in order with the keys, and draws a frame after it.
+    private let post: @MainActor (@escaping ScreenLanding) -> Void
     private let opened: @MainActor (Wedding) -> Void
     private var keymap: Keymap { planner.keymap }
     /// The highlighted choice of the welcome.
@@ -55,14 +56,17 @@ public final class FirstRunScreen: Screen {
     ///   - planner: opened on the new wedding, then shown instead of this screen.
     ///   - defaultCurrency: what the form's currency field starts with.
     ///   - dataDirectory: where the weddings will be kept, for the welcome text.
-    ///   - requestRedraw: asks for a frame when creating a wedding has finished.
+    ///   - post: runs what creating a wedding shows once it has finished (the planner on it, or
+    ///     why not) in the app's inbox, in order with the keys, and draws a frame after it
+    ///   (`TerminalApp.post`); by default at once.
     ///   - opened: told about the wedding the planner opened on.
     public init(planner: PlannerScreen, defaultCurrency: Currency, dataDirectory: String? = nil,
-                requestRedraw: @escaping @MainActor () -> Void = {}, opened: @escaping @MainActor (Wedding) -> Void = { _ in }) {
+                post: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void = { $0() },
+                opened: @escaping @MainActor (Wedding) -> Void = { _ in }) {
         self.planner = planner
         self.defaultCurrency = defaultCurrency
         self.dataDirectory = dataDirectory
-        self.requestRedraw = requestRedraw
+        self.post = post
         self.opened = opened
         form = NewWeddingForm.form(defaultCurrency: defaultCurrency, offersChecklist: planner.services.checklist != nil)
     }
@@ -70,7 +74,9 @@ public final class FirstRunScreen: Screen {
     /// Shows `text` in the status line (a note from the command line).
     public func announce(_ text: String) { message = (text, .info) }
 
-    /// Waits until the wedding being created (if any) exists and the planner has opened on it.
+    /// Waits until the wedding being created (if any) exists, the planner has opened on it and
+    /// what shows it is posted (with `post` at once, as by default, shown: this screen hands over
+    /// to the planner; while the app's inbox holds it, in the inbox's turn).
     public func settle() async {
         await pending?.value
         await planner.settle()
@@ -159,16 +165,19 @@ public final class FirstRunScreen: Screen {
                 let dataset = try draft.dataset(among: try await weddings.fetchWeddings(), checklist: checklist, today: today,
                                                 createdAt: now)
                 let created = try await weddings.createWedding(from: dataset)
-                guard let self else { return }
+                guard let self else { return {} }
                 let next = [keymap.hint(.add, in: .guests, "adds a guest"), keymap.hint(.help, in: .global, "lists every key")]
                 // A day already past is allowed, and said.
                 let past = draft.warnings(today: today).map { ($0.field == "date" ? "note: the date " : "note: the RSVP deadline ") + $0.message }
-                await open(created, note: KeyHints.sentence((["Created \(created.name)"] + past).joined(separator: "; "), next, lead: "; "))
+                let note = KeyHints.sentence((["Created \(created.name)"] + past).joined(separator: "; "), next, lead: "; ")
+                return await open(created, note: note)
             } catch RepositoryError.invalid(_, let issues) {
-                self?.form.show(issues)
-                self?.message = ("Not created: check the fields marked in red", .warning)
+                return { [weak self] in
+                    self?.form.show(issues)
+                    self?.message = ("Not created: check the fields marked in red", .warning)
+                }
             } catch {
-                self?.message = ("Not created: \(error)", .error)
+                return { [weak self] in self?.message = ("Not created: \(error)", .error) }
             }
         }
     }
@@ -181,27 +190,36 @@ public final class FirstRunScreen: Screen {
         run { [weak self] in
             do {
                 let created = try await weddings.createDemoWedding(DemoWeddingOptions(today: today), documents: documents)
-                await self?.open(created, note: "A demo wedding to try things out; `blueprint wedding delete` removes it.")
+                guard let self else { return {} }
+                return await open(created, note: "A demo wedding to try things out; `blueprint wedding delete` removes it.")
             } catch {
-                self?.message = ("Could not make the demo wedding: \(error)", .error)
+                return { [weak self] in self?.message = ("Could not make the demo wedding: \(error)", .error) }
             }
         }
     }
 
-    /// Runs `work` (one at a time) and asks for a frame when it is done.
-    private func run(_ work: @escaping @MainActor () async -> Void) {
+    /// Runs `work` (one at a time) in the background and posts what it returns, which lands
+    /// with the keys taken again.
+    private func run(_ work: @escaping @MainActor () async -> ScreenLanding) {
         pending = Task { [weak self] in
-            await work()
-            self?.pending = nil
-            self?.requestRedraw()
+            let landing = await work()
+            self?.post { [weak self] in
+                self?.pending = nil
+                landing()
+            }
         }
     }
 
-    private func open(_ wedding: Wedding, note: String) async {
+    /// Opens the planner on `wedding` (its stores start loading), and returns what hands the
+    /// screen over to it, saying `note`.
+    private func open(_ wedding: Wedding, note: String) async -> ScreenLanding {
         await planner.open(wedding.weddingID)
-        planner.announce(note)
-        openedWedding = wedding
-        opened(wedding)
+        return { [weak self] in
+            guard let self else { return }
+            planner.announce(note)
+            openedWedding = wedding
+            opened(wedding)
+        }
     }
 
     // MARK: Drawing

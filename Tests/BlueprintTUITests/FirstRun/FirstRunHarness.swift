@@ -18,6 +18,9 @@ final class FirstRunHarness {
     let screen: FirstRunScreen
     let canvas: MemoryCanvas
     let driver: FrameDriver
+    /// The app's inbox, where the screen posts what creating a wedding shows (the planner's own
+    /// session messages are handled at once).
+    let inbox: TestInbox
     private(set) var opened: [Wedding] = []
 
     init(_ datasets: [WeddingDataset] = [], rows: Int = 24, columns: Int = 80, keymap: Keymap = .standard,
@@ -33,8 +36,10 @@ final class FirstRunHarness {
         planner = PlannerScreen(model: AppModel(context: context), services: PlannerServices(monitor: monitor, checklist: checklist),
                                 keymap: keymap)
         var opened: ((Wedding) -> Void)?
+        let inbox = TestInbox()
+        self.inbox = inbox
         screen = FirstRunScreen(planner: planner, defaultCurrency: .usd, dataDirectory: Self.dataDirectory,
-                                opened: { opened?($0) })
+                                post: { handle in inbox.post(handle) }, opened: { opened?($0) })
         canvas = MemoryCanvas(rows: rows, columns: columns)
         driver = FrameDriver(root: screen, keymap: keymap)
         opened = { [unowned self] in self.opened.append($0) }

@@ -158,6 +158,36 @@ struct FirstRunTests {
         #expect(run.screen.openedWedding == nil)
     }
 
+    @Test("the demo is made behind the welcome; the planner takes the screen, saying so, in its landing's turn")
+    func demoLandsInItsTurn() async throws {
+        let run = FirstRunHarness()
+        run.inbox.holds = true
+        await run.press(.character("d"))
+        #expect(try await run.storedWeddings().count == 1)
+        #expect(run.screen.openedWedding == nil && run.opened.isEmpty, "handed over before its landing was handled")
+        #expect(run.frame().contains("Welcome to blueprint"))
+        #expect(run.rows.last!.contains("Making a demo wedding…"))
+        await run.inbox.handle { run.screen.openedWedding != nil }
+        #expect(run.rows.last!.contains("A demo wedding to try things out"))
+        #expect(run.opened.count == 1)
+    }
+
+    @Test("a name the store refuses is marked in its landing's turn; until then the form says Creating… and ignores keys")
+    func refusalLandsInItsTurn() async throws {
+        let run = FirstRunHarness([Wedding1.dataset()])
+        await run.press(.character("c"))
+        await run.type("ana & BEN")
+        run.inbox.holds = true
+        await run.press(.enter)
+        #expect(!run.frame().contains("already exists"), "marked before its landing was handled")
+        #expect(run.frame().contains("Creating…"))
+        await run.press(.escape)
+        #expect(run.frame().contains("┌─ New wedding"), "a key was taken while creating")
+        await run.inbox.handle { run.frame().contains("a wedding named 'Ana & Ben' already exists") }
+        #expect(run.rows.last!.contains("Not created: check the fields marked in red"))
+        #expect(run.screen.openedWedding == nil)
+    }
+
     @Test("Ctrl-C on the welcome quits; in the new-wedding form with a name typed it asks, and a second Ctrl-C quits")
     func interruptInTheForm() async throws {
         let run = FirstRunHarness()
