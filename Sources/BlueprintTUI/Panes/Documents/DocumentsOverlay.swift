@@ -118,11 +118,11 @@ final class DocumentsOverlay: Overlay {
     private func showDetails(of document: Document, host: any PlannerHost) {
         let store = self.store
         host.perform { [weak host] in
-            let local = await store.localPath(of: document)
+            let fetched = await store.localPath(of: document)
             return { [weak host] in
                 guard let host else { return }
                 let path: String
-                switch local {
+                switch fetched {
                 case .success(let local): path = local
                 case .failure(let error):
                     host.report("\(error)", severity: .warning)
