@@ -5,9 +5,14 @@
 # The binary measured is the one that ships: `.ci/release` builds it (Swift runtime linked in,
 # stripped) into dist/. (A plain `swift build -c release` links the runtime dynamically, which
 # costs about 6 ms more before `main` and makes every runtime call go through the loader's tables.)
+# BLUEPRINT_BINARY names another binary to measure instead (one built otherwise, to compare).
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-"$root/.ci/release" >/dev/null
-binary="$root/dist/blueprint"
+if [ -n "${BLUEPRINT_BINARY:-}" ]; then
+  binary="$BLUEPRINT_BINARY"
+else
+  "$root/.ci/release" >/dev/null
+  binary="$root/dist/blueprint"
+fi
 work=$(mktemp -d)
 socket="blueprint-$1-$$"
 # The planner saves and exits when its terminal goes; give it a moment before removing its files.
