@@ -294,16 +294,7 @@ struct GlobalFeatureTests {
     /// A planner whose edit of Ana's last name ("Mine") was saved after another session saved
     /// hers ("Theirs"): the save has just been refused as a conflict.
     func conflictingEdit() async throws -> PlannerHarness {
-        let planner = await PlannerHarness()
-        await planner.press(.character("e"), .tab, .control("u"))
-        await planner.type("Mine")
-        var theirs = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
-        theirs.lastName = "Theirs"
-        theirs.version = 2
-        planner.holdsMessages = true
-        await planner.host.simulateExternalWrite(planner.weddingID, [.save(theirs)])
-        #expect(!planner.frame().contains("Theirs"), "shown before its message was handled")
-        await planner.handleMessages { planner.session.guests.guest(Wedding1.ana)?.version == 2 }
+        let planner = try await PlannerHarness.editingAnaWhileSavedElsewhere()
         await planner.press(.enter)
         return planner
     }

@@ -6,6 +6,7 @@ import BlueprintStores
 @testable import BlueprintTerminal
 import BlueprintTestDoubles
 import Foundation
+import Testing
 
 /// A small wedding for the planner's tests, with records the tests name by role.
 enum Wedding1 {
@@ -195,6 +196,22 @@ final class PlannerHarness {
         await host.grant(access)
         await screen.open(weddingID)
         await loadAll()
+    }
+
+    /// A planner with Ana's form open and her last name typed as "Mine", after another session
+    /// saved it as "Theirs" (its change handled, and not shown before): saving the form conflicts.
+    static func editingAnaWhileSavedElsewhere() async throws -> PlannerHarness {
+        let planner = await PlannerHarness()
+        await planner.press(.character("e"), .tab, .control("u"))
+        await planner.type("Mine")
+        var theirs = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
+        theirs.lastName = "Theirs"
+        theirs.version = 2
+        planner.holdsMessages = true
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(theirs)])
+        #expect(!planner.frame().contains("Theirs"), "shown before its message was handled")
+        await planner.handleMessages { planner.session.guests.guest(Wedding1.ana)?.version == 2 }
+        return planner
     }
 
     /// Who this planner's session is on the presence board.

@@ -81,17 +81,8 @@ struct PlannerMessageTests {
 
     @Test("an edit that lost to another session's opens the merge dialog in its landing's turn")
     func aConflictsDialogOpensInItsTurn() async throws {
-        let planner = await PlannerHarness()
+        let planner = try await PlannerHarness.editingAnaWhileSavedElsewhere()
         let guests = planner.session.guests
-        await planner.press(.character("e"), .tab, .control("u"))
-        await planner.type("Mine")
-        var theirs = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
-        theirs.lastName = "Theirs"
-        theirs.version = 2
-        planner.holdsMessages = true
-        await planner.host.simulateExternalWrite(planner.weddingID, [.save(theirs)])
-        await planner.handleMessages { guests.guest(Wedding1.ana)?.version == 2 }
-
         planner.holdsMessages = true
         planner.start(.enter)
         await finishIntent(planner, until: { guests.hasConflict })
