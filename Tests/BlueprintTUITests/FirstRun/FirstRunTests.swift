@@ -6,7 +6,7 @@ import BlueprintStores
 @testable import BlueprintTerminal
 import Testing
 
-@Suite("First run: the welcome screen of an empty data directory")
+@Suite("First run: the welcome screen of an empty data directory", .timeLimit(.minutes(5)))
 @MainActor
 struct FirstRunTests {
     @Test("it greets, says where data lives and offers to create a wedding or open a demo; q quits and creates nothing")

@@ -5,7 +5,7 @@ import BlueprintStores
 import Foundation
 import Testing
 
-@Suite("The activity pane: who changed what, newest first")
+@Suite("The activity pane: who changed what, newest first", .timeLimit(.minutes(5)))
 @MainActor
 struct ActivityPaneTests {
     /// The rows of the activity table that list a change.

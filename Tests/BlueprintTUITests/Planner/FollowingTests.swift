@@ -7,7 +7,7 @@ import Testing
 
 /// Open details and forms follow their record: another session's change, this session's change
 /// from elsewhere (a command), and a deletion show while they stay open.
-@Suite("Open details and forms follow the data")
+@Suite("Open details and forms follow the data", .timeLimit(.minutes(5)))
 @MainActor
 struct FollowingTests {
     /// A planner whose activity has been read, so it names who made each change that follows

@@ -57,7 +57,7 @@ enum FixedDiagnostics {
     }()
 }
 
-@Suite("Command line, diagnostics and conflicts")
+@Suite("Command line, diagnostics and conflicts", .timeLimit(.minutes(5)))
 @MainActor
 struct GlobalFeatureTests {
     func command(_ planner: PlannerHarness, _ line: String) async {

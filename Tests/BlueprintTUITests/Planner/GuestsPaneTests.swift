@@ -4,7 +4,7 @@ import BlueprintStores
 @testable import BlueprintTerminal
 import Testing
 
-@Suite("Guests pane")
+@Suite("Guests pane", .timeLimit(.minutes(5)))
 @MainActor
 struct GuestsPaneTests {
     /// The names in the table, top to bottom.

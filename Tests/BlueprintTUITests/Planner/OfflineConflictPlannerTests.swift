@@ -9,7 +9,7 @@ import Testing
 /// Edits made offline that the database refused once it answered, because someone changed the
 /// same records first: the planner offers each in the conflict dialog, and nothing is lost
 /// until you choose.
-@Suite("Planner: edits made offline that conflict")
+@Suite("Planner: edits made offline that conflict", .timeLimit(.minutes(5)))
 @MainActor
 struct OfflineConflictPlannerTests {
     /// "mei changed <name>'s phone", made offline five minutes before the harness's now.

@@ -5,7 +5,7 @@ import BlueprintStores
 import Foundation
 import Testing
 
-@Suite("Timeline pane")
+@Suite("Timeline pane", .timeLimit(.minutes(5)))
 @MainActor
 struct TimelinePaneTests {
     func opened(_ keys: Key...) async -> PlannerHarness {

@@ -5,7 +5,7 @@ import BlueprintStores
 import Testing
 
 /// A wedding shared with you as a viewer: you can look, not change, and the planner says so.
-@Suite("Planner for a viewer")
+@Suite("Planner for a viewer", .timeLimit(.minutes(5)))
 @MainActor
 struct ViewerPlannerTests {
     private static let viewer = WeddingAccess(role: .viewer, owner: "mei")
