@@ -319,16 +319,8 @@ struct GlobalFeatureTests {
 
     @Test("an edit of other fields than theirs merges on its own and says whose change it kept")
     func disjointEditMerges() async throws {
-        let planner = await PlannerHarness()
-        await planner.press(.character("e"), .tab, .control("u"))
-        await planner.type("Mine")
-        var theirs = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
-        theirs.phone = "+1 555 0199"
-        theirs.version = 2
-        planner.holdsMessages = true
-        await planner.host.simulateExternalWrite(planner.weddingID, [.save(theirs)])
-        #expect(!planner.frame().contains("+1 555 0199"), "shown before its message was handled")
-        await planner.handleMessages { planner.session.guests.guest(Wedding1.ana)?.version == 2 }
+        let planner = try await PlannerHarness.editingAnaWhileSavedElsewhere(theirs: { $0.phone = "+1 555 0199" },
+                                                                              shown: "+1 555 0199")
         await planner.press(.enter)
         let stored = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
         #expect(stored.lastName == "Mine" && stored.phone == "+1 555 0199" && stored.version == 3)

@@ -199,17 +199,19 @@ final class PlannerHarness {
     }
 
     /// A planner with Ana's form open and her last name typed as "Mine", after another session
-    /// saved it as "Theirs" (its change handled, and not shown before): saving the form conflicts.
-    static func editingAnaWhileSavedElsewhere() async throws -> PlannerHarness {
+    /// saved her with `theirs` made (by default her last name "Theirs": saving the form then
+    /// conflicts), its change handled and `shown` not on screen before.
+    static func editingAnaWhileSavedElsewhere(theirs change: (inout Guest) -> Void = { $0.lastName = "Theirs" },
+                                              shown: String = "Theirs") async throws -> PlannerHarness {
         let planner = await PlannerHarness()
         await planner.press(.character("e"), .tab, .control("u"))
         await planner.type("Mine")
         var theirs = try #require(try await planner.storedGuests().first { $0.id == Wedding1.ana })
-        theirs.lastName = "Theirs"
+        change(&theirs)
         theirs.version = 2
         planner.holdsMessages = true
         await planner.host.simulateExternalWrite(planner.weddingID, [.save(theirs)])
-        #expect(!planner.frame().contains("Theirs"), "shown before its message was handled")
+        #expect(!planner.frame().contains(shown), "shown before its message was handled")
         await planner.handleMessages { planner.session.guests.guest(Wedding1.ana)?.version == 2 }
         return planner
     }
