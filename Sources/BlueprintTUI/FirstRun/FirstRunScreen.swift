@@ -78,7 +78,12 @@ public final class FirstRunScreen: Screen {
     /// what shows it is posted (with `post` at once, as by default, shown: this screen hands over
     /// to the planner; while the app's inbox holds it, in the inbox's turn).
     public func settle() async {
-        await pending?.value
+        // A landing may start more work (opening the planner on the new wedding); one still
+        // held in the inbox leaves its task in `pending`.
+        while let task = pending {
+            await task.value
+            if pending == task { break }
+        }
         await planner.settle()
     }
 
@@ -170,7 +175,7 @@ public final class FirstRunScreen: Screen {
                 // A day already past is allowed, and said.
                 let past = draft.warnings(today: today).map { ($0.field == "date" ? "note: the date " : "note: the RSVP deadline ") + $0.message }
                 let note = KeyHints.sentence((["Created \(created.name)"] + past).joined(separator: "; "), next, lead: "; ")
-                return await open(created, note: note)
+                return handingOver(to: created, note: note)
             } catch RepositoryError.invalid(_, let issues) {
                 return { [weak self] in
                     self?.form.show(issues)
@@ -191,7 +196,7 @@ public final class FirstRunScreen: Screen {
             do {
                 let created = try await weddings.createDemoWedding(DemoWeddingOptions(today: today), documents: documents)
                 guard let self else { return {} }
-                return await open(created, note: "A demo wedding to try things out; `blueprint wedding delete` removes it.")
+                return handingOver(to: created, note: "A demo wedding to try things out; `blueprint wedding delete` removes it.")
             } catch {
                 return { [weak self] in self?.message = ("Could not make the demo wedding: \(error)", .error) }
             }
@@ -210,15 +215,21 @@ public final class FirstRunScreen: Screen {
         }
     }
 
-    /// Opens the planner on `wedding` (its stores start loading), and returns what hands the
-    /// screen over to it, saying `note`.
-    private func open(_ wedding: Wedding, note: String) async -> ScreenLanding {
-        await planner.open(wedding.weddingID)
-        return { [weak self] in
+    /// What opens the planner on `wedding` (its stores start loading) and, once the pane on
+    /// screen can be drawn, hands the screen over to it, saying `note`; the keys wait till then.
+    private func handingOver(to wedding: Wedding, note: String) -> ScreenLanding {
+        { [weak self] in
             guard let self else { return }
-            planner.announce(note)
-            openedWedding = wedding
-            opened(wedding)
+            let opening = planner.startOpening(wedding.weddingID)
+            run {
+                _ = await opening.value
+                return { [weak self] in
+                    guard let self else { return }
+                    planner.announce(note)
+                    openedWedding = wedding
+                    opened(wedding)
+                }
+            }
         }
     }
 

@@ -8,9 +8,10 @@ import Foundation
 /// status line (mode, filter and counts, last message) and any overlays, driven by the stores
 /// of the open wedding.
 ///
-/// Nothing polls: each store's `updates()` stream and the wedding's change feed wake the
-/// screen, which asks for a frame through `requestRedraw`. Store intents run as tasks; what
-/// they show (the status line, a conflict dialog) lands as a message in the app's inbox.
+/// Nothing polls, and nothing changes what it shows but a turn of the app's inbox: a key, or
+/// a message (a load landed, a change committed elsewhere, who else is here), after each of
+/// which the app draws a frame. Store intents run as tasks; what they show (the status line,
+/// a conflict dialog) lands as a message too.
 @MainActor
 public final class PlannerScreen: Screen, PlannerHost {
     public let model: AppModel
@@ -29,8 +30,9 @@ public final class PlannerScreen: Screen, PlannerHost {
     private var message: (text: String, severity: StatusLine.Severity)?
     /// The last message reported, kept after the status line clears it, for `showMessage`.
     private var lastMessage: (text: String, severity: StatusLine.Severity)?
-    /// What wakes the screen while the wedding is open.
-    private var observation: SessionObservation?
+    /// What opening the wedding started (`startOpening`): its reads, and landing the warm-up's
+    /// timings; cancelled when another opens or it closes.
+    private var opening: (reading: Task<Task<WarmUpReport, Never>, Never>, warmUp: Task<Void, Never>)?
     /// Set by `:q`; the next key's effect is to quit.
     private var quitRequested = false
     /// The question Ctrl-C asked before dropping a form's edits, while it is open.
@@ -38,7 +40,6 @@ public final class PlannerScreen: Screen, PlannerHost {
     private var pending: [UUID: Task<Void, Never>] = [:]
     /// How long warming each store of the open wedding took, once all have landed.
     public private(set) var warmUpReport: WarmUpReport?
-    private var warmUpLanding: Task<Void, Never>?
     /// The width of the last frame, where the header's tabs are for mouse clicks.
     private var drawnWidth = Int.max
 
@@ -52,9 +53,6 @@ public final class PlannerScreen: Screen, PlannerHost {
         self.keymap = keymap
         self.post = post
     }
-
-    /// Asks for a frame (work that landed behind the screen).
-    private func requestRedraw() { post {} }
 
     /// The open wedding's stores, if one is open.
     public var session: WeddingSession? { model.session }
@@ -73,7 +71,17 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// pane on screen can be drawn: its store has loaded, or (the guests pane) the wedding's
     /// preview is shown; the loads go on behind it.
     public func open(_ wedding: WeddingID) async {
-        observation?.cancel()
+        _ = await startOpening(wedding).value
+    }
+
+    /// Opens `wedding` in this turn, closing the one open: its stores, the panes, and an edit
+    /// made offline to settle. What it reads then (the access this process has, the preview the
+    /// guests pane is drawn from first, every store's load) lands as messages in the inbox, and
+    /// the timings of warming them as the last. The task returned ends once the pane on screen
+    /// can be drawn, with the warming of the rest.
+    @discardableResult
+    func startOpening(_ wedding: WeddingID) -> Task<Task<WarmUpReport, Never>, Never> {
+        cancelOpening()
         overlays = []
         let session = model.open(wedding) { [weak self] session, message in
             // With the planner gone, handled at once: a load or an intent awaited goes on.
@@ -85,35 +93,44 @@ public final class PlannerScreen: Screen, PlannerHost {
                 if let self { self.receive(message, in: session) } else { session.handle(message) }
             }
         }
-        await session.readAccess()
         panes = Self.panes(for: session, context: model.context)
-        let observation = SessionObservation(session, redraw: { [weak self] in self?.requestRedraw() })
-        self.observation = observation
-        // Read before this was listening (the wedding opened with conflicts already kept).
         if let conflicts = session.offlineConflicts?.conflicts, !conflicts.isEmpty { offerOfflineConflict(conflicts, asked: false) }
-        var shownFirst: StoreDomain? = panes[activePane].store?.domain
-        // A preview draws the guests pane's first frame before the guest list is read; the
-        // loads then land behind it.
-        if shownFirst == .guests, let preview = await model.context.weddings.fetchPreview(wedding) {
-            session.show(preview)
-            shownFirst = nil
-        }
-        let warming = await CacheWarmer(monitor: services.monitor).warm(session, first: shownFirst)
         warmUpReport = nil
-        let landing = Task { [weak self] in
-            let report = await warming.value
+        let shownFirst = panes[activePane].store?.domain
+        let weddings = model.context.weddings, monitor = services.monitor
+        let reading = Task { [weak self] in
+            await session.readAccess()
+            // A preview draws the guests pane's first frame before the guest list is read; the
+            // loads then land behind it.
+            if shownFirst == .guests, let preview = await weddings.fetchPreview(wedding) {
+                self?.post { [weak self] in
+                    guard self?.session === session else { return }
+                    session.show(preview)
+                }
+                return await CacheWarmer(monitor: monitor).warm(session, first: nil)
+            }
+            return await CacheWarmer(monitor: monitor).warm(session, first: shownFirst)
+        }
+        let warmUp = Task { [weak self] in
+            let report = await reading.value.value
             self?.post { [weak self] in
                 guard let self, self.session === session else { return }
                 self.warmUpReport = report
             }
         }
-        warmUpLanding = landing
-        observation.keep(landing)
+        opening = (reading, warmUp)
+        return reading
+    }
+
+    private func cancelOpening() {
+        opening?.reading.cancel()
+        opening?.warmUp.cancel()
+        opening = nil
     }
 
     /// Waits until every store of the open wedding has been warmed, and returns the timings.
     public func warmedUp() async -> WarmUpReport? {
-        await warmUpLanding?.value
+        await opening?.warmUp.value
         return warmUpReport
     }
 
@@ -135,8 +152,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     public func close() async {
         await settle()
         await session?.presence?.withdraw()
-        observation?.cancel()
-        observation = nil
+        cancelOpening()
         model.closeSession()
     }
 
@@ -347,19 +363,10 @@ public final class PlannerScreen: Screen, PlannerHost {
             }
         case .wedding(let name):
             let weddings = model.context.weddings
-            // Opening the wedding (the session and its panes) is part of the work; what it says lands.
             perform { [weak self] in
                 do {
                     let wedding = try await weddings.findWedding(name)
-                    await self?.open(wedding.weddingID)
-                    return { [weak self] in
-                        guard let self else { return }
-                        if let note = services.readOnlyNote(wedding.weddingID) {
-                            report("Opened \(wedding.name). \(note)", severity: .warning)
-                        } else {
-                            report("Opened \(wedding.name)")
-                        }
-                    }
+                    return { [weak self] in self?.switchTo(wedding) }
                 } catch {
                     return { [weak self] in self?.report("Cannot open \(name): \(error)", severity: .error) }
                 }
@@ -394,6 +401,23 @@ public final class PlannerScreen: Screen, PlannerHost {
                                  title: subject.map { "Documents of " + DocumentText.name(of: $0, in: session) } ?? "Documents"))
     }
 
+    /// Opens `wedding` in this turn (`:wedding NAME`), and says so once the pane on screen can be drawn.
+    private func switchTo(_ wedding: Wedding) {
+        let opening = startOpening(wedding.weddingID)
+        report("Opening \(wedding.name)…")
+        perform { [weak self] in
+            _ = await opening.value
+            return { [weak self] in
+                guard let self, session?.weddingID == wedding.weddingID else { return }
+                if let note = services.readOnlyNote(wedding.weddingID) {
+                    report("Opened \(wedding.name). \(note)", severity: .warning)
+                } else {
+                    report("Opened \(wedding.name)")
+                }
+            }
+        }
+    }
+
     func open(_ document: Document) {
         DocumentCommands(services: services, host: self).open(document)
     }
@@ -413,7 +437,8 @@ public final class PlannerScreen: Screen, PlannerHost {
     // MARK: Header and status line
 
     private var header: HeaderBar {
-        var title = "No wedding open", subtitle = ""
+        // Between opening a wedding and its record landing, it is being opened.
+        var title = [.idle, .loading].contains(session?.wedding.loadState) ? "Opening…" : "No wedding open", subtitle = ""
         if let store = session?.wedding, let wedding = store.wedding {
             title = wedding.name
             if let days = store.daysUntilWedding { subtitle = " · " + Formats.daysToGo(days) }

@@ -105,4 +105,23 @@ struct PlannerMessageTests {
         #expect(planner.statusRow.contains("2 weddings: "), "\(planner.statusRow)")
         #expect(planner.lastMessage.contains("Ana & Ben") && planner.lastMessage.contains("Cleo & Dev"), "\(planner.lastMessage)")
     }
+
+    @Test(":wedding switches in its landing's turn, says the wedding is opening, and that it opened once it can be shown")
+    func openingAnotherWeddingTakesItsTurn() async throws {
+        let other = Wedding1.dataset(id: WeddingID(Wedding1.uuid(200)), name: "Cleo & Dev", extraGuests: 3)
+        let planner = await PlannerHarness([Wedding1.dataset(), other])
+        let first = planner.session
+        await planner.press(.character(":"))
+        await planner.type("wedding cleo & dev")
+        planner.holdsMessages = true
+        await planner.press(.enter)
+        #expect(planner.session === first && !first.isClosed, "switched before its landing was handled")
+        await planner.handleMessages { planner.screen.session !== first }
+        #expect(first.isClosed)
+        #expect(planner.rows[0].contains("Opening…"), "\(planner.rows[0])")
+        #expect(planner.lastMessage == "Opening Cleo & Dev…")
+        await planner.screen.settle()
+        #expect(planner.lastMessage == "Opened Cleo & Dev")
+        #expect(planner.rows[0].contains("Cleo & Dev"))
+    }
 }

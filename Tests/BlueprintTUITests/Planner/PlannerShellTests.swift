@@ -123,16 +123,24 @@ struct PlannerShellTests {
         #expect(planner.statusRow.hasPrefix(" MILESTONES │ "))
     }
 
-    @Test("a store change asks for a frame; drawing and idling do not")
-    func storeChangesRequestFrames() async {
+    @Test("a message from the wedding asks for a frame, after its change; drawing and idling ask for none")
+    func messagesRequestFrames() async {
         let planner = await PlannerHarness()
         await planner.screen.settle()
         let before = planner.redrawRequests
         planner.frame()
         planner.frame()
         #expect(planner.redrawRequests == before)
-        await planner.press(.character("A"))
+        planner.holdsMessages = true
+        let newcomer = Guest(firstName: "Nova", lastName: "Newton", createdAt: Wedding1.start)
+        await planner.host.simulateExternalWrite(planner.weddingID, [.save(newcomer)])
+        #expect(planner.redrawRequests == before, "a frame asked for before the change was handled")
+        await planner.handleMessages { planner.session.guests.guest(newcomer.id) != nil }
         #expect(planner.redrawRequests > before)
+        #expect(planner.frame().contains("Nova Newton"))
+        let after = planner.redrawRequests
+        planner.frame()
+        #expect(planner.redrawRequests == after)
     }
 
     @Test("a change from another session shows within the open pane, with a status message")
