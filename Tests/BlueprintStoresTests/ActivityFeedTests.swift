@@ -14,13 +14,13 @@ struct ActivityFeedTests {
         }
     }
 
+    /// Reads `feed` and lands the read, as a session's inbox would.
     private func loaded(_ feed: ActivityFeed) async {
-        let updates = feed.updates()
-        var iterator = updates.makeAsyncIterator()
+        let messages = HeldMessages()
+        feed.post = messages.hold
         feed.loadIfNeeded()
-        while feed.state != .loaded {
-            guard await iterator.next() != nil else { return }
-        }
+        guard case .activityRead(let read) = await messages.take() else { preconditionFailure("the feed posted another message") }
+        feed.land(read)
     }
 
     @Test("a change whose event reaches the feed after the read that had it is listed once")

@@ -1,5 +1,5 @@
 import BlueprintDomain
-import BlueprintStores
+@testable import BlueprintStores
 import BlueprintTestDoubles
 import Foundation
 import Testing
@@ -15,15 +15,19 @@ struct PresenceModelTests {
                  started: time, lastHeartbeat: time, editing: editing)
     }
 
-    @Test func anArrivalOnTheBoardReachesTheModelWithoutAskingAndWakesItsUpdates() async throws {
+    @Test func anArrivalOnTheBoardReachesTheModelWithoutAskingInItsTurn() async throws {
         let clock = ManualClock(), board = InMemoryPresenceBoard(clock: clock)
         let model = PresenceModel(board: board, wedding: wedding, identity: me, clock: clock)
+        let messages = HeldMessages()
+        model.post = messages.hold
         model.start()
         await model.beat()
-        var updates = model.updates().makeAsyncIterator()
         let guest = PresenceSubject(.guest, id: UUID(), label: "Ana")
         try await board.announce(other("Mei", at: clock.now(), editing: guest), in: wedding)
-        _ = await updates.next()
+        let arrival = await messages.take { if case .presenceRead(let read) = $0 { !read.others.isEmpty } else { false } }
+        #expect(model.others.isEmpty, "the arrival shown before its turn")
+        guard case .presenceRead(let read) = arrival else { return }
+        model.land(read)
         #expect(model.others.map(\.name) == ["Mei"])
         #expect(model.othersEditing(guest).map(\.name) == ["Mei"])
         #expect(model.othersEditing(PresenceSubject(.guest, id: UUID(), label: "Ben")).isEmpty)

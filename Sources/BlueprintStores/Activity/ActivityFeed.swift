@@ -25,7 +25,6 @@ public final class ActivityFeed {
     private let wedding: WeddingID
     private let records: any RecordRepositories
     private let logger = Logger(label: "blueprint.activity")
-    private let updateSignal = UpdateSignal()
     /// Set when a change arrives while the feed is being read: it is read again after.
     private var staleWhileLoading = false
     /// The change sequence the last read reached: changes up to it are in `items` already.
@@ -40,9 +39,6 @@ public final class ActivityFeed {
         self.wedding = wedding
         self.records = records
     }
-
-    /// A stream that yields whenever the feed changed.
-    public func updates() -> AsyncStream<Void> { updateSignal.stream() }
 
     /// Reads the feed unless it is read or being read.
     public func loadIfNeeded() {
@@ -86,7 +82,6 @@ public final class ActivityFeed {
         case .failure(let error):
             state = .failed(error.description)
         }
-        updateSignal.signal()
         if staleWhileLoading {
             staleWhileLoading = false
             reload()
@@ -105,10 +100,6 @@ public final class ActivityFeed {
             guard change.sequence > loadedThrough else { return }
             items.insert(Item(entry: entry), at: 0)
             if items.count > Self.limit { items.removeLast(items.count - Self.limit) }
-            updateSignal.signal()
         }
     }
-
-    /// Ends the update streams.
-    func close() { updateSignal.finish() }
 }

@@ -55,7 +55,7 @@ public final class BudgetStore: DomainStore {
         didSet {
             guard filter != oldValue else { return }
             list.setFilter(filter, in: expenseRecords.records)
-            signalUpdate()
+            noteChange()
         }
     }
 
@@ -64,7 +64,7 @@ public final class BudgetStore: DomainStore {
         set {
             guard newValue != list.order else { return }
             list.setOrder(newValue, in: expenseRecords.records)
-            signalUpdate()
+            noteChange()
         }
     }
 
@@ -74,7 +74,7 @@ public final class BudgetStore: DomainStore {
         didSet {
             guard searchText != oldValue else { return }
             list.setSearch(searchText, in: expenseRecords.records)
-            signalUpdate()
+            noteChange()
         }
     }
 

@@ -19,7 +19,7 @@ public class DomainStore: CacheableStore {
     /// Whether what is shown is the wedding's preview (see `WeddingSession.show`), until the
     /// first load lands: a pane can draw it, but nothing can be edited yet.
     public internal(set) var isShowingPreview = false
-    /// Closed stores load nothing, change nothing and have ended their `updates()` streams.
+    /// Closed stores load nothing and change nothing.
     public private(set) var isClosed = false
     let context: StoreContext
 
@@ -48,7 +48,6 @@ public class DomainStore: CacheableStore {
     /// Who last changed each record from elsewhere (see `writer(of:)`).
     private var writers: [UUID: ChangeWriter] = [:]
     private weak var conflictHolder: (any ConflictHolder)?
-    private let updateSignal = UpdateSignal()
 
     init(weddingID: WeddingID, domain: StoreDomain, validity: Duration, recordKinds: Set<RecordKind>, context: StoreContext) {
         self.weddingID = weddingID
@@ -202,7 +201,7 @@ public class DomainStore: CacheableStore {
     private func setLoadState(_ state: LoadState) {
         guard state != loadState else { return }
         loadState = state
-        signalUpdate()
+        noteChange()
     }
 
     // MARK: Live changes
@@ -243,7 +242,7 @@ public class DomainStore: CacheableStore {
             changesDuringLoad.append(contentsOf: mine)
         } else if newestLoadShown > 0 {
             batchingRecordChanges { for record in mine { apply(record) } }
-            signalUpdate()
+            noteChange()
         }
     }
 
@@ -263,15 +262,11 @@ public class DomainStore: CacheableStore {
     /// override it to pass the change to the collection of its kind.
     func apply(_ change: RecordChange) {}
 
-    // MARK: Observation
+    // MARK: Derived state
 
-    /// A stream that yields whenever anything the store shows changes (records, figures, rows,
-    /// load state, conflict, undo); a burst yields once. It ends when the store closes.
-    public func updates() -> AsyncStream<Void> { updateSignal.stream() }
-
-    /// Recomputes what is derived from the records (figures, rows) and tells observers.
+    /// Recomputes what is derived from the records (figures, rows) and counts the change.
     /// Subclasses override it to derive their state, then call `super`.
-    func recordsDidChange() { signalUpdate() }
+    func recordsDidChange() { noteChange() }
 
     /// Nesting of `batchingRecordChanges`, and whether a change inside it awaits `recordsDidChange`.
     private var batchDepth = 0
@@ -299,9 +294,10 @@ public class DomainStore: CacheableStore {
         if batchDepth > 0 { derivationPending = true } else { recordsDidChange() }
     }
 
-    func signalUpdate() {
+    /// Counts a change of what the store shows (`changeCount`), from which what is derived
+    /// from several stores (the dashboard, the seating plan) knows to compute again.
+    func noteChange() {
         changeCount += 1
-        updateSignal.signal()
     }
 
     /// Counts the updates signalled, so that what is derived from several stores (the dashboard)
@@ -341,13 +337,13 @@ public class DomainStore: CacheableStore {
     private func revert(_ step: UndoStep, as recording: UndoRecording, putBack: @escaping (UndoStep) -> Void) async -> EditOutcome {
         guard !isClosed else { return .failed(.closed) }
         let recordedBefore = undoStepsRecorded
-        signalUpdate()
+        noteChange()
         let outcome = await Self.$recording.withValue(recording) { await step.revert() }
         guard case let .failed(error) = outcome, error.isStorageFailure else { return outcome }
         return await landing {
             if self.undoStepsRecorded == recordedBefore, !self.isClosed {
                 putBack(step)
-                self.signalUpdate()
+                self.noteChange()
             }
             return outcome
         }
@@ -470,7 +466,7 @@ public class DomainStore: CacheableStore {
     public func resolveConflictByReloading() async {
         conflictHolder?.dismissConflict()
         conflictHolder = nil
-        signalUpdate()
+        noteChange()
         await load(force: true)
     }
 
@@ -491,7 +487,7 @@ public class DomainStore: CacheableStore {
 
     // MARK: Closing
 
-    /// Stops loading and changing, and ends the `updates()` streams. In-flight loads land nowhere.
+    /// Stops loading and changing. In-flight loads land nowhere.
     func close() {
         guard !isClosed else { return }
         isClosed = true
@@ -501,6 +497,5 @@ public class DomainStore: CacheableStore {
         landingWaiters = [:]
         undoSteps.removeAll()
         redoSteps.removeAll()
-        updateSignal.finish()
     }
 }

@@ -21,7 +21,7 @@ public final class DocumentsStore: DomainStore {
         let records = RecordCollection(RecordGateway(repository, in: weddingID), in: self)
         records.rowChanged = { [unowned self] old, new, _ in
             rows.replace(old, with: new, in: documentRecords.records)
-            signalUpdate()
+            noteChange()
         }
         return records
     }()

@@ -28,7 +28,7 @@ public final class GiftStore: DomainStore {
                                  in: table)
             if let old { summary.remove(old) }
             if let new { summary.add(new) }
-            signalUpdate()
+            noteChange()
         }
         return records
     }()
@@ -39,7 +39,7 @@ public final class GiftStore: DomainStore {
             owedRows.replace(old, with: new, in: owedRecords.records)
             if let old { summary.remove(old) }
             if let new { summary.add(new) }
-            signalUpdate()
+            noteChange()
         }
         return records
     }()

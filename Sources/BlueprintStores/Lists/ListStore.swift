@@ -38,7 +38,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
         didSet {
             guard filter != oldValue else { return }
             list.setFilter(withNotedIDs(filter), in: records.records)
-            signalUpdate()
+            noteChange()
         }
     }
 
@@ -51,7 +51,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
         set {
             guard newValue != list.order else { return }
             list.setOrder(newValue, in: records.records)
-            signalUpdate()
+            noteChange()
         }
     }
 
@@ -61,7 +61,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
         didSet {
             guard searchText != oldValue else { return }
             list.setSearch(searchText, noted: notedIDs(matching: TextQuery(searchText)), in: records.records)
-            signalUpdate()
+            noteChange()
         }
     }
 
@@ -79,7 +79,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
         guard !isClosed, lastLoadTime == nil else { return false }
         isShowingPreview = true
         list.showPreview(rows)
-        signalUpdate()
+        noteChange()
         return true
     }
 
@@ -123,7 +123,7 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
         guard !filter.text.isEmpty || !searchText.isEmpty else { return }
         if !filter.text.isEmpty { list.setFilter(withNotedIDs(filter), in: records.records) }
         list.setSearch(searchText, noted: notedIDs(matching: TextQuery(searchText)), in: records.records)
-        signalUpdate()
+        noteChange()
     }
 
     /// `filter` with the records whose notes contain its text among its `notedIDs`.
@@ -141,5 +141,5 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
     /// Brings what is derived from the records up to date after one record changed (its rows
     /// are patched already): `old` replaced by `new`, either `nil` for an insertion or a
     /// removal. Subclasses override it to patch their figures, then call `super`.
-    func rowDidChange(from old: Row?, to new: Row?) { signalUpdate() }
+    func rowDidChange(from old: Row?, to new: Row?) { noteChange() }
 }

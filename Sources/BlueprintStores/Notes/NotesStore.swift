@@ -104,7 +104,7 @@ public final class NotesStore: DomainStore {
     }
 
     private func notesChanged() {
-        signalUpdate()
+        noteChange()
         onNotesChanged?()
     }
 

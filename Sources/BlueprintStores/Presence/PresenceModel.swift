@@ -18,7 +18,6 @@ public final class PresenceModel {
     private let clock: any TimeSource
     private let started: Timestamp
     private let logger = Logger(label: "blueprint.presence")
-    private let updateSignal = UpdateSignal()
     private var tasks: [Task<Void, Never>] = []
     private var withdrawn = false
     /// The latest announcement in flight; each waits for the one before, so they land in order.
@@ -107,10 +106,7 @@ public final class PresenceModel {
     func land(_ read: PresenceRead) {
         guard !withdrawn, read.number > landed else { return }
         landed = read.number
-        let shownChanged = Self.shown(read.others) != Self.shown(others)
         others = read.others
-        // A heartbeat alone changes nothing on screen, so it wakes no one.
-        if shownChanged { updateSignal.signal() }
     }
 
     /// Stops the heartbeat and takes this session's entry down, so the others see it leave at once.
@@ -127,7 +123,6 @@ public final class PresenceModel {
         for task in tasks { task.cancel() }
         tasks = []
         others = []
-        updateSignal.finish()
         return true
     }
 
@@ -139,20 +134,6 @@ public final class PresenceModel {
         } catch {
             logger.warning("cannot withdraw this session's presence", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
         }
-    }
-
-    /// A stream that yields whenever `others` changed; it ends on `withdraw()`.
-    public func updates() -> AsyncStream<Void> { updateSignal.stream() }
-
-    /// What the screen shows of the others: who, and what they are editing.
-    private static func shown(_ others: [Presence]) -> [ShownPresence] {
-        others.map { ShownPresence(session: $0.sessionID, name: $0.name, editing: $0.editing) }
-    }
-
-    private struct ShownPresence: Equatable {
-        let session: UUID
-        let name: String
-        let editing: PresenceSubject?
     }
 
     private func announceInOrder() {

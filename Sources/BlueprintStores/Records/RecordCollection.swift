@@ -376,7 +376,7 @@ final class RecordCollection<R: Record>: ConflictHolder {
     private func openConflict(_ conflict: EditConflict<R>) -> EditOutcome {
         self.conflict = conflict
         store.conflictOpened(in: self)
-        store.signalUpdate()
+        store.noteChange()
         return .conflict
     }
 
@@ -409,7 +409,7 @@ final class RecordCollection<R: Record>: ConflictHolder {
         overlays[id, default: []].append(Overlay(number: overlaysAdded, edit: edit))
         overlaidRecord[overlaysAdded] = id
         settle(id)
-        store.signalUpdate()
+        store.noteChange()
         return overlaysAdded
     }
 
@@ -432,13 +432,13 @@ final class RecordCollection<R: Record>: ConflictHolder {
             returnedWrites.append((writesReturned, stored))
         }
         changeSource(stored.id, to: stored.record)
-        store.signalUpdate()
+        store.noteChange()
     }
 
     private func removeOverlay(_ number: Int) {
         guard let id = dropOverlay(number) else { return }
         settle(id)
-        store.signalUpdate()
+        store.noteChange()
     }
 
     /// Forgets overlay `number`; returns the id of its record, `nil` if it was gone already.

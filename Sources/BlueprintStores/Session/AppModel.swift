@@ -8,7 +8,6 @@ public final class AppModel {
     public let context: StoreContext
     /// The open wedding's stores, or `nil` when none is open.
     public private(set) var session: WeddingSession?
-    private let updateSignal = UpdateSignal()
 
     public init(context: StoreContext) {
         self.context = context
@@ -30,7 +29,6 @@ public final class AppModel {
         session?.close()
         let session = WeddingSession(wedding: wedding, context: context, deliver: deliver)
         self.session = session
-        updateSignal.signal()
         return session
     }
 
@@ -39,9 +37,5 @@ public final class AppModel {
         guard let session else { return }
         session.close()
         self.session = nil
-        updateSignal.signal()
     }
-
-    /// A stream that yields whenever another wedding is opened or the open one is closed.
-    public func updates() -> AsyncStream<Void> { updateSignal.stream() }
 }

@@ -135,7 +135,7 @@ public final class WeddingSession {
         case .accessRead(let read):
             guard read != access else { return nil }
             access = read
-            wedding.signalUpdate()
+            wedding.noteChange()
             return nil
         case .presenceRead(let read):
             presence?.land(read)
@@ -163,8 +163,8 @@ public final class WeddingSession {
         return change.origin == .external ? .externalChange(change) : nil
     }
 
-    /// Asks what you may do with the wedding now, and posts the answer (the stores' observers
-    /// are told if it changed). A failure to ask keeps what was known (the stores' loads report
+    /// Asks what you may do with the wedding now, and posts the answer, which the stores take
+    /// in its turn. A failure to ask keeps what was known (the stores' loads report
     /// the failure).
     public func readAccess() async {
         guard let source = context.access, let read = try? await source.accessRights(to: weddingID), !closed else { return }
@@ -218,6 +218,5 @@ public final class WeddingSession {
         offlineConflicts?.close()
         for store in stores { store.receivesChanges = false }
         for store in stores { store.close() }
-        activity.close()
     }
 }

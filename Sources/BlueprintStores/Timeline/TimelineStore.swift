@@ -22,7 +22,7 @@ public final class TimelineStore: DomainStore {
         let records = RecordCollection(RecordGateway(milestoneRepository, in: weddingID), in: self)
         records.rowChanged = { [unowned self] old, new, _ in
             milestoneRows.replace(old, with: new, in: milestoneRecords.records)
-            signalUpdate()
+            noteChange()
         }
         return records
     }()
@@ -32,7 +32,7 @@ public final class TimelineStore: DomainStore {
         records.rowChanged = { [unowned self] old, new, _ in
             itemRows.replace(old, with: new, in: itemRecords.records)
             findClashes()
-            signalUpdate()
+            noteChange()
         }
         return records
     }()

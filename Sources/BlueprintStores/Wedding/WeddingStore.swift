@@ -25,7 +25,7 @@ public final class WeddingStore: DomainStore {
         guard !isClosed, lastLoadTime == nil, preview.wedding.weddingID == weddingID else { return }
         records.show(RecordTable([preview.wedding]), loadedFrom: records.loadMark())
         isShowingPreview = true
-        signalUpdate()
+        noteChange()
     }
 
     @discardableResult

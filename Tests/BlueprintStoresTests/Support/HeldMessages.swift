@@ -20,6 +20,11 @@ final class HeldMessages {
             session.handle(message)
             return
         }
+        hold(message)
+    }
+
+    /// Where a part of a session posts without one (`PresenceModel.post`, `ActivityFeed.post`).
+    func hold(_ message: SessionMessage) {
         queue.append(message)
         arrival?.resume()
         arrival = nil
