@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "blueprint", targets: ["blueprint"]),
         .library(name: "BlueprintDomain", targets: ["BlueprintDomain"]),
         .library(name: "BlueprintCache", targets: ["BlueprintCache"]),
+        .library(name: "BlueprintRepositories", targets: ["BlueprintRepositories"]),
         .library(name: "BlueprintStorage", targets: ["BlueprintStorage"]),
         .library(name: "BlueprintInterchange", targets: ["BlueprintInterchange"]),
         .library(name: "BlueprintPostgres", targets: ["BlueprintPostgres"]),
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "BlueprintDemo", dependencies: ["BlueprintDomain"]),
         // Test doubles for the layers above storage: a manual clock, an in-memory host, presence
         // board and offline conflicts.
-        .target(name: "BlueprintTestDoubles", dependencies: ["BlueprintDomain", "BlueprintStorage"]),
+        .target(name: "BlueprintTestDoubles", dependencies: ["BlueprintDomain", "BlueprintRepositories", "BlueprintStorage"]),
         // Test helpers that run processes: a throwaway PostgreSQL cluster, its certificates, a
         // loopback socket, a child spawned alone.
         .target(name: "BlueprintTestProcesses"),
@@ -55,7 +56,7 @@ let package = Package(
         // directory, fixed records, waiting for a change, a migrated database of its own.
         .target(
             name: "BlueprintStorageFixtures",
-            dependencies: ["BlueprintDomain", "BlueprintStorage", "BlueprintPostgres", "BlueprintConfiguration",
+            dependencies: ["BlueprintDomain", "BlueprintRepositories", "BlueprintStorage", "BlueprintPostgres", "BlueprintConfiguration",
                            "BlueprintTestProcesses",
                            .product(name: "PostgresNIO", package: "postgres-nio"),
                            .product(name: "Logging", package: "swift-log")]
@@ -68,8 +69,8 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        // The file store (journal and snapshots in a data directory) and the repositories every
-        // host shares: a `WeddingDataHost` under cache-first repositories.
+        // The file store: journal and snapshots in a data directory, a `WeddingDataHost`; and the
+        // document files every host keeps on this machine.
         .target(
             name: "BlueprintStorage",
             dependencies: [
@@ -80,6 +81,10 @@ let package = Package(
             ],
             exclude: ["FileStore/FORMAT.md"]
         ),
+        // The repositories every host shares: cache-first repositories over a `WeddingDataHost`
+        // (the file store, PostgreSQL, the tiered host, the in-memory double), the documents'
+        // files, and access checks.
+        .target(name: "BlueprintRepositories", dependencies: ["BlueprintDomain", "BlueprintCache", "BlueprintStorage"]),
         // The interchange formats: CSV and JSON import and export, .xlsx workbooks, iCalendar,
         // printables and the whole-wedding archive. Only the command line links it.
         .target(
@@ -87,19 +92,19 @@ let package = Package(
             dependencies: [
                 "BlueprintDomain",
                 "BlueprintCache",
-                "BlueprintStorage",
+                "BlueprintRepositories", "BlueprintStorage",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "XMLCoder", package: "XMLCoder"),
             ]
         ),
         // The PostgreSQL backend: a `WeddingDataHost` on a shared database, its schema and migrations.
-        // It uses BlueprintStorage for the repositories' host protocol and the tiered host's local
-        // copy, never the interchange formats.
+        // It uses BlueprintStorage for the tiered host's local copy, never the interchange formats.
         .target(
             name: "BlueprintPostgres",
             dependencies: [
                 "BlueprintDomain",
+                "BlueprintRepositories",
                 "BlueprintStorage",
                 "BlueprintConfiguration",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -127,14 +132,14 @@ let package = Package(
         // crash, locking and change-feed tests.
         .executableTarget(
             name: "blueprint-storage-writer",
-            dependencies: ["BlueprintStorage", "BlueprintDomain"]
+            dependencies: ["BlueprintRepositories", "BlueprintStorage", "BlueprintDomain"]
         ),
         .executableTarget(
             name: "blueprint",
             dependencies: [
                 "BlueprintDomain",
                 "BlueprintCache",
-                "BlueprintStorage",
+                "BlueprintRepositories", "BlueprintStorage",
                 "BlueprintInterchange",
                 "BlueprintPostgres",
                 "BlueprintStores",
@@ -157,26 +162,26 @@ let package = Package(
         // The file store and the repositories, on every host (the database ones too).
         .testTarget(
             name: "BlueprintStorageTests",
-            dependencies: ["BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo", "BlueprintTestDoubles",
+            dependencies: ["BlueprintRepositories", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo", "BlueprintTestDoubles",
                            "BlueprintStorageFixtures", "BlueprintPostgres", "blueprint-storage-writer"]
         ),
         .testTarget(
             name: "BlueprintPostgresTests",
-            dependencies: ["BlueprintPostgres", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo",
+            dependencies: ["BlueprintPostgres", "BlueprintRepositories", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo",
                            "BlueprintConfiguration", "BlueprintTestProcesses", "BlueprintStorageFixtures", "BlueprintTestDoubles",
                            .product(name: "PostgresNIO", package: "postgres-nio"),
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "BlueprintInterchangeTests",
-            dependencies: ["BlueprintInterchange", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo",
+            dependencies: ["BlueprintInterchange", "BlueprintRepositories", "BlueprintStorage", "BlueprintCache", "BlueprintDomain", "BlueprintDemo",
                            "BlueprintPostgres", "BlueprintStorageFixtures"],
             // Read from the source tree by path, not bundled.
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "BlueprintTUITests",
-            dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintInterchange",
+            dependencies: ["BlueprintTUI", "BlueprintDomain", "BlueprintCache", "BlueprintRepositories", "BlueprintStorage", "BlueprintInterchange",
                            "BlueprintStores", "BlueprintConfiguration", "BlueprintDemo", "BlueprintTestDoubles",
                            "BlueprintTerminal", "BlueprintText", "CNcursesw"],
             // Read from the source tree by path (see Planner/Snapshot.swift), not bundled.
@@ -184,7 +189,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueprintStoresTests",
-            dependencies: ["BlueprintStores", "BlueprintStorage", "BlueprintInterchange", "BlueprintCache", "BlueprintDomain",
+            dependencies: ["BlueprintStores", "BlueprintRepositories", "BlueprintStorage", "BlueprintInterchange", "BlueprintCache", "BlueprintDomain",
                            "BlueprintDemo", "BlueprintTestDoubles", "blueprint-storage-writer"]
         ),
         .testTarget(name: "BlueprintTerminalTests", dependencies: ["BlueprintTerminal", "BlueprintText", "CNcursesw"]),
@@ -198,13 +203,13 @@ let package = Package(
 /// `swift package --disable-sandbox benchmark [--target StorageBenchmarks]`.
 var benchmarks: [Target] {
     let layers: [(name: String, dependencies: [Target.Dependency])] = [
-        ("StorageBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintInterchange", "BlueprintDemo"]),
+        ("StorageBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintRepositories", "BlueprintStorage", "BlueprintInterchange", "BlueprintDemo"]),
         ("DatabaseBenchmarks", ["BlueprintDomain", "BlueprintConfiguration", "BlueprintPostgres", "BlueprintCache",
-                                "BlueprintStorage", "BlueprintInterchange", "BlueprintDemo", "BlueprintTestProcesses"]),
-        ("CacheBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintDemo"]),
-        ("StoresBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores", "BlueprintDemo",
+                                "BlueprintRepositories", "BlueprintStorage", "BlueprintInterchange", "BlueprintDemo", "BlueprintTestProcesses"]),
+        ("CacheBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintRepositories", "BlueprintStorage", "BlueprintDemo"]),
+        ("StoresBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintRepositories", "BlueprintStorage", "BlueprintStores", "BlueprintDemo",
                               "BlueprintTestDoubles"]),
-        ("TUIBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintStorage", "BlueprintStores", "BlueprintTUI",
+        ("TUIBenchmarks", ["BlueprintDomain", "BlueprintCache", "BlueprintRepositories", "BlueprintStorage", "BlueprintStores", "BlueprintTUI",
                            "BlueprintTerminal", "BlueprintDemo", "BlueprintTestDoubles"]),
     ]
     return layers.map { layer in

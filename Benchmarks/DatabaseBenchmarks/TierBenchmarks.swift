@@ -5,7 +5,7 @@ import BlueprintDemo
 import BlueprintDomain
 import BlueprintInterchange
 import BlueprintPostgres
-import BlueprintStorage
+import BlueprintRepositories
 import BlueprintTestProcesses
 import Foundation
 

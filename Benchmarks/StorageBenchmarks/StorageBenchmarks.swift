@@ -3,6 +3,7 @@ import BlueprintCache
 import BlueprintDemo
 import BlueprintDomain
 import BlueprintInterchange
+import BlueprintRepositories
 import BlueprintStorage
 import Foundation
 

@@ -2,6 +2,7 @@ import Benchmark
 import BlueprintCache
 import BlueprintDemo
 import BlueprintDomain
+import BlueprintRepositories
 import BlueprintStorage
 import BlueprintStores
 import BlueprintTestDoubles

@@ -2,7 +2,7 @@ import Benchmark
 import BlueprintCache
 import BlueprintDemo
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintRepositories
 import BlueprintStores
 import BlueprintTUI
 import BlueprintTerminal

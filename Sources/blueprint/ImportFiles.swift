@@ -1,6 +1,6 @@
 import BlueprintDomain
 import BlueprintInterchange
-import BlueprintStorage
+import BlueprintRepositories
 import Foundation
 
 /// The files one `blueprint import` reads: one file, or for `import all DIR` the categories,

@@ -2,7 +2,7 @@ import BlueprintCache
 import BlueprintConfiguration
 import BlueprintDomain
 import BlueprintPostgres
-import BlueprintStorage
+import BlueprintRepositories
 import BlueprintStorageFixtures
 import BlueprintTestProcesses
 import Foundation

@@ -2,6 +2,7 @@ import BlueprintCache
 import BlueprintDemo
 import BlueprintDomain
 import BlueprintPostgres
+import BlueprintRepositories
 import BlueprintStorage
 import BlueprintStorageFixtures
 import Foundation

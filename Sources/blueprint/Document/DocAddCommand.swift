@@ -1,6 +1,6 @@
 import ArgumentParser
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintRepositories
 import BlueprintText
 
 /// `blueprint doc add FILE`: attaches a file to a vendor, an expense or the wedding.

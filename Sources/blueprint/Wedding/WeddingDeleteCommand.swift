@@ -1,6 +1,6 @@
 import ArgumentParser
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintRepositories
 import BlueprintText
 import Foundation
 

@@ -2,6 +2,7 @@ import BlueprintCache
 import BlueprintConfiguration
 import BlueprintDomain
 import BlueprintPostgres
+import BlueprintRepositories
 import BlueprintStorage
 import Foundation
 

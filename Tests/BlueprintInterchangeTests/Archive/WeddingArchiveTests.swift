@@ -3,6 +3,7 @@ import BlueprintDemo
 import BlueprintDomain
 @testable import BlueprintInterchange
 import BlueprintPostgres
+import BlueprintRepositories
 @testable import BlueprintStorage
 import BlueprintStorageFixtures
 import Foundation

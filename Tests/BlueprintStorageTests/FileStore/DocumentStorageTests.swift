@@ -1,5 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
+import BlueprintRepositories
 @testable import BlueprintStorage
 import BlueprintStorageFixtures
 import Foundation

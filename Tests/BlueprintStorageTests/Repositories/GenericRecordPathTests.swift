@@ -1,7 +1,7 @@
 import BlueprintCache
 import BlueprintDemo
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintRepositories
 import Foundation
 import Testing
 

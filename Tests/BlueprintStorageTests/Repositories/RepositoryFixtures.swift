@@ -1,6 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintRepositories
 import BlueprintTestDoubles
 import Foundation
 

@@ -1,6 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintRepositories
 @testable import BlueprintStores
 import BlueprintTestDoubles
 import Foundation

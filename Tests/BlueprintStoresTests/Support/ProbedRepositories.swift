@@ -1,5 +1,5 @@
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintRepositories
 import BlueprintStores
 import Foundation
 

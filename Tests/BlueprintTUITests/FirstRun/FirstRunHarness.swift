@@ -1,6 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintRepositories
 import BlueprintStores
 @testable import BlueprintTUI
 @testable import BlueprintTerminal

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintRepositories
 import BlueprintStorage
 import BlueprintTestDoubles
 import Foundation

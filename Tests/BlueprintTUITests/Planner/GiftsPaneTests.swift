@@ -1,5 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
+import BlueprintRepositories
 import BlueprintStorage
 import BlueprintStores
 @testable import BlueprintTUI

@@ -1,6 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
-import BlueprintStorage
+import BlueprintRepositories
 
 /// Everything one `blueprint import` planned, across kinds, for one all-or-nothing write.
 public struct ImportWrite: Sendable {

@@ -140,7 +140,7 @@ public struct DocumentFiles: Sendable {
     }
 
     /// Removes the stored file with `sha256`, if it is there.
-    func remove(_ sha256: String) throws {
+    public func remove(_ sha256: String) throws {
         let path = path(of: sha256)
         if unlink(path) != 0, errno != ENOENT { throw FileStoreError.system(operation: "remove", path: path, errno: errno) }
         try Disk.syncDirectory(folder)

@@ -1,5 +1,6 @@
 import BlueprintCache
 import BlueprintDomain
+import BlueprintStorage
 import Foundation
 
 /// Documents over a `WeddingDataHost`: records through the cache like every kind's, bytes in the

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintStorage
 
 /// A host that keeps documents' bytes somewhere besides its documents folder (a database), so
 /// that a document added on one machine opens on another.
