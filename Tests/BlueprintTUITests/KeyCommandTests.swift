@@ -4,8 +4,8 @@ import BlueprintDomain
 import BlueprintTerminal
 import Testing
 
-/// Keys are declared once (`KeyCommand`, a pane's or the planner's `HandledKeyCommand`): the
-/// keymap, help, `blueprint keys`, the configuration's names and the viewer's refusal follow.
+/// Keys are declared once, by their owner with their handler (`HandledKeyCommand`): the keymap,
+/// help, `blueprint keys`, the configuration's names, dispatch and the viewer's refusal follow.
 @Suite("Key declarations")
 @MainActor
 struct KeyCommandTests {
@@ -42,7 +42,12 @@ struct KeyCommandTests {
         ("budget", BudgetPane.keyCommands.map(\.command)), ("vendors", VendorsPane.keyCommands.map(\.command)),
         ("tasks", TasksPane.keyCommands.map(\.command)), ("timeline", TimelinePane.keyCommands.map(\.command)),
         ("gifts", GiftsPane.keyCommands.map(\.command)), ("documents", DocumentsOverlay.keyCommands.map(\.command)),
-        ("overlays", KeyCommand.overlays),
+        ("preview", SeatingPreviewOverlay.keyCommands.map(\.command)), ("detail", DetailOverlay.keyCommands.map(\.command)),
+        ("form", Form.keyCommands.map(\.command)), ("text field", TextField.keyCommands.map(\.command)),
+        ("search line", SearchLine.keyCommands.map(\.command)), ("command line", CommandLineOverlay.keyCommands.map(\.command)),
+        ("confirm dialog", ConfirmDialog.keyCommands.map(\.command)),
+        ("conflict dialogs", MergeConflictOverlay.keyCommands.map(\.command)), ("help", HelpOverlay.keyCommands.map(\.command)),
+        ("diagnostics", DiagnosticsOverlay.keyCommands.map(\.command)), ("welcome", FirstRunScreen.keyCommands.map(\.command)),
     ]
 
     @Test("every name in use still names its action, in the same order, and no declared name repeats one")
@@ -86,7 +91,7 @@ struct KeyCommandTests {
     }
 
     @Test("a declared key reaches help, `blueprint keys`, the configuration's names, dispatch and the viewer's refusal",
-          arguments: KeyCommandTests.owners.filter { $0.owner != "overlays" }.flatMap(\.commands))
+          arguments: KeyCommandTests.owners.flatMap(\.commands))
     func declarationReachesEverything(command: KeyCommand) throws {
         let markdown = KeyReference.markdown(.standard), plain = KeyReference.plain(.standard)
         let section = try #require(markdown.components(separatedBy: "### \(command.mode.title)\n").last)
@@ -101,6 +106,36 @@ struct KeyCommandTests {
         for key in command.binding.keys {
             #expect(Keymap.standard.resolve(key, in: command.mode) == .action(command.action), "\(key.name)")
         }
+    }
+
+    @Test("an overlay's declared key reaches help, and its declaration alone does what the key does on screen")
+    func overlayDeclarationDispatches() throws {
+        let bottom = try #require(HelpOverlay.keyCommands.first { $0.command.action == .bottom })
+        #expect(KeyCommand.standard.contains(bottom.command))
+        #expect(HelpOverlay(keymap: .standard).lines.contains { $0.text == DisplayText(bottom.command.binding.help) })
+        let key = try #require(bottom.command.binding.keys.first)
+        let goToBottom = try #require(bottom.perform)
+        let pressed = HelpOverlay(keymap: .standard), performed = HelpOverlay(keymap: .standard)
+        pressed.render(into: MemoryCanvas(rows: 20, columns: 80))
+        performed.render(into: MemoryCanvas(rows: 20, columns: 80))
+        #expect(pressed.handle(key) == .stayOpen)
+        #expect(goToBottom(performed) == .stayOpen)
+        #expect(performed.scrollOffset > 0 && performed.scrollOffset == pressed.scrollOffset)
+
+        let close = try #require(HelpOverlay.keyCommands.handler(for: .cancel, in: .help))
+        #expect(close(performed) == .close)
+    }
+
+    @Test("a dialog's declared keys, performed through their declarations, answer as the keys do")
+    func dialogDeclarationDispatches() throws {
+        let switching = try #require(ConfirmDialog.keyCommands.handler(for: .switchButton, in: .confirm))
+        let choosing = try #require(ConfirmDialog.keyCommands.handler(for: .activate, in: .confirm))
+        var dialog = ConfirmDialog(title: "Delete", message: "Delete Ana?", confirmLabel: "Delete")
+        #expect(switching(&dialog) == nil)
+        #expect(dialog.focus == .confirm)
+        #expect(choosing(&dialog) == .confirmed)
+        var pressed = ConfirmDialog(title: "Delete", message: "Delete Ana?", confirmLabel: "Delete")
+        #expect(pressed.handle(.tab) == nil && pressed.handle(.enter) == .confirmed)
     }
 
     @Test("a pane's declared key, rebound in the configuration file, runs its handler; a viewer's press of it is refused")

@@ -114,27 +114,34 @@ public final class FirstRunScreen: Screen {
             return .redraw
         }
         message = nil
-        guard case .action(let action) = keymap.resolve(key, in: .firstRun) else { return .nothing }
-        switch action {
-        case .quit: return .quit
-        case .help: help = HelpOverlay(keymap: keymap)
-        case .moveUp, .moveDown:
-            let choices = Choice.allCases
-            let index = choices.firstIndex(of: selection)! + (action == .moveUp ? -1 : 1)
-            selection = choices[(index + choices.count) % choices.count]
-        case .activate: take(selection)
-        default:
-            guard let choice = Choice.allCases.first(where: { $0.action == action }) else { return .nothing }
-            selection = choice
-            take(choice)
-        }
-        return .redraw
+        guard case .action(let action) = keymap.resolve(key, in: .firstRun),
+              let perform = Self.keyCommands.handler(for: action, in: .firstRun) else { return .nothing }
+        return perform(self)
     }
 
     private func take(_ choice: Choice) {
         switch choice {
         case .create: isFormOpen = true
         case .demo: openDemo()
+        }
+    }
+
+    /// Highlights `choice` and takes it.
+    private nonisolated static func choosing(_ choice: Choice) -> @MainActor @Sendable (FirstRunScreen) -> Effect {
+        { screen in
+            screen.selection = choice
+            screen.take(choice)
+            return .redraw
+        }
+    }
+
+    /// Highlights the choice `offset` away, round the ends.
+    private nonisolated static func moving(by offset: Int) -> @MainActor @Sendable (FirstRunScreen) -> Effect {
+        { screen in
+            let choices = Choice.allCases
+            let index = choices.firstIndex(of: screen.selection)! + offset
+            screen.selection = choices[(index + choices.count) % choices.count]
+            return .redraw
         }
     }
 
@@ -308,4 +315,23 @@ public final class FirstRunScreen: Screen {
         canvas.draw(DisplayText(choice.detail), row: row, column: detailX, width: max(0, column + width - detailX),
                     style: TextStyle.muted.selected(selected))
     }
+}
+
+extension FirstRunScreen {
+    /// The welcome screen's keys.
+    nonisolated static let keyCommands: [HandledKeyCommand<@MainActor @Sendable (FirstRunScreen) -> Effect>] = [
+        HandledKeyCommand(.firstRun, [.character("c")], .add, "Create a wedding", changesData: true, perform: choosing(.create)),
+        HandledKeyCommand(.firstRun, [.character("d")], .openDemo, "Open a demo wedding to try things out", perform: choosing(.demo)),
+        HandledKeyCommand(.firstRun, [.character("k"), .up], .moveUp, "Previous choice", perform: moving(by: -1)),
+        HandledKeyCommand(.firstRun, [.character("j"), .down], .moveDown, "Next choice", perform: moving(by: 1)),
+        HandledKeyCommand(.firstRun, [.enter], .activate, "Take the highlighted choice") { screen in
+            screen.take(screen.selection)
+            return .redraw
+        },
+        HandledKeyCommand(.firstRun, [.character("?")], .help, "Show this help") { screen in
+            screen.help = HelpOverlay(keymap: screen.keymap)
+            return .redraw
+        },
+        HandledKeyCommand(.firstRun, [.character("q")], .quit, "Quit without creating anything") { _ in .quit },
+    ]
 }

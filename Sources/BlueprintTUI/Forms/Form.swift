@@ -89,26 +89,27 @@ public struct Form: Hashable, Sendable {
     /// Handles a key: moving between fields, editing the focused one, the pick-list. Returns the
     /// event for the form's owner (Enter, Esc), or nil.
     public mutating func handle(_ key: Key, keymap: Keymap = .standard) -> Event? {
-        if let highlighted = pickListSelection {
-            handlePickList(key, highlighted: highlighted, keymap: keymap)
+        if pickListSelection != nil, !fields[focus].isChoice {
+            pickListSelection = nil
             return nil
         }
-        switch keymap.resolve(key, in: keyMode) {
-        case .action(.submit): return .submit
-        case .action(.cancel): return .cancel
-        case .action(.nextField): focus = (focus + 1) % fields.count
-        case .action(.previousField): focus = (focus + fields.count - 1) % fields.count
-        case .action(.previousOption): step(by: -1)
-        case .action(.nextOption): step(by: 1)
-        case .action(.openList): pickListSelection = fields[focus].selectedIndex
-        case .action(let action): editText { $0.apply(action) }
+        let mode = keyMode
+        switch keymap.resolve(key, in: mode) {
+        case .action(let action):
+            if let perform = Self.keyCommands.handler(for: action, in: mode) { return perform(&self) }
+            if mode != .pickList { editText { $0.apply(action) } }
         case .text(let character):
             switch fields[focus].value {
             case .text: editText { $0.insert(String(character)); return true }
             case .choice(let choice):
                 if let index = choice.option(startingWith: character, after: choice.selected) { select(index) }
             }
-        case .unbound: break
+        case .unbound:
+            // In an open pick-list, a letter jumps to the next choice that starts with it.
+            if let highlighted = pickListSelection, case .choice(let choice) = fields[focus].value,
+               let character = key.printableCharacter, let index = choice.option(startingWith: character, after: highlighted) {
+                pickListSelection = index
+            }
         }
         return nil
     }
@@ -135,24 +136,10 @@ public struct Form: Hashable, Sendable {
         if focusingFirst, let first = fields.firstIndex(where: { issues[$0.name] != nil }) { focus = first }
     }
 
-    private mutating func handlePickList(_ key: Key, highlighted: Int, keymap: Keymap) {
-        guard case .choice(let choice) = fields[focus].value else {
-            pickListSelection = nil
-            return
-        }
-        switch keymap.resolve(key, in: .pickList) {
-        case .action(.moveUp): pickListSelection = max(0, highlighted - 1)
-        case .action(.moveDown): pickListSelection = min(choice.options.count - 1, highlighted + 1)
-        case .action(.activate):
-            select(highlighted)
-            pickListSelection = nil
-        case .action(.cancel): pickListSelection = nil
-        case .unbound:
-            if let character = key.printableCharacter, let index = choice.option(startingWith: character, after: highlighted) {
-                pickListSelection = index
-            }
-        default: break
-        }
+    /// Moves the open pick-list's highlight `offset` choices on, within its choices.
+    private mutating func highlight(by offset: Int) {
+        guard let highlighted = pickListSelection, case .choice(let choice) = fields[focus].value else { return }
+        pickListSelection = min(max(0, highlighted + offset), choice.options.count - 1)
     }
 
     private mutating func step(by offset: Int) {
@@ -175,4 +162,52 @@ public struct Form: Hashable, Sendable {
         fields[focus].value = .text(field)
         issues[fields[focus].name] = nil
     }
+}
+
+extension Form {
+    /// The keys of a form, of its pick-list and yes/no fields, and of an open pick-list; the
+    /// text-editing keys are the focused text field's (`TextField.keyCommands`).
+    nonisolated static let keyCommands: [HandledKeyCommand<@Sendable (inout Form) -> Event?>] = [
+        HandledKeyCommand(.form, [.tab, .down], .nextField, "Next field") { form in
+            form.focus = (form.focus + 1) % form.fields.count
+            return nil
+        },
+        HandledKeyCommand(.form, [.backTab, .up], .previousField, "Previous field") { form in
+            form.focus = (form.focus + form.fields.count - 1) % form.fields.count
+            return nil
+        },
+        HandledKeyCommand(.form, [.enter], .submit, "Save") { _ in .submit },
+        HandledKeyCommand(.form, [.escape], .cancel, "Cancel (asks before dropping edits)") { _ in .cancel },
+
+        HandledKeyCommand(.choiceField, [.left], .previousOption, "Previous choice") { form in
+            form.step(by: -1)
+            return nil
+        },
+        HandledKeyCommand(.choiceField, [.right], .nextOption, "Next choice") { form in
+            form.step(by: 1)
+            return nil
+        },
+        HandledKeyCommand(.choiceField, [.character(" ")], .openList, "Open the pick-list (a letter jumps to a choice)") { form in
+            form.pickListSelection = form.fields[form.focus].selectedIndex
+            return nil
+        },
+
+        HandledKeyCommand(.pickList, [.character("k"), .up], .moveUp, "Previous choice") { form in
+            form.highlight(by: -1)
+            return nil
+        },
+        HandledKeyCommand(.pickList, [.character("j"), .down], .moveDown, "Next choice") { form in
+            form.highlight(by: 1)
+            return nil
+        },
+        HandledKeyCommand(.pickList, [.enter, .character(" ")], .activate, "Choose (a letter jumps to a choice)") { form in
+            if let highlighted = form.pickListSelection { form.select(highlighted) }
+            form.pickListSelection = nil
+            return nil
+        },
+        HandledKeyCommand(.pickList, [.escape], .cancel, "Close the list") { form in
+            form.pickListSelection = nil
+            return nil
+        },
+    ]
 }

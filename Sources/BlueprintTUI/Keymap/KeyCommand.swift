@@ -4,8 +4,8 @@ import BlueprintTerminal
 /// action (whose name the configuration file uses), what help says it does, and whether it
 /// changes the wedding's data. The standard keymap, the `?` help, `blueprint keys`, the names the
 /// configuration file accepts and the viewer's refusal (`KeyAction.changesData`) all come from
-/// these declarations: the planner's, each pane's and the documents' (`HandledKeyCommand`, with
-/// the handler) and those of other overlays, forms and dialogs (`KeyCommand.overlays`).
+/// these declarations, each made by the key's owner with its handler (`HandledKeyCommand`): the
+/// planner, each pane, and each overlay, form, dialog and widget, and the welcome screen.
 public struct KeyCommand: Hashable, Sendable {
     /// The section, keys, action and help text, as the keymap holds them.
     public let binding: KeyBinding
@@ -25,17 +25,30 @@ public struct KeyCommand: Hashable, Sendable {
 extension KeyCommand {
     /// Every key of the planner, section by section in `KeyMode` order (each section's keys in
     /// the order their owner declares them): the planner's global and list keys, each pane's own
-    /// section, the documents', then the other overlays'.
+    /// section, the overlays', forms', dialogs' and text fields', and the welcome screen's.
     public static let standard: [KeyCommand] = {
-        let declared = PlannerScreen.keyCommands.map(\.command)
-            + GuestsPane.keyCommands.map(\.command)
-            + BudgetPane.keyCommands.map(\.command)
-            + VendorsPane.keyCommands.map(\.command)
-            + TasksPane.keyCommands.map(\.command)
-            + TimelinePane.keyCommands.map(\.command)
-            + GiftsPane.keyCommands.map(\.command)
-            + DocumentsOverlay.keyCommands.map(\.command)
-            + overlays
+        let owners: [[KeyCommand]] = [
+            PlannerScreen.keyCommands.map(\.command),
+            GuestsPane.keyCommands.map(\.command),
+            BudgetPane.keyCommands.map(\.command),
+            VendorsPane.keyCommands.map(\.command),
+            TasksPane.keyCommands.map(\.command),
+            TimelinePane.keyCommands.map(\.command),
+            GiftsPane.keyCommands.map(\.command),
+            SeatingPreviewOverlay.keyCommands.map(\.command),
+            DetailOverlay.keyCommands.map(\.command),
+            Form.keyCommands.map(\.command),
+            TextField.keyCommands.map(\.command),
+            SearchLine.keyCommands.map(\.command),
+            CommandLineOverlay.keyCommands.map(\.command),
+            ConfirmDialog.keyCommands.map(\.command),
+            MergeConflictOverlay.keyCommands.map(\.command),
+            HelpOverlay.keyCommands.map(\.command),
+            DiagnosticsOverlay.keyCommands.map(\.command),
+            DocumentsOverlay.keyCommands.map(\.command),
+            FirstRunScreen.keyCommands.map(\.command),
+        ]
+        let declared = owners.flatMap { $0 }
         let order = Dictionary(uniqueKeysWithValues: KeyMode.allCases.enumerated().map { ($1, $0) })
         return declared.enumerated().sorted { first, second in
             (order[first.element.mode]!, first.offset) < (order[second.element.mode]!, second.offset)

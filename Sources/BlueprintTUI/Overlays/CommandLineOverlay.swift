@@ -31,22 +31,33 @@ final class CommandLineOverlay: Overlay {
     }
 
     func handle(_ key: Key, host: any PlannerHost) {
-        switch host.keymap.resolve(key, in: .commandLine) {
-        case .action(.cancel):
-            host.dismiss(self)
-        case .action(.complete):
-            let (line, options) = completion.complete(field.text)
-            field = TextField(line)
-            candidates = options
-        case .action(.submit):
-            host.dismiss(self)
-            guard !field.text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-            switch PlannerCommand.parse(field.text, keymap: host.keymap) {
+        if case .action(let action) = host.keymap.resolve(key, in: .commandLine),
+           Self.keyCommands.perform(action, in: .commandLine, on: self, host: host) { return }
+        if field.handle(key, keymap: host.keymap) { candidates = [] }
+    }
+}
+
+extension CommandLineOverlay {
+    /// The command line's keys; other keys edit the command (`TextField.keyCommands`).
+    nonisolated static let keyCommands: [PlannerKeyCommand<CommandLineOverlay>] = [
+        HandledKeyCommand(.commandLine, [.enter], .submit, "Run the command") { line, host in
+            host.dismiss(line)
+            guard !line.field.text.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
+            switch PlannerCommand.parse(line.field.text, keymap: host.keymap) {
             case .success(let command): host.run(command)
             case .failure(let error): host.report(error.description, severity: .error)
             }
-        default:
-            if field.handle(key, keymap: host.keymap) { candidates = [] }
-        }
-    }
+            return true
+        },
+        HandledKeyCommand(.commandLine, [.tab], .complete, "Complete the word") { line, _ in
+            let (text, options) = line.completion.complete(line.field.text)
+            line.field = TextField(text)
+            line.candidates = options
+            return true
+        },
+        HandledKeyCommand(.commandLine, [.escape], .cancel, "Close the command line") { line, host in
+            host.dismiss(line)
+            return true
+        },
+    ]
 }

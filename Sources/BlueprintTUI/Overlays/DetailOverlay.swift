@@ -132,22 +132,69 @@ final class DetailOverlay: RecordOverlay {
     func handle(_ key: Key, host: any PlannerHost) {
         guard case .action(let action) = host.keymap.resolve(key, in: .detail) else { return }
         if action.changesData, let refusal = host.session?.access.refusal { return host.report(refusal, severity: .warning) }
-        switch action {
-        case .cancel: host.dismiss(self)
-        case .moveUp: scrollOffset = max(0, scrollOffset - 1)
-        case .moveDown: scrollOffset = min(scrollOffset + 1, max(0, drawnRows - viewportRows))
-        case .command: host.openCommandLine()
-        case _ where isDeleted: host.report(deletion ?? "", severity: .warning)
-        case .edit where offersEditing:
-            host.dismiss(self)
-            onEdit()
-        case .delete where offersEditing:
-            host.dismiss(self)
-            onDelete()
-        default:
-            guard let offered = actions.first(where: { $0.action == action }) else { return }
-            host.dismiss(self)
-            offered.perform()
+        _ = Self.keyCommands.perform(action, in: .detail, on: self, host: host)
+    }
+
+    /// Closes the details and runs `perform` on the record; while the record is deleted, says so
+    /// instead. False when the record offers no `perform` (nil).
+    private func closing(then perform: (@MainActor () -> Void)?, host: any PlannerHost) -> Bool {
+        if isDeleted {
+            host.report(deletion ?? "", severity: .warning)
+            return true
+        }
+        guard let perform else { return false }
+        host.dismiss(self)
+        perform()
+        return true
+    }
+}
+
+extension DetailOverlay {
+    /// The details' keys; those of what a record offers besides editing and deleting act when
+    /// it offers them (`Action`).
+    nonisolated static let keyCommands: [PlannerKeyCommand<DetailOverlay>] = [
+        HandledKeyCommand(.detail, [.escape, .enter, .character("q")], .cancel, "Close") { detail, host in
+            host.dismiss(detail)
+            return true
+        },
+        HandledKeyCommand(.detail, [.character("e")], .edit, "Edit", changesData: true) { detail, host in
+            detail.closing(then: detail.offersEditing ? detail.onEdit : nil, host: host)
+        },
+        HandledKeyCommand(.detail, [.character("d")], .delete, "Delete (asks first)", changesData: true) { detail, host in
+            detail.closing(then: detail.offersEditing ? detail.onDelete : nil, host: host)
+        },
+        HandledKeyCommand(.detail, [.character("p")], .markPaid, "Mark the expense paid", changesData: true,
+                          perform: offered(.markPaid)),
+        HandledKeyCommand(.detail, [.character("i")], .recordInstallment, "Record an installment of the expense", changesData: true,
+                          perform: offered(.recordInstallment)),
+        HandledKeyCommand(.detail, [.character("I")], .editInstallments, "Edit the expense's installments", changesData: true,
+                          perform: offered(.editInstallments)),
+        HandledKeyCommand(.detail, [.character("P")], .changeInstallment,
+                          "Mark one installment paid or not paid, or delete it (asks which)", changesData: true,
+                          perform: offered(.changeInstallment)),
+        HandledKeyCommand(.detail, [.character("w")], .addNote, "Write a note on the record", changesData: true,
+                          perform: offered(.addNote)),
+        HandledKeyCommand(.detail, [.character("D")], .showDocuments, "List the vendor's or expense's documents",
+                          perform: offered(.showDocuments)),
+        HandledKeyCommand(.detail, [.character(":")], .command, "Type a command (:attach FILE attaches to the vendor or expense)") {
+            _, host in
+            host.openCommandLine()
+            return true
+        },
+        HandledKeyCommand(.detail, [.character("k"), .up], .moveUp, "Scroll up") { detail, _ in
+            detail.scrollOffset = max(0, detail.scrollOffset - 1)
+            return true
+        },
+        HandledKeyCommand(.detail, [.character("j"), .down], .moveDown, "Scroll down") { detail, _ in
+            detail.scrollOffset = min(detail.scrollOffset + 1, max(0, detail.drawnRows - detail.viewportRows))
+            return true
+        },
+    ]
+
+    /// Runs what the record offers for `action`, if it offers it (`Action`), once the details are closed.
+    private nonisolated static func offered(_ action: KeyAction) -> PlannerKeyHandler<DetailOverlay> {
+        { detail, host in
+            detail.closing(then: detail.actions.first { $0.action == action }?.perform, host: host)
         }
     }
 }

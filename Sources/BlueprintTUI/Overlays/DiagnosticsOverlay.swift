@@ -143,15 +143,13 @@ final class DiagnosticsOverlay: Overlay {
 
     func handle(_ key: Key, host: any PlannerHost) {
         guard case .action(let action) = host.keymap.resolve(key, in: .diagnostics) else { return }
-        switch action {
-        case .cancel: host.dismiss(self)
-        case .refresh:
-            snapshot = services.monitor.snapshot()
-            entries = services.cacheEntries()
-        case .moveUp: scrollOffset = max(0, scrollOffset - 1)
-        case .moveDown: scrollOffset += 1
-        default: break
-        }
+        _ = Self.keyCommands.perform(action, in: .diagnostics, on: self, host: host)
+    }
+
+    /// Takes the figures again.
+    private func refresh() {
+        snapshot = services.monitor.snapshot()
+        entries = services.cacheEntries()
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
@@ -173,4 +171,26 @@ final class DiagnosticsOverlay: Overlay {
         default: return String(format: "%.1f s", milliseconds / 1000)
         }
     }
+}
+
+extension DiagnosticsOverlay {
+    /// The diagnostics' keys.
+    nonisolated static let keyCommands: [PlannerKeyCommand<DiagnosticsOverlay>] = [
+        HandledKeyCommand(.diagnostics, [.escape, .character("!"), .character("q")], .cancel, "Close diagnostics") { diagnostics, host in
+            host.dismiss(diagnostics)
+            return true
+        },
+        HandledKeyCommand(.diagnostics, [.character("r")], .refresh, "Take the figures again") { diagnostics, _ in
+            diagnostics.refresh()
+            return true
+        },
+        HandledKeyCommand(.diagnostics, [.character("k"), .up], .moveUp, "Scroll up") { diagnostics, _ in
+            diagnostics.scrollOffset = max(0, diagnostics.scrollOffset - 1)
+            return true
+        },
+        HandledKeyCommand(.diagnostics, [.character("j"), .down], .moveDown, "Scroll down") { diagnostics, _ in
+            diagnostics.scrollOffset += 1
+            return true
+        },
+    ]
 }

@@ -8,7 +8,7 @@ import Foundation
 /// you choose a side per field, or all yours, or all theirs. Everything else merged on its own
 /// and is saved with your choice; nothing is written until you choose.
 @MainActor
-final class MergeConflictOverlay: Overlay {
+final class MergeConflictOverlay: ConflictDialog {
     enum Resolution {
         case saved, cancelled
     }
@@ -117,32 +117,48 @@ final class MergeConflictOverlay: Overlay {
 
     func handle(_ key: Key, host: any PlannerHost) {
         guard case .action(let action) = host.keymap.resolve(key, in: .conflict) else { return }
-        switch action {
-        case .moveUp: selected = max(0, selected - 1)
-        case .moveDown: selected = min(selected + 1, max(0, conflict.fields.count - 1))
-        case .toggle:
-            guard let path = conflict.fields[safe: selected]?.path else { return }
-            sides[path] = sides[path] == .mine ? .theirs : .mine
-        case .submit where !conflict.deleted: resolve(with: sides, host: host, success: "Saved with the sides you chose")
-        case .overwrite:
-            resolve(with: sides.mapValues { _ in .mine }, host: host,
-                    success: conflict.deleted ? "Restored \(conflict.name) with your edits" : "Saved with your values")
-        case .reload where conflict.deleted:
-            host.dismiss(self)
-            host.perform { [weak host, store, onResolved, conflict] in
-                await store.resolveConflictByReloading()
-                return { [weak host] in
-                    host?.report("Dropped your edits of \(conflict.name)")
-                    onResolved(.saved)
-                }
-            }
-        case .reload:
-            resolve(with: sides.mapValues { _ in .theirs }, host: host, success: "Saved with their values; your other changes kept")
-        case .cancel:
-            host.dismiss(self)
-            onResolved(.cancelled)
-        default: break
+        _ = Self.keyCommands.perform(action, in: .conflict, on: self, host: host)
+    }
+
+    func moveField(by offset: Int) -> Bool {
+        selected = min(max(0, selected + offset), max(0, conflict.fields.count - 1))
+        return true
+    }
+
+    func toggleSide() -> Bool {
+        guard let path = conflict.fields[safe: selected]?.path else { return false }
+        sides[path] = sides[path] == .mine ? .theirs : .mine
+        return true
+    }
+
+    func saveChosenSides(host: any PlannerHost) -> Bool {
+        guard !conflict.deleted else { return false }
+        resolve(with: sides, host: host, success: "Saved with the sides you chose")
+        return true
+    }
+
+    func keepYours(host: any PlannerHost) {
+        resolve(with: sides.mapValues { _ in .mine }, host: host,
+                success: conflict.deleted ? "Restored \(conflict.name) with your edits" : "Saved with your values")
+    }
+
+    func takeTheirs(host: any PlannerHost) {
+        guard conflict.deleted else {
+            return resolve(with: sides.mapValues { _ in .theirs }, host: host, success: "Saved with their values; your other changes kept")
         }
+        host.dismiss(self)
+        host.perform { [weak host, store, onResolved, conflict] in
+            await store.resolveConflictByReloading()
+            return { [weak host] in
+                host?.report("Dropped your edits of \(conflict.name)")
+                onResolved(.saved)
+            }
+        }
+    }
+
+    func leave(host: any PlannerHost) {
+        host.dismiss(self)
+        onResolved(.cancelled)
     }
 
     private func resolve(with choices: [FieldPath: MergeSide], host: any PlannerHost, success: String) {

@@ -7,7 +7,7 @@ import Foundation
 /// the same record since: take theirs, keep yours, or not now (it waits in `:conflicts`). An
 /// edit made in this session that does not merge on its own is `MergeConflictOverlay`'s.
 @MainActor
-final class OfflineConflictOverlay: Overlay {
+final class OfflineConflictOverlay: ConflictDialog {
     private let conflict: OfflineConflict
     private let model: OfflineConflictsModel
     private let message: String
@@ -52,20 +52,18 @@ final class OfflineConflictOverlay: Overlay {
 
     func handle(_ key: Key, host: any PlannerHost) {
         guard case .action(let action) = host.keymap.resolve(key, in: .conflict) else { return }
-        switch action {
-        case .reload:
-            host.dismiss(self)
-            settle(keepingYours: false, host: host)
-        case .overwrite:
-            host.dismiss(self)
-            settle(keepingYours: true, host: host)
-        case .cancel:
-            host.dismiss(self)
-        default: break
-        }
+        _ = Self.keyCommands.perform(action, in: .conflict, on: self, host: host)
     }
 
+    func keepYours(host: any PlannerHost) { settle(keepingYours: true, host: host) }
+
+    func takeTheirs(host: any PlannerHost) { settle(keepingYours: false, host: host) }
+
+    func leave(host: any PlannerHost) { host.dismiss(self) }
+
+    /// Closes the dialog and settles the conflict, keeping your edit or taking theirs.
     private func settle(keepingYours: Bool, host: any PlannerHost) {
+        host.dismiss(self)
         let conflict = self.conflict, model = self.model
         host.perform { [weak host] in
             let outcome = await model.settle(conflict, keepingYours: keepingYours)

@@ -35,26 +35,33 @@ final class SearchLine: Overlay {
     }
 
     func handle(_ key: Key, host: any PlannerHost) {
-        switch host.keymap.resolve(key, in: .search) {
-        case .action(.submit):
-            host.dismiss(self)
-            let matches = target.searchMatches
-            if !field.text.isEmpty {
-                let moves = host.keymap.hints([(.nextMatch, "next"), (.previousMatch, "previous")], in: .list, separator: ", ")
-                host.report(matches.isEmpty ? "No match for “\(field.text)”"
-                                : matches.countDescription + (moves.isEmpty ? "" : " · " + moves),
-                            severity: matches.isEmpty ? .warning : .info)
-            }
-        case .action(.cancel):
-            target.searchText = previousText
-            if let startRow { target.selectRow(startRow) }
-            host.dismiss(self)
-        default:
-            guard field.handle(key, keymap: host.keymap) else { return }
-            target.searchText = field.text
-            if let match = target.searchMatches.next(after: startRow.map { $0 - 1 }) { target.selectRow(match) }
-        }
+        if case .action(let action) = host.keymap.resolve(key, in: .search),
+           Self.keyCommands.perform(action, in: .search, on: self, host: host) { return }
+        guard field.handle(key, keymap: host.keymap) else { return }
+        target.searchText = field.text
+        if let match = target.searchMatches.next(after: startRow.map { $0 - 1 }) { target.selectRow(match) }
     }
+}
+
+extension SearchLine {
+    /// The search line's keys; other keys edit the search (`TextField.keyCommands`).
+    nonisolated static let keyCommands: [PlannerKeyCommand<SearchLine>] = [
+        HandledKeyCommand(.search, [.enter], .submit, "Keep the search, to step through its matches") { line, host in
+            host.dismiss(line)
+            let matches = line.target.searchMatches
+            guard !line.field.text.isEmpty else { return true }
+            let moves = host.keymap.hints([(.nextMatch, "next"), (.previousMatch, "previous")], in: .list, separator: ", ")
+            host.report(matches.isEmpty ? "No match for “\(line.field.text)”" : matches.countDescription + (moves.isEmpty ? "" : " · " + moves),
+                        severity: matches.isEmpty ? .warning : .info)
+            return true
+        },
+        HandledKeyCommand(.search, [.escape], .cancel, "Drop the search") { line, host in
+            line.target.searchText = line.previousText
+            if let startRow = line.startRow { line.target.selectRow(startRow) }
+            host.dismiss(line)
+            return true
+        },
+    ]
 }
 
 extension SearchMatches {

@@ -6,7 +6,7 @@ import BlueprintTerminal
 /// with what the planner does for each; a key without a handler here is the pane's to handle
 /// (moving, adding, editing: `Pane.handle`).
 extension PlannerScreen {
-    nonisolated static let keyCommands: [HandledKeyCommand<PlannerScreen>] = [
+    nonisolated static let keyCommands: [PlannerKeyCommand<PlannerScreen>] = [
         // Quitting is the screen's effect (`handle(_:)` returns `.quit`), not a handler's.
         HandledKeyCommand(.global, [.character("q"), .control("c")], .quit, "Quit"),
         HandledKeyCommand(.global, [.character("?"), .function(1)], .help, "Show this help (F1 also in forms and dialogs)") { screen, _ in
@@ -94,7 +94,7 @@ extension PlannerScreen {
     ]
 
     /// Shows pane `number`.
-    private nonisolated static func showPane(_ number: Int) -> HandledKeyCommand<PlannerScreen>.Perform {
+    private nonisolated static func showPane(_ number: Int) -> PlannerKeyHandler<PlannerScreen> {
         { screen, _ in
             screen.show(pane: number)
             return true
@@ -102,7 +102,7 @@ extension PlannerScreen {
     }
 
     /// `/`, `n` or `N` in the pane on screen.
-    private nonisolated static func search(_ action: KeyAction) -> HandledKeyCommand<PlannerScreen>.Perform {
+    private nonisolated static func search(_ action: KeyAction) -> PlannerKeyHandler<PlannerScreen> {
         { screen, _ in
             guard let pane = screen.panes[safe: screen.activePane] else { return false }
             SearchCommand.run(action, in: pane, host: screen)

@@ -29,16 +29,9 @@ public struct ConfirmDialog: Hashable, Sendable {
     /// Handles a key in the `confirm` mode: the outcome once the user has chosen, nil while the
     /// dialog stays open.
     public mutating func handle(_ key: Key, keymap: Keymap = .standard) -> Outcome? {
-        guard case .action(let action) = keymap.resolve(key, in: .confirm) else { return nil }
-        switch action {
-        case .confirm: return .confirmed
-        case .cancel: return .cancelled
-        case .switchButton:
-            focus = focus == .cancel ? .confirm : .cancel
-            return nil
-        case .activate: return focus == .confirm ? .confirmed : .cancelled
-        default: return nil
-        }
+        guard case .action(let action) = keymap.resolve(key, in: .confirm),
+              let perform = Self.keyCommands.handler(for: action, in: .confirm) else { return nil }
+        return perform(&self)
     }
 
     /// Draws the dialog centred on the canvas, over whatever is there.
@@ -60,4 +53,19 @@ public struct ConfirmDialog: Hashable, Sendable {
         canvas.draw(confirm, row: row, column: x, style: TextStyle.button.selected(focus == .confirm))
         canvas.draw(cancel, row: row, column: x + confirm.width + 2, style: TextStyle.button.selected(focus == .cancel))
     }
+}
+
+extension ConfirmDialog {
+    /// The dialog's keys.
+    nonisolated static let keyCommands: [HandledKeyCommand<@Sendable (inout ConfirmDialog) -> Outcome?>] = [
+        HandledKeyCommand(.confirm, [.character("y")], .confirm, "Yes, do it") { _ in .confirmed },
+        HandledKeyCommand(.confirm, [.character("n"), .escape], .cancel, "No, cancel") { _ in .cancelled },
+        HandledKeyCommand(.confirm, [.tab, .backTab, .left, .right], .switchButton, "Switch button") { dialog in
+            dialog.focus = dialog.focus == .cancel ? .confirm : .cancel
+            return nil
+        },
+        HandledKeyCommand(.confirm, [.enter], .activate, "Choose the highlighted button (Cancel at first)") { dialog in
+            dialog.focus == .confirm ? .confirmed : .cancelled
+        },
+    ]
 }

@@ -35,18 +35,9 @@ public final class HelpOverlay {
 
     /// Handles a key in the `help` mode: scrolling, or closing.
     public func handle(_ key: Key) -> Outcome {
-        guard case .action(let action) = keymap.resolve(key, in: .help) else { return .stayOpen }
-        switch action {
-        case .cancel: return .close
-        case .moveUp: scroll(to: scrollOffset - 1)
-        case .moveDown: scroll(to: scrollOffset + 1)
-        case .pageUp: scroll(to: scrollOffset - viewportRows)
-        case .pageDown: scroll(to: scrollOffset + viewportRows)
-        case .top: scroll(to: 0)
-        case .bottom: scroll(to: lines.count)
-        default: break
-        }
-        return .stayOpen
+        guard case .action(let action) = keymap.resolve(key, in: .help),
+              let perform = Self.keyCommands.handler(for: action, in: .help) else { return .stayOpen }
+        return perform(self)
     }
 
     /// Draws the overlay over most of the canvas.
@@ -74,4 +65,26 @@ public final class HelpOverlay {
     private func scroll(to offset: Int) {
         scrollOffset = min(max(0, offset), max(0, lines.count - viewportRows))
     }
+
+    /// Scrolls to the offset `offset` finds from the one shown; help stays open.
+    private nonisolated static func scrolling(_ offset: @escaping @MainActor @Sendable (HelpOverlay) -> Int)
+        -> @MainActor @Sendable (HelpOverlay) -> Outcome {
+        { help in
+            help.scroll(to: offset(help))
+            return .stayOpen
+        }
+    }
+}
+
+extension HelpOverlay {
+    /// Help's keys.
+    nonisolated static let keyCommands: [HandledKeyCommand<@MainActor @Sendable (HelpOverlay) -> Outcome>] = [
+        HandledKeyCommand(.help, [.escape, .character("?"), .character("q"), .function(1)], .cancel, "Close help") { _ in .close },
+        HandledKeyCommand(.help, [.character("k"), .up], .moveUp, "Scroll up", perform: scrolling { $0.scrollOffset - 1 }),
+        HandledKeyCommand(.help, [.character("j"), .down], .moveDown, "Scroll down", perform: scrolling { $0.scrollOffset + 1 }),
+        HandledKeyCommand(.help, [.pageUp], .pageUp, "Page up", perform: scrolling { $0.scrollOffset - $0.viewportRows }),
+        HandledKeyCommand(.help, [.pageDown, .character(" ")], .pageDown, "Page down", perform: scrolling { $0.scrollOffset + $0.viewportRows }),
+        HandledKeyCommand(.help, [.character("g"), .home], .top, "Top", perform: scrolling { _ in 0 }),
+        HandledKeyCommand(.help, [.character("G"), .end], .bottom, "Bottom", perform: scrolling { $0.lines.count }),
+    ]
 }

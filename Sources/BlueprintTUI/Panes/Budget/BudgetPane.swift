@@ -500,7 +500,7 @@ final class BudgetPane: Pane, SearchTarget {
 
 extension BudgetPane {
     /// The budget's own keys: on the selected expense, the category in view, and the scenarios.
-    nonisolated static let keyCommands: [HandledKeyCommand<BudgetPane>] = [
+    nonisolated static let keyCommands: [PlannerKeyCommand<BudgetPane>] = [
         HandledKeyCommand(.budget, [.character("D")], .showDocuments, "List the selected expense's documents") {
             $1.showDocuments(ofSelected: $0.noteSubject)
         },

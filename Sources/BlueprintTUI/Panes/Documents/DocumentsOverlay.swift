@@ -137,7 +137,7 @@ final class DocumentsOverlay: Overlay {
 
 extension DocumentsOverlay {
     /// The documents' keys, in use and in the trash.
-    nonisolated static let keyCommands: [HandledKeyCommand<DocumentsOverlay>] = [
+    nonisolated static let keyCommands: [PlannerKeyCommand<DocumentsOverlay>] = [
         HandledKeyCommand(.documents, [.escape, .character("q")], .cancel, "Close") { overlay, host in
             host.dismiss(overlay)
             return true

@@ -309,7 +309,7 @@ final class GiftsPane: Pane {
 
 extension GiftsPane {
     /// The gifts' own keys: thank-yous on the gifts, amounts settled on the money owed.
-    nonisolated static let keyCommands: [HandledKeyCommand<GiftsPane>] = [
+    nonisolated static let keyCommands: [PlannerKeyCommand<GiftsPane>] = [
         HandledKeyCommand(.gifts, [.character("t")], .markThanked, "Mark the selected gift's thank-you sent (asks how), or not sent",
                           changesData: true) { pane, host in
             guard pane.view != .owed, let gift = pane.shownGifts.selected else { return false }

@@ -371,7 +371,7 @@ final class GuestsPane: Pane, SearchTarget {
 
 extension GuestsPane {
     /// The guest list's own keys, and the seating chart's (moving keys move between tables).
-    nonisolated static let keyCommands: [HandledKeyCommand<GuestsPane>] = [
+    nonisolated static let keyCommands: [PlannerKeyCommand<GuestsPane>] = [
         HandledKeyCommand(.guests, [.character("A")], .setRSVP(.attending), "RSVP: attending", changesData: true, perform: rsvp(.attending)),
         HandledKeyCommand(.guests, [.character("D")], .setRSVP(.declined), "RSVP: declined", changesData: true, perform: rsvp(.declined)),
         HandledKeyCommand(.guests, [.character("M")], .setRSVP(.maybe), "RSVP: maybe", changesData: true, perform: rsvp(.maybe)),
@@ -439,7 +439,7 @@ extension GuestsPane {
     ]
 
     /// Sets the selected guest's answer.
-    private nonisolated static func rsvp(_ answer: RSVPStatus) -> HandledKeyCommand<GuestsPane>.Perform {
+    private nonisolated static func rsvp(_ answer: RSVPStatus) -> PlannerKeyHandler<GuestsPane> {
         { pane, host in
             guard let guest = pane.controller.selected else { return false }
             pane.setRSVP(answer, for: guest, host: host)

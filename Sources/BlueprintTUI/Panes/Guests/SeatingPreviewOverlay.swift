@@ -97,16 +97,30 @@ final class SeatingPreviewOverlay: Overlay {
 
     func handle(_ key: Key, host: any PlannerHost) {
         guard case .action(let action) = host.keymap.resolve(key, in: .preview) else { return }
-        switch action {
-        case .cancel:
-            host.dismiss(self)
-            host.report("Suggestion dropped")
-        case .submit:
-            host.dismiss(self)
-            onAccept(suggestion)
-        case .moveUp: scrollOffset = max(0, scrollOffset - 1)
-        case .moveDown: scrollOffset = min(scrollOffset + 1, max(0, drawnRows - viewportRows))
-        default: break
-        }
+        _ = Self.keyCommands.perform(action, in: .preview, on: self, host: host)
     }
+}
+
+extension SeatingPreviewOverlay {
+    /// The preview's keys.
+    nonisolated static let keyCommands: [PlannerKeyCommand<SeatingPreviewOverlay>] = [
+        HandledKeyCommand(.preview, [.enter], .submit, "Accept: make these changes (one undo step)") { preview, host in
+            host.dismiss(preview)
+            preview.onAccept(preview.suggestion)
+            return true
+        },
+        HandledKeyCommand(.preview, [.escape, .character("q")], .cancel, "Drop the preview") { preview, host in
+            host.dismiss(preview)
+            host.report("Suggestion dropped")
+            return true
+        },
+        HandledKeyCommand(.preview, [.character("k"), .up], .moveUp, "Scroll up") { preview, _ in
+            preview.scrollOffset = max(0, preview.scrollOffset - 1)
+            return true
+        },
+        HandledKeyCommand(.preview, [.character("j"), .down], .moveDown, "Scroll down") { preview, _ in
+            preview.scrollOffset = min(preview.scrollOffset + 1, max(0, preview.drawnRows - preview.viewportRows))
+            return true
+        },
+    ]
 }

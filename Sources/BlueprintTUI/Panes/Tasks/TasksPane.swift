@@ -263,7 +263,7 @@ final class TasksPane: Pane, SearchTarget {
 
 extension TasksPane {
     /// The task list's own keys.
-    nonisolated static let keyCommands: [HandledKeyCommand<TasksPane>] = [
+    nonisolated static let keyCommands: [PlannerKeyCommand<TasksPane>] = [
         HandledKeyCommand(.tasks, [.character("o")], .expand, "Expand or collapse the subtasks") { pane, _ in
             guard let task = pane.controller.selected?.task, !task.subtasks.isEmpty else { return false }
             if pane.expanded.remove(task.id) == nil { pane.expanded.insert(task.id) }

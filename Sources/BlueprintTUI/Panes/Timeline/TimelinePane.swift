@@ -311,7 +311,7 @@ final class TimelinePane: Pane {
 
 extension TimelinePane {
     /// The timeline's own keys.
-    nonisolated static let keyCommands: [HandledKeyCommand<TimelinePane>] = [
+    nonisolated static let keyCommands: [PlannerKeyCommand<TimelinePane>] = [
         HandledKeyCommand(.timeline, [.character("c")], .nextClash, "Go to the next clash on the run sheet") { pane, host in
             pane.goToNextClash(host: host)
             return true

@@ -220,7 +220,7 @@ final class VendorsPane: Pane, SearchTarget {
 
 extension VendorsPane {
     /// The vendor list's own keys.
-    nonisolated static let keyCommands: [HandledKeyCommand<VendorsPane>] = [
+    nonisolated static let keyCommands: [PlannerKeyCommand<VendorsPane>] = [
         HandledKeyCommand(.vendors, [.character("D")], .showDocuments, "List the selected vendor's documents") {
             $1.showDocuments(ofSelected: $0.noteSubject)
         },
