@@ -4,8 +4,8 @@ import Synchronization
 /// up to date, confirming access), each task named by its purpose (what it does, for which
 /// wedding or subscriber): one task per purpose at a time, none begun once closed, and `close()`
 /// cancels every task and waits for it to end, so nothing of the part runs after it.
-/// A task's body sees `Task.isCancelled` once closing has begun: it stops where it can, and
-/// writes nothing after that point.
+/// A body sees `Task.isCancelled` once closing has begun: it is to stop where it can, and to
+/// write nothing it had not written by then (a statement already sent is waited for).
 actor BackgroundWork<Purpose: Hashable & Sendable> {
     private enum Request: Sendable {
         case start(Purpose, @Sendable () async -> Void)
