@@ -78,17 +78,6 @@ struct ConnectionSupervisorTests {
     }
 
     /// Lets the supervisor's task run until `condition` holds (10 s at most).
-    private static func eventually(_ condition: () -> Bool, _ comment: Comment) async {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record(comment)
-                return
-            }
-            await Task.yield()
-        }
-    }
-
     @Test("held, the first attempt waits for connect(); then the database answers and the link is online")
     func heldUntilConnect() async {
         let clock = ManualClock()
@@ -117,13 +106,13 @@ struct ConnectionSupervisorTests {
         #expect(script.told == ["lost: it does not answer"])
 
         for (pause, tries) in [(Duration.milliseconds(500), 2), (.seconds(1), 3), (.seconds(2), 4)] {
-            await Self.eventually({ clock.sleepers == 1 }, "the supervisor pauses before try \(tries)")
+            await eventually({ clock.sleepers == 1 }, "the supervisor pauses before try \(tries)")
             clock.advance(by: pause - .milliseconds(1))
             #expect(script.opened == tries - 1, "not tried before the pause is over")
             clock.advance(by: .milliseconds(1))
-            await Self.eventually({ script.opened == tries }, "try \(tries) after \(pause)")
+            await eventually({ script.opened == tries }, "try \(tries) after \(pause)")
         }
-        await Self.eventually({ supervisor.link.database != nil }, "online once the database answers")
+        await eventually({ supervisor.link.database != nil }, "online once the database answers")
         #expect(supervisor.link.unreachable == nil)
         #expect(script.told == ["lost: it does not answer", "answered again by primary"])
         #expect(clock.sleepers == 0, "no more tries once online")
@@ -137,9 +126,9 @@ struct ConnectionSupervisorTests {
         let script = Script(opens: [.failure(Self.down), .failure(refusal)])
         let supervisor = await Self.supervisor(held: false, script, clock: clock)
         await supervisor.attemptFirst()
-        await Self.eventually({ clock.sleepers == 1 }, "the supervisor pauses before retrying")
+        await eventually({ clock.sleepers == 1 }, "the supervisor pauses before retrying")
         clock.advance(by: .milliseconds(500))
-        await Self.eventually({ supervisor.link.refusal != nil }, "refused on the retry")
+        await eventually({ supervisor.link.refusal != nil }, "refused on the retry")
 
         clock.advance(by: .seconds(120))
         for _ in 0..<1000 { await Task.yield() }
@@ -158,7 +147,7 @@ struct ConnectionSupervisorTests {
         await supervisor.attemptFirst()
         await supervisor.lose(because: Self.down)
         #expect(supervisor.link.unreachable?.reason == "it does not answer")
-        await Self.eventually({ clock.sleepers == 1 }, "the retry pauses")
+        await eventually({ clock.sleepers == 1 }, "the retry pauses")
 
         #expect(try await supervisor.reconnect() == false)
         #expect(supervisor.link.unreachable?.reason == "still down", "the newest reason is kept")
@@ -167,7 +156,7 @@ struct ConnectionSupervisorTests {
         #expect(script.opened == 1 && script.probed == 2)
 
         clock.advance(by: .seconds(1))
-        await Self.eventually({ clock.sleepers == 0 }, "the retry wakes")
+        await eventually({ clock.sleepers == 0 }, "the retry wakes")
         for _ in 0..<1000 { await Task.yield() }
         #expect(script.opened == 1 && script.probed == 2)
         #expect(script.told == ["answered by primary", "lost: it does not answer", "answered again by primary"])
@@ -196,7 +185,7 @@ struct ConnectionSupervisorTests {
         await supervisor.attemptFirst()
 
         let first = Task { try await supervisor.reconnect() }
-        await Self.eventually({ opened.withLock { $0 } == 2 }, "the first reconnection opens the database")
+        await eventually({ opened.withLock { $0 } == 2 }, "the first reconnection opens the database")
         let second = Task { try await supervisor.reconnect() }
         for _ in 0..<1000 { await Task.yield() }
         release.finish()
@@ -232,7 +221,7 @@ struct ConnectionSupervisorTests {
         await supervisor.attemptFirst()
 
         let reconnecting = Task { try await supervisor.reconnect() }
-        await Self.eventually({ opened.withLock { $0 } == 2 }, "the reconnection opens the database")
+        await eventually({ opened.withLock { $0 } == 2 }, "the reconnection opens the database")
         #expect(await supervisor.close() == nil)
         release.finish()
 
@@ -248,11 +237,11 @@ struct ConnectionSupervisorTests {
         let supervisor = await Self.supervisor(held: false, script, clock: clock)
         await supervisor.attemptFirst()
         await supervisor.lose(because: Self.down)
-        await Self.eventually({ clock.sleepers == 1 }, "the retry pauses")
+        await eventually({ clock.sleepers == 1 }, "the retry pauses")
 
         #expect(await supervisor.close()?.name == "primary")
         #expect(script.closed.isEmpty, "the database reached is the caller's to close")
-        await Self.eventually({ clock.sleepers == 0 }, "the pause is cancelled")
+        await eventually({ clock.sleepers == 0 }, "the pause is cancelled")
         clock.advance(by: .seconds(60))
         #expect(supervisor.link.isClosed)
         #expect(script.probed == 0)

@@ -60,11 +60,11 @@ struct CopyRevalidationTests {
             }
         }
         for (pause, attempts) in [(Duration.seconds(1), 2), (.seconds(2), 3)] {
-            await Self.eventually { clock.sleepers == 1 }
+            await eventually { clock.sleepers == 1 }
             clock.advance(by: pause - .milliseconds(1))
             #expect(tries.withLock { $0 } == attempts - 1, "not tried again before the pause is over")
             clock.advance(by: .milliseconds(1))
-            await Self.eventually { tries.withLock { $0 } == attempts }
+            await eventually { tries.withLock { $0 } == attempts }
         }
         await running.value
         #expect(tries.withLock { $0 } == 3)
@@ -109,24 +109,12 @@ struct CopyRevalidationTests {
         await #expect(throws: RepositoryError.self) { try await revalidation.freshen(wedding, answering: true, catchUp) }
 
         let first = Task { try await revalidation.freshen(wedding, answering: true, catchUp) }
-        await Self.eventually { runs.withLock { $0 } == 2 }
+        await eventually { runs.withLock { $0 } == 2 }
         let second = Task { try await revalidation.freshen(wedding, answering: true, catchUp) }
         release.finish()
         try await first.value
         try await second.value
         try await revalidation.freshen(wedding, answering: true, catchUp)
         #expect(runs.withLock { $0 } == 2, "tried again after the failure, then not again this session")
-    }
-
-    /// Lets other tasks run until `condition` holds (10 s at most).
-    private static func eventually(_ condition: () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("waited 10 s for a condition")
-                return
-            }
-            await Task.yield()
-        }
     }
 }

@@ -6,6 +6,7 @@ import BlueprintStorageFixtures
 import BlueprintTestProcesses
 import Foundation
 import Logging
+import Synchronization
 import Testing
 
 /// Presence through the database, on a real server: sessions on two machines (two data
@@ -290,6 +291,33 @@ struct PostgresPresenceTests {
         try await wake(&changes) { try await theirs.others(in: id, excluding: them.sessionID).isEmpty }
         await mine.close()
         await theirs.close()
+    }
+
+    @Test("a closed board wakes no one: a session arriving on this machine after close is not passed on")
+    func closedBoardWakesNoOne() async throws {
+        let database = try await TestDatabase.make()
+        let here = try TemporaryDataDirectory()
+        let copy = try FileStore(root: here.root)
+        let id = try await copy.createWedding(Fixtures.wedding()).weddingID
+        await copy.close()
+        let local = FilePresenceBoard(root: here.root)
+        try await local.announce(presence("Ana"), in: id)
+        let mine = TieredPresenceBoard(database: PostgresPresenceBoard(url: try await database.url(forAuthor: "Mei")),
+                                       local: local, held: true)
+        let wakes = Mutex(0)
+        let changes = mine.changes(in: id)
+        let counting = Task {
+            for await _ in changes { wakes.withLock { $0 += 1 } }
+        }
+        try await local.announce(presence("Bo"), in: id)
+        await eventually({ wakes.withLock { $0 } > 0 }, "held, so offline: a session on this machine wakes it")
+
+        await mine.close()
+        let woken = wakes.withLock { $0 }
+        try await local.announce(presence("Cy"), in: id)
+        try await Task.sleep(for: .seconds(1))
+        #expect(wakes.withLock { $0 } == woken, "nothing of the board runs after close")
+        counting.cancel()
     }
 
     @Test("the stale threshold in the database's policy is the domain's")

@@ -39,43 +39,11 @@ struct WeddingLockTests {
         }
     }
 
-    /// Another blueprint session, of the planner's role, holding the wedding's row
-    /// lock in an open transaction from `take()` until `release()`, then committing.
-    private final class Holder: Sendable {
-        private let link: DatabaseLink
-        private let released: AsyncStream<Void>
-        private let release: AsyncStream<Void>.Continuation
-        private let transaction: Mutex<Task<Void, any Error>?> = Mutex(nil)
-
-        init(_ setup: Setup) throws {
-            link = DatabaseLink(url: try setup.database.url(as: setup.planner), logger: Logger(label: "test"), retry: .once)
-            (released, release) = AsyncStream<Void>.makeStream()
-        }
-
-        /// Returns once the lock is held.
-        func take(_ wedding: WeddingID) async {
-            let (locked, lock) = AsyncStream<Void>.makeStream()
-            let released = released
-            transaction.withLock { [link] in
-                $0 = Task {
-                    defer { lock.finish() }
-                    try await link.transaction { connection in
-                        _ = try await connection.statement("SELECT 1 FROM weddings WHERE id = \(wedding.rawValue) FOR UPDATE",
-                                                           logger: Logger(label: "test")).collect()
-                        lock.finish()
-                        for await _ in released {}
-                    }
-                }
-            }
-            for await _ in locked {}
-        }
-
-        /// Commits, letting the lock go.
-        func release() async throws {
-            release.finish()
-            try await transaction.withLock { $0 }?.value
-            await link.close()
-        }
+    /// Another blueprint session, of the planner's role, holding the wedding's row lock in an
+    /// open transaction from `take()` until `release()`, then committing.
+    private func rowLock(_ setup: Setup) throws -> HeldLock {
+        HeldLock(at: try setup.database.url(as: setup.planner),
+                 by: "SELECT 1 FROM weddings WHERE id = \(setup.id.rawValue) FOR UPDATE")
     }
 
     /// Collects a writer's notices, and lets a test wait for the first.
@@ -109,8 +77,8 @@ struct WeddingLockTests {
         let notices = Notices()
         let writer = try await setup.writer(notices: notices.handler)
         _ = try await writer.read(setup.id) { $0.wedding }
-        let holder = try Holder(setup)
-        await holder.take(setup.id)
+        let holder = try rowLock(setup)
+        await holder.take()
 
         let write = Task {
             try await writer.write(setup.id, operation: "add") { try $0.insert(Guest(firstName: "Ana", lastName: "Ruiz")) }
@@ -134,8 +102,8 @@ struct WeddingLockTests {
         let notices = Notices()
         let writer = try await setup.writer(lockWait: .init(step: .milliseconds(200), limit: .seconds(1)),
                                             notices: notices.handler)
-        let holder = try Holder(setup)
-        await holder.take(setup.id)
+        let holder = try rowLock(setup)
+        await holder.take()
 
         do {
             _ = try await writer.write(setup.id, operation: "add") { try $0.insert(Guest(firstName: "Ana", lastName: "Ruiz")) }

@@ -158,15 +158,17 @@ actor ConnectionSupervisor<Database: Sendable> {
         listener?.refused(error)
     }
 
-    /// Ends the link (once a running first attempt has ended) and stops retrying; returns the
-    /// database host to close, if one was reached.
+    /// Ends the link (once a running first attempt has ended) and stops retrying, waiting for a
+    /// retry under way to end; returns the database host to close, if one was reached.
     func close() async -> Database? {
         if case .connecting = link { await firstAttemptEnded() }
         let database = state.withLock { $0.close() }
         wakeups.finish()
-        loop?.cancel()
+        let retrying = loop
         loop = nil
+        retrying?.cancel()
         settle()
+        await retrying?.value
         return database
     }
 

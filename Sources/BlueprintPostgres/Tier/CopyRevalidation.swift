@@ -9,7 +9,8 @@ import Synchronization
 /// when the copy is where the commit started; brings each copy up to date once a session,
 /// behind the planner (tried again after a pause while the database answers) or before a
 /// command's first read. The database is any `WeddingDataHost` (a fake in tests); the pauses go
-/// through `retry.sleep`.
+/// through `retry.sleep`. A cancelled task (the host closing) stores nothing more in the copy:
+/// it throws `CancellationError` instead.
 final class CopyRevalidation: Sendable {
     let copy: FileStore
     /// The time stamped on what the copy stores.
@@ -41,6 +42,7 @@ final class CopyRevalidation: Sendable {
     func pull(_ wedding: WeddingID, from database: some WeddingDataHost) async throws {
         let theirs = try await database.read(wedding) { $0 }
         let mine = try await copy.read(wedding) { $0 }
+        try Task.checkCancellation()
         try await copy.record(theirs.changes(since: mine), in: wedding, at: clock(), operation: "synchronised", author: nil,
                               activity: nil, origin: .external)
         synced(wedding)
@@ -52,6 +54,7 @@ final class CopyRevalidation: Sendable {
     func store(_ changes: [RecordChange], in wedding: WeddingID, at time: Timestamp, operation: String,
                author: String?, activity: ActivitySummary?, origin: RepositoryChange.Origin,
                from database: some WeddingDataHost) async throws {
+        try Task.checkCancellation()
         do {
             try await copy.record(changes, in: wedding, at: time, operation: operation, author: author, activity: activity,
                                   origin: origin)
@@ -97,11 +100,14 @@ final class CopyRevalidation: Sendable {
 
     /// Runs `catchUp` (the copy brought up to date, its queued edits sent first), again after a
     /// pause if it fails while `answering` says the database still answers (offline, the
-    /// reconnection does it), until `retry`'s tries run out; a failure left is logged.
+    /// reconnection does it), until `retry`'s tries run out or the task is cancelled; a failure
+    /// left is logged.
     func revalidate(_ wedding: WeddingID, answering: @escaping @Sendable () -> Bool,
                     _ catchUp: () async throws -> Void) async {
         do {
-            try await retry.run(transient: { _ in answering() }) { try await catchUp() }
+            try await retry.run(transient: { _ in answering() && !Task.isCancelled }) { try await catchUp() }
+        } catch is CancellationError {
+            // Closing: the next session brings the copy up to date.
         } catch {
             logger.warning("could not bring the copy up to date", metadata: ["wedding": "\(wedding)", "error": "\(error)"])
         }

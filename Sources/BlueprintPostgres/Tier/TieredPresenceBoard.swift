@@ -25,20 +25,30 @@ import Synchronization
 /// - Made `held` (the planner's, like its `TieredWeddingHost.Start.fromTheCopy`), it asks nothing
 ///   of the database until `connect()` (once the first frame is on the screen): meanwhile it is
 ///   the local board, and then it sends what was announced and follows the database.
+/// - `close()` sends what was asked for before it (a withdrawal), and then nothing: what wakes
+///   the subscribers is cancelled and waited for, so nothing of the board runs after it.
 public final class TieredPresenceBoard: PresenceBoard {
     private struct State {
         var offline = false
         /// Nothing is asked of the database until `connect()`.
         var held = false
+        /// Nothing more is sent once `close()` has begun.
+        var closed = false
         /// This process's sessions' latest entries, by wedding.
         var latest: [WeddingID: [UUID: Presence]] = [:]
         /// The sessions whose latest entry is not in the database yet, by wedding.
         var unsent: [WeddingID: Set<UUID>] = [:]
         var subscribers: [WeddingID: [UUID: AsyncStream<Void>.Continuation]] = [:]
-        /// What wakes each subscriber on the database's notices, by its token.
-        var following: [UUID: Task<Void, Never>] = [:]
         /// The database statement sent last (each waits for the one before).
         var queue: Task<Void, Never>?
+    }
+
+    /// What wakes the subscribers, by the token of each.
+    private enum Waking: Hashable, Sendable {
+        /// On this machine's board's changes, while the database has failed.
+        case fromHere(UUID)
+        /// On the database's notices.
+        case fromDatabase(UUID)
     }
 
     private let database: PostgresPresenceBoard
@@ -46,6 +56,7 @@ public final class TieredPresenceBoard: PresenceBoard {
     private let withdrawalWait: Duration
     private let logger = Logger(label: "blueprint.presence")
     private let state = Mutex(State())
+    private let waking = BackgroundWork<Waking>()
 
     /// A board on the database at `url`, with a file board on the local copies at `localRoot`
     /// (the `TieredWeddingHost`'s copy, whose folders hold the weddings opened here); `held`, it
@@ -107,14 +118,17 @@ public final class TieredPresenceBoard: PresenceBoard {
             return state.offline
         }
         guard !offline else { return }
+        let (outcomes, outcome) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingOldest(1))
         let withdrawing = enqueue { [self] in
             do {
                 try await database.withdraw(session, from: wedding)
             } catch {
                 failed(error, doing: "withdraw this session", in: wedding)
             }
+            outcome.yield(true)
         }
-        if await !Self.finishes(withdrawing, within: withdrawalWait) {
+        guard withdrawing != nil else { return }
+        if await !Self.finished(outcomes, telling: outcome, within: withdrawalWait) {
             logger.notice("presence: the database did not take this session's withdrawal in time; its entry goes stale there",
                           metadata: ["wedding": "\(wedding)"])
         }
@@ -139,42 +153,45 @@ public final class TieredPresenceBoard: PresenceBoard {
             return state.held
         }
         let fromHere = local.changes(in: wedding)
-        let here = Task { [weak self] in
+        waking.request(.fromHere(token)) { [weak self] in
             for await _ in fromHere where self?.isOffline == true { continuation.yield() }
         }
         if !held { follow(wedding, as: token, waking: continuation) }
         continuation.onTermination = { [weak self] _ in
-            here.cancel()
-            self?.state.withLock { state in
-                _ = state.subscribers[wedding]?.removeValue(forKey: token)
-                state.following.removeValue(forKey: token)?.cancel()
-            }
+            guard let self else { return }
+            state.withLock { _ = $0.subscribers[wedding]?.removeValue(forKey: token) }
+            waking.cancel(.fromHere(token))
+            waking.cancel(.fromDatabase(token))
         }
         return stream
     }
 
-    /// Wakes the subscriber `token` on each of the database's notices of `wedding`.
+    /// Wakes the subscriber `token` on each of the database's notices of `wedding`, while it subscribes.
     private func follow(_ wedding: WeddingID, as token: UUID, waking continuation: AsyncStream<Void>.Continuation) {
         let fromDatabase = database.changes(in: wedding)
-        let task = Task { [weak self] in
+        waking.request(.fromDatabase(token)) { [weak self] in
+            guard self?.subscribes(token, to: wedding) == true else { return }
             for await _ in fromDatabase {
                 // Its listener listens: the database answers.
                 self?.answered()
                 continuation.yield()
             }
         }
-        let kept = state.withLock { state in
-            guard state.subscribers[wedding]?[token] != nil else { return false }
-            state.following[token] = task
-            return true
-        }
-        if !kept { task.cancel() }
     }
 
-    /// Stops listening to the database and closes its connections, once the statements asked
-    /// for have run.
+    private func subscribes(_ token: UUID, to wedding: WeddingID) -> Bool {
+        state.withLock { $0.subscribers[wedding]?[token] != nil }
+    }
+
+    /// Sends the statements asked for before it, then nothing more: stops waking the
+    /// subscribers (and waits for that) and closes the database's connections.
     public func close() async {
-        await state.withLock { $0.queue }?.value
+        let asked = state.withLock { state in
+            state.closed = true
+            return state.queue
+        }
+        await waking.close()
+        await asked?.value
         await database.close()
     }
 
@@ -182,12 +199,14 @@ public final class TieredPresenceBoard: PresenceBoard {
 
     /// Runs `body` after every database statement asked for before it, and waits for it.
     private func inOrder(_ body: @escaping @Sendable () async -> Void) async {
-        await enqueue(body).value
+        await enqueue(body)?.value
     }
 
-    /// Runs `body` after every database statement asked for before it.
-    private func enqueue(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    /// Runs `body` after every database statement asked for before it; once closing has begun,
+    /// nothing runs (nil).
+    private func enqueue(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
         state.withLock { state in
+            guard !state.closed else { return nil }
             let previous = state.queue
             let task = Task {
                 await previous?.value
@@ -198,20 +217,20 @@ public final class TieredPresenceBoard: PresenceBoard {
         }
     }
 
-    /// Whether `task` finished within `limit` (it goes on either way).
-    private static func finishes(_ task: Task<Void, Never>, within limit: Duration) async -> Bool {
-        let (outcomes, outcome) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingOldest(1))
-        let racers = [Task {
-            await task.value
-            outcome.yield(true)
-        }, Task {
-            try? await Task.sleep(for: limit)
-            outcome.yield(false)
-        }]
-        var first = outcomes.makeAsyncIterator()
-        let finished = await first.next() ?? false
-        for racer in racers { racer.cancel() }
-        return finished
+    /// Whether the work that yields `true` to `outcome` when it finishes did so within `limit`
+    /// (it goes on either way).
+    private static func finished(_ outcomes: AsyncStream<Bool>, telling outcome: AsyncStream<Bool>.Continuation,
+                                 within limit: Duration) async -> Bool {
+        await withTaskGroup(of: Void.self) { timer in
+            timer.addTask {
+                try? await Task.sleep(for: limit)
+                outcome.yield(false)
+            }
+            var first = outcomes.makeAsyncIterator()
+            let finished = await first.next() ?? false
+            timer.cancelAll()
+            return finished
+        }
     }
 
     /// Sends `session`'s latest entry to the database, if it has one (not withdrawn).
@@ -249,9 +268,7 @@ public final class TieredPresenceBoard: PresenceBoard {
         guard let unsent else { return }
         logger.notice("presence: the database answers again")
         wakeAll()
-        for (wedding, session) in unsent {
-            Task { [self] in await inOrder { [self] in await send(session, in: wedding) } }
-        }
+        for (wedding, session) in unsent { _ = enqueue { [self] in await send(session, in: wedding) } }
     }
 
     /// A database statement failed: the others come from this machine's board until it answers.

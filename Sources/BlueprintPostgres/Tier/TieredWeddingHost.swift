@@ -3,7 +3,6 @@ import BlueprintDomain
 import BlueprintStorage
 import Foundation
 import Logging
-import Synchronization
 
 /// A database's weddings with the file store as their disk tier: each wedding opened is kept as
 /// a local copy (a `FileStore` at `<data-dir>/databases/<hash of the URL without password>/`,
@@ -51,7 +50,13 @@ import Synchronization
 /// first attempt, retries with backoff while offline and reconnects; `QueuedCommitReplay` sends
 /// the queued commits and keeps and settles the conflicts; `CopyRevalidation` brings a copy up to
 /// date with the database; `SyncedTimes` and `KeptAccess` remember, beside each copy, when it was
-/// last synchronised and what the database last allowed.
+/// last synchronised and what the database last allowed; `WeddingsFollowed` notes what was asked
+/// for and said, by wedding. What the host runs behind its callers (following a wedding's
+/// commits and relaying its connection, a planner's copy brought up to date behind its first
+/// read, access confirmed behind the answer) is a task of its `BackgroundWork`, named by purpose
+/// and wedding: `close()` cancels each and waits for it to end (a cancelled one writes nothing
+/// more to the copy), so once it returns nothing of the host writes to the copy or announces
+/// anything.
 public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// The database, as given.
     public let url: DatabaseURL
@@ -74,7 +79,10 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     private let access: KeptAccess
     /// Who is told of each wedding's connection.
     private let connectionWatchers = WeddingWatchers<FeedConnection>()
-    private let weddings = Mutex(WeddingsFollowed())
+    /// What was asked for and said, by wedding.
+    private let followed = WeddingsFollowed()
+    /// What runs behind the callers: ended by `close()`.
+    private let work = BackgroundWork<TierWork>()
     private let gate = SyncGate()
 
     /// How `open` treats the database.
@@ -86,18 +94,18 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         case fromTheCopy
     }
 
-    /// What the host has done and been asked for, by wedding.
-    private struct WeddingsFollowed {
-        /// Weddings whose changes were asked for: followed in the database once it answers.
-        var watched: Set<WeddingID> = []
-        /// What mirrors each watched wedding's database commits into the copy (`follow`).
-        var following: [WeddingID: Task<Void, Never>] = [:]
-        /// What relays the database host's own connection state, by wedding (`relayConnection`).
-        var relays: [WeddingID: Task<Void, Never>] = [:]
-        /// Weddings read from the copy while offline, and said so (`DatabaseNotice.workingOffline`).
-        var toldOffline: Set<WeddingID> = []
-        /// Weddings known to have a local copy.
-        var copied: Set<WeddingID> = []
+    /// What the host runs behind its callers, by wedding.
+    private enum TierWork: Hashable, Sendable {
+        /// Noting that the wedding's changes were asked for, and following them if the database answers.
+        case watching(WeddingID)
+        /// Mirroring the database's commits to the wedding into the copy.
+        case following(WeddingID)
+        /// Relaying the database host's own connection to the wedding.
+        case relaying(WeddingID)
+        /// Bringing the wedding's copy up to date behind a planner's read.
+        case revalidating(WeddingID)
+        /// Confirming what the database lets this process do with the wedding.
+        case confirmingAccess(WeddingID)
     }
 
     /// Where the local copies of the database at `url` are kept under the data directory `root`.
@@ -202,7 +210,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     public func deleteWedding(_ id: WeddingID) async throws {
         let database = try await required("delete a wedding")
         try await database.deleteWedding(id)
-        weddings.withLock { _ = $0.copied.remove(id) }
+        await followed.setCopied(id, false)
         synced.forget(id)
         do {
             try await copy.deleteWedding(id)
@@ -233,9 +241,9 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 try await self?.catchUp(on: wedding)
             }
         } else if revalidatesBehind(wedding) {
-            Task { [weak self] in await self?.revalidate(wedding) }
+            await work.start(.revalidating(wedding)) { [weak self] in await self?.revalidate(wedding) }
         }
-        tellIfOffline(about: wedding)
+        await tellIfOffline(about: wedding)
         return try await copy.read(wedding, body)
     }
 
@@ -247,9 +255,9 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     }
 
     /// Says, once per wedding while offline, that `wedding` is read from the copy and how old it is.
-    private func tellIfOffline(about wedding: WeddingID) {
+    private func tellIfOffline(about wedding: WeddingID) async {
         guard let notices, let unreachable = supervisor.link.unreachable,
-              weddings.withLock({ $0.toldOffline.insert(wedding).inserted }) else { return }
+              await followed.firstReadOffline(of: wedding) else { return }
         notices(.workingOffline(unreachable, wedding: wedding, lastSynced: synced.last(wedding)))
     }
 
@@ -292,7 +300,8 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     // MARK: Change feed
 
     public func changes(in wedding: WeddingID) -> AsyncStream<RepositoryChange> {
-        follow(wedding)
+        if let database = supervisor.link.database { work.request(.following(wedding), following(wedding, in: database)) }
+        work.request(.watching(wedding)) { [weak self] in await self?.watch(wedding) }
         return copy.changes(in: wedding)
     }
 
@@ -306,37 +315,37 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     }
 
     /// Says when the host goes offline and when it is back, and, while online, what the
-    /// database host says of its own connection.
+    /// database host says of its own connection (relayed once per wedding: from now when there
+    /// is a database to ask, else once it answers).
     public func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> {
         let stream = connectionWatchers.watch(wedding)
-        relayConnection(of: wedding)
+        if let database = supervisor.link.database { work.request(.relaying(wedding), relaying(wedding, from: database)) }
         return stream
     }
 
-    /// Mirrors what other processes commit to `wedding` in the database into the copy, while it
-    /// answers (once per wedding; started when there is a database to ask).
-    private func follow(_ wedding: WeddingID) {
-        let database = supervisor.link.database
-        weddings.withLock { weddings in
-            weddings.watched.insert(wedding)
-            guard let database, weddings.following[wedding] == nil else { return }
-            let changes = database.changes(in: wedding)
-            weddings.following[wedding] = Task { [weak self] in
-                for await change in changes where change.origin == .external { await self?.mirror(change, in: wedding) }
-            }
+    /// Notes that `wedding`'s changes were asked for, and follows them if the database answers
+    /// (else `databaseAnswers` does, once it does: the note comes before the look at the link).
+    private func watch(_ wedding: WeddingID) async {
+        await followed.watch(wedding)
+        guard let database = supervisor.link.database else { return }
+        await work.start(.following(wedding), following(wedding, in: database))
+    }
+
+    /// Mirrors what other processes commit to `wedding` in `database` into the copy (their
+    /// stream asked for now, so none is missed meanwhile).
+    private func following(_ wedding: WeddingID, in database: PostgresWeddingHost) -> @Sendable () async -> Void {
+        let changes = database.changes(in: wedding)
+        return { [weak self] in
+            for await change in changes where change.origin == .external { await self?.mirror(change, in: wedding) }
         }
     }
 
-    /// Relays what the database host says of its own connection to `wedding`'s watchers, while
-    /// it answers (once per wedding; started when there is a database to ask).
-    private func relayConnection(of wedding: WeddingID) {
-        let database = supervisor.link.database
-        weddings.withLock { weddings in
-            guard let database, weddings.relays[wedding] == nil else { return }
-            let connections = database.connectionChanges(in: wedding)
-            weddings.relays[wedding] = Task { [weak self] in
-                for await connection in connections { await self?.relay(connection, of: wedding, from: database) }
-            }
+    /// Relays what `database`'s host says of its own connection to `wedding`'s watchers (their
+    /// stream asked for now, so no change is missed meanwhile).
+    private func relaying(_ wedding: WeddingID, from database: PostgresWeddingHost) -> @Sendable () async -> Void {
+        let connections = database.connectionChanges(in: wedding)
+        return { [weak self] in
+            for await connection in connections { await self?.relay(connection, of: wedding, from: database) }
         }
     }
 
@@ -380,7 +389,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// follows and relays what was asked for meanwhile.
     private func databaseAnswers(_ database: PostgresWeddingHost, again: Bool) async {
         if again {
-            weddings.withLock { $0.toldOffline = [] }
+            await followed.databaseAnswersAgain()
             logger.info("the database answers again", metadata: ["url": "\(url)"])
             for wedding in (try? await copy.listWeddings().map(\.weddingID)) ?? [] {
                 do {
@@ -390,10 +399,9 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
                 }
             }
         }
-        let watched = weddings.withLock { $0.watched }.union(connectionWatchers.weddings)
-        for wedding in watched {
-            follow(wedding)
-            relayConnection(of: wedding)
+        for wedding in await followed.watched.union(connectionWatchers.weddings) {
+            await work.start(.following(wedding), following(wedding, in: database))
+            await work.start(.relaying(wedding), relaying(wedding, from: database))
             announce(database.connection(wedding), to: wedding)
         }
     }
@@ -483,17 +491,12 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         try await supervisor.reconnect()
     }
 
-    /// Stops reconnecting, ends every change stream and closes the copy and the connection.
+    /// Stops reconnecting, ends the work begun behind the callers (cancelled, and waited for:
+    /// what it had not written to the copy when closing began it no longer writes), ends every
+    /// change stream and closes the copy and the connection. Nothing of the host runs after it.
     public func close() async {
         let database = await supervisor.close()
-        let tasks = weddings.withLock { weddings in
-            defer {
-                weddings.following = [:]
-                weddings.relays = [:]
-            }
-            return Array(weddings.following.values) + Array(weddings.relays.values)
-        }
-        for task in tasks { task.cancel() }
+        await work.close()
         connectionWatchers.finish()
         replay.finish()
         await database?.close()
@@ -544,7 +547,7 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     /// takes as its cue to ask again.
     public func accessRights(to wedding: WeddingID) async throws -> WeddingAccess {
         if start == .fromTheCopy, let known = access.access(to: wedding) {
-            Task { [weak self] in await self?.confirmAccess(to: wedding, known: known) }
+            await work.start(.confirmingAccess(wedding)) { [weak self] in await self?.confirmAccess(to: wedding, known: known) }
             return known
         }
         if !supervisor.link.isConnecting, let database = await online() {
@@ -559,8 +562,11 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
         return access.access(to: wedding) ?? WeddingAccess(role: .planner)
     }
 
+    /// Asks the database what it lets this process do with `wedding` now; keeps and announces
+    /// a changed answer, unless the host is closing meanwhile.
     private func confirmAccess(to wedding: WeddingID, known: WeddingAccess) async {
-        guard let database = await reached(), let rights = try? await database.accessRights(to: wedding) else { return }
+        guard let database = await reached(), let rights = try? await database.accessRights(to: wedding),
+              !Task.isCancelled else { return }
         access.keep(rights, for: wedding)
         if rights != known { announce(database.connection(wedding), to: wedding) }
     }
@@ -641,9 +647,9 @@ public final class TieredWeddingHost: WeddingDataHost, OfflineConflictSource {
     }
 
     private func hasCopy(of wedding: WeddingID) async throws -> Bool {
-        if weddings.withLock({ $0.copied.contains(wedding) }) { return true }
+        if await followed.isCopied(wedding) { return true }
         let copied = try await copy.listWeddings().contains { $0.weddingID == wedding }
-        if copied { weddings.withLock { _ = $0.copied.insert(wedding) } }
+        if copied { await followed.setCopied(wedding, true) }
         return copied
     }
 }
