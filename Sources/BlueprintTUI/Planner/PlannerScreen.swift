@@ -30,9 +30,10 @@ public final class PlannerScreen: Screen, PlannerHost {
     private var message: (text: String, severity: StatusLine.Severity)?
     /// The last message reported, kept after the status line clears it, for `showMessage`.
     private var lastMessage: (text: String, severity: StatusLine.Severity)?
-    /// What opening the wedding started (`startOpening`): its reads, and landing the warm-up's
-    /// timings; cancelled when another opens or it closes.
-    private var opening: (reading: Task<Task<WarmUpReport, Never>, Never>, warmUp: Task<Void, Never>)?
+    /// What opening the wedding left running (`startOpening`'s reads, landing the warm-up's
+    /// timings); cancelled when another opens or it closes.
+    private var openingReads: Task<Task<WarmUpReport, Never>?, Never>?
+    private var warmUpLanding: Task<Void, Never>?
     /// Set by `:q`; the next key's effect is to quit.
     private var quitRequested = false
     /// The question Ctrl-C asked before dropping a form's edits, while it is open.
@@ -71,16 +72,26 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// pane on screen can be drawn: its store has loaded, or (the guests pane) the wedding's
     /// preview is shown; the loads go on behind it.
     public func open(_ wedding: WeddingID) async {
-        _ = await startOpening(wedding).value
+        let session = openSession(wedding)
+        let warming = await readFirst(session)
+        landWarmUp(of: session) { await warming.value }
     }
 
-    /// Opens `wedding` in this turn, closing the one open: its stores, the panes, and an edit
-    /// made offline to settle. What it reads then (the access this process has, the preview the
-    /// guests pane is drawn from first, every store's load) lands as messages in the inbox, and
-    /// the timings of warming them as the last. The task returned ends once the pane on screen
-    /// can be drawn, with the warming of the rest.
+    /// Opens `wedding` in this turn, as `open` does, leaving what it reads to land behind (a
+    /// wedding opened from a key or the welcome screen). The task returned ends once the pane
+    /// on screen can be drawn.
     @discardableResult
-    func startOpening(_ wedding: WeddingID) -> Task<Task<WarmUpReport, Never>, Never> {
+    func startOpening(_ wedding: WeddingID) -> Task<Task<WarmUpReport, Never>?, Never> {
+        let session = openSession(wedding)
+        let reading = Task { [weak self] in await self?.readFirst(session) }
+        openingReads = reading
+        landWarmUp(of: session) { await reading.value?.value }
+        return reading
+    }
+
+    /// Closes the wedding open and opens `wedding`: its stores, the panes, and an edit made
+    /// offline to settle. Nothing is read yet.
+    private func openSession(_ wedding: WeddingID) -> WeddingSession {
         cancelOpening()
         overlays = []
         let session = model.open(wedding) { [weak self] session, message in
@@ -95,42 +106,50 @@ public final class PlannerScreen: Screen, PlannerHost {
         }
         panes = Self.panes(for: session, context: model.context)
         if let conflicts = session.offlineConflicts?.conflicts, !conflicts.isEmpty { offerOfflineConflict(conflicts, asked: false) }
-        warmUpReport = nil
+        return session
+    }
+
+    /// Reads what `session`'s pane on screen needs first: the access this process has, then the
+    /// preview the guests are drawn from, or the shown pane's store; all of it lands as messages.
+    /// Returns once that is posted, with the warming of every store going on.
+    private func readFirst(_ session: WeddingSession) async -> Task<WarmUpReport, Never> {
         let shownFirst = panes[activePane].store?.domain
-        let weddings = model.context.weddings, monitor = services.monitor
-        let reading = Task { [weak self] in
-            await session.readAccess()
-            // A preview draws the guests pane's first frame before the guest list is read; the
-            // loads then land behind it.
-            if shownFirst == .guests, let preview = await weddings.fetchPreview(wedding) {
-                self?.post { [weak self] in
-                    guard self?.session === session else { return }
-                    session.show(preview)
-                }
-                return await CacheWarmer(monitor: monitor).warm(session, first: nil)
+        let warmer = CacheWarmer(monitor: services.monitor)
+        await session.readAccess()
+        // A preview draws the guests pane's first frame before the guest list is read; the
+        // loads then land behind it.
+        if shownFirst == .guests, let preview = await model.context.weddings.fetchPreview(session.weddingID) {
+            post { [weak self] in
+                guard self?.session === session else { return }
+                session.show(preview)
             }
-            return await CacheWarmer(monitor: monitor).warm(session, first: shownFirst)
+            return await warmer.warm(session, first: nil)
         }
-        let warmUp = Task { [weak self] in
-            let report = await reading.value.value
+        return await warmer.warm(session, first: shownFirst)
+    }
+
+    /// Lands the timings of warming `session`'s stores, once `report` has them.
+    private func landWarmUp(of session: WeddingSession, _ report: @escaping @MainActor () async -> WarmUpReport?) {
+        warmUpReport = nil
+        warmUpLanding = Task { [weak self] in
+            guard let report = await report() else { return }
             self?.post { [weak self] in
                 guard let self, self.session === session else { return }
                 self.warmUpReport = report
             }
         }
-        opening = (reading, warmUp)
-        return reading
     }
 
     private func cancelOpening() {
-        opening?.reading.cancel()
-        opening?.warmUp.cancel()
-        opening = nil
+        openingReads?.cancel()
+        warmUpLanding?.cancel()
+        openingReads = nil
+        warmUpLanding = nil
     }
 
     /// Waits until every store of the open wedding has been warmed, and returns the timings.
     public func warmedUp() async -> WarmUpReport? {
-        await opening?.warmUp.value
+        await warmUpLanding?.value
         return warmUpReport
     }
 
