@@ -1,4 +1,3 @@
-import BlueprintDomain
 import Foundation
 import Synchronization
 

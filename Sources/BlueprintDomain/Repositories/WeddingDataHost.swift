@@ -1,4 +1,3 @@
-import BlueprintDomain
 
 /// Where weddings' datasets live: the file store on disk, or memory for tests.
 ///
