@@ -1,4 +1,3 @@
-
 /// Where weddings' datasets live: the file store on disk, or memory for tests.
 ///
 /// The repositories are written once against this protocol, so the file-backed and the
