@@ -33,7 +33,7 @@ public final class PlannerScreen: Screen, PlannerHost {
     /// What opening the wedding left running (`startOpening`'s reads, landing the warm-up's
     /// timings); cancelled when another opens or it closes.
     private var openingReads: Task<Task<WarmUpReport, Never>?, Never>?
-    private var warmUpLanding: Task<Void, Never>?
+    private var warmUpLanding: Task<WarmUpReport?, Never>?
     /// Set by `:q`; the next key's effect is to quit.
     private var quitRequested = false
     /// The question Ctrl-C asked before dropping a form's edits, while it is open.
@@ -132,11 +132,12 @@ public final class PlannerScreen: Screen, PlannerHost {
     private func landWarmUp(of session: WeddingSession, _ report: @escaping @MainActor () async -> WarmUpReport?) {
         warmUpReport = nil
         warmUpLanding = Task { [weak self] in
-            guard let report = await report() else { return }
+            guard let report = await report() else { return nil }
             self?.post { [weak self] in
                 guard let self, self.session === session else { return }
                 self.warmUpReport = report
             }
+            return report
         }
     }
 
@@ -147,10 +148,10 @@ public final class PlannerScreen: Screen, PlannerHost {
         warmUpLanding = nil
     }
 
-    /// Waits until every store of the open wedding has been warmed, and returns the timings.
+    /// Waits until every store of the open wedding has been warmed, and returns the timings
+    /// (`warmUpReport` has them once their landing has had its turn in the inbox).
     public func warmedUp() async -> WarmUpReport? {
         await warmUpLanding?.value
-        return warmUpReport
     }
 
     /// Shows `text` in the status line (a note from the command line, such as a new demo
