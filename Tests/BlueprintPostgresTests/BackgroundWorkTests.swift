@@ -5,7 +5,7 @@ import Testing
 
 /// The work a tier part runs behind its callers, held up on a manual clock's sleep (which ends
 /// when cancelled, as a database statement's wait would not).
-@Suite("Background work of the tier", .timeLimit(.minutes(1)))
+@Suite("Background work of the tier", .timeLimit(.minutes(5)))
 struct BackgroundWorkTests {
     /// What the tasks and the test did, in order.
     private final class Log: Sendable {
