@@ -30,6 +30,11 @@ public struct TextQuery: Hashable, Sendable {
 
     public var isEmpty: Bool { folded.isEmpty }
 
+    /// True when `field` contains the query (an empty query matches everything).
+    public func matches(_ field: String) -> Bool {
+        isEmpty || contains(field)
+    }
+
     /// True when any of `fields` contains the query (an empty query matches everything).
     public func matches(_ fields: String...) -> Bool {
         isEmpty || fields.contains(where: contains)
