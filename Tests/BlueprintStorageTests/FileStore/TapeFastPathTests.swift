@@ -214,6 +214,19 @@ struct DeferredArrayTests {
         #expect(tape.deferredArrays.count == 1, "the guests are deferred")
     }
 
+    @Test("a table of fewer records than a concurrent share is read once too, and decodes the same")
+    func aShortTableIsDeferred() throws {
+        struct Table: Decodable, Equatable { var journalGeneration: Int; var guests: RecordTable<Guest> }
+        let guests = (1...300).map { Fixtures.guest($0) }
+        let data = try StoreJSON.fileEncoder().encode(File(journalGeneration: 2, guests: guests))
+        let tape = try data.withUnsafeBytes { try JSONTape(parsing: $0) }
+        #expect(tape.deferredArrays.count == 1, "the guests are parsed only element by element")
+        let table = Self.deferred(Table.self, data)
+        #expect(table == Self.parsedFirst(Table.self, data))
+        guard case .value(let decoded) = table else { Issue.record("\(table)"); return }
+        #expect(Array(decoded.guests) == guests)
+    }
+
     @Test func oddLayoutsDecodeTheSameEitherWay() throws {
         let count = Int(concurrentDecodingThreshold) + 10
         let element = #"{"id": "00000000-0000-4000-8000-000000000001", "amount": 5, "dueDate": "2026-01-01"}"#

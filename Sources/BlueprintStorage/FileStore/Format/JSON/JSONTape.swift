@@ -81,8 +81,8 @@ struct JSONTape {
     init() {}
 
     /// Parses `bytes`; throws `JSONReadError` naming the line and column of the first problem.
-    /// With `deferringLargeArrays`, arrays of `concurrentDecodingThreshold` elements or more
-    /// at the top two levels are deferred (see the type's documentation).
+    /// With `deferringLargeArrays`, the arrays at the top two levels that the text leaves room
+    /// for `concurrentDecodingThreshold` elements in are deferred (see the type's documentation).
     /// `readBehind` is told the parts of a deferred array's text the parse has stepped over.
     init(parsing bytes: UnsafeRawBufferPointer, deferringLargeArrays: Bool = true, readBehind: ReadBehind.Release? = nil) throws {
         guard bytes.count < Int(Int32.max) else {
@@ -257,9 +257,11 @@ struct JSONTape {
             guard depth < Parser.maximumDepth else { throw error("nested too deeply") }
             let index = tape.entries.count
             let start = position
-            // A large array takes at least two bytes an element; skip the scan for anything shorter.
+            // Only an array of some length is worth the scan (a large one takes at least two bytes an
+            // element). Once scanned, it is deferred whatever its count: parsing it here as well read
+            // a table of fewer elements twice, which was most of opening a wedding of 1,000 guests.
             if defersLargeArrays, depth <= 1, bytes.count - position >= 2 * Int(concurrentDecodingThreshold),
-               var elements = elements(ofArrayAt: start), elements.starts.count >= Int(concurrentDecodingThreshold) {
+               var elements = elements(ofArrayAt: start), !elements.starts.isEmpty {
                 elements.depth = depth + 1
                 tape.entries.append(Entry(kind: .deferredArray, offset: start, length: elements.starts.count, next: index + 1,
                                           depth: depth, key: key))
@@ -302,38 +304,54 @@ struct JSONTape {
         }
 
         /// The elements of a pretty-printed array of objects, as the store writes its records:
-        /// each opens with a `{` alone at the start of a line, all at one indentation, and
-        /// everything inside them is indented further; the `]` comes on the first line indented
-        /// less. Looking only at the start of each line, this is several times faster than
+        /// each opens with a `{` alone at the start of a line and closes with a `}` at the start
+        /// of a line, both at one indentation, and the `]` comes on the next line indented less.
+        /// Looking only for those braces (`elementEnd`), this is several times faster than
         /// `matchedElements`; `nil` for any other layout. (A string cannot hold a line break, so
-        /// every line starts outside strings.)
+        /// a brace with only spaces before it on its line is outside strings. Should an element
+        /// not be what this finds, parsing it says so, and the whole text is parsed instead.)
         private func linedElements(ofArrayAt start: Int) -> DeferredArray? {
             var elements = DeferredArray()
             var read = ReadBehind(readBehind, from: start)
             guard start + 1 < bytes.count, bytes[start + 1] == 0x0A else { return nil }
-            var line = start + 2
-            let indentation = leadingSpaces(at: line)
-            guard line + indentation < bytes.count, bytes[line + indentation] == UInt8(ascii: "{") else { return nil }
-            elements.starts.append(Int32(line + indentation))
-            var position = line + indentation + 1
+            let indentation = leadingSpaces(at: start + 2)
+            var element = start + 2 + indentation
+            guard element < bytes.count, bytes[element] == UInt8(ascii: "{") else { return nil }
             while true {
-                guard let newline = nextLineBreak(from: position) else { return nil }
-                line = newline + 1
-                let spaces = leadingSpaces(at: line)
+                elements.starts.append(Int32(element))
+                read.passed(element)
+                guard var position = elementEnd(after: element, indentation: indentation) else { return nil }
+                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: ",") { position += 1 }
+                guard position < bytes.count, bytes[position] == 0x0A else { return nil }
+                let line = position + 1, spaces = leadingSpaces(at: line)
                 position = line + spaces
                 guard position < bytes.count else { return nil }
-                if spaces > indentation { continue }
-                switch (spaces == indentation, bytes[position]) {
-                case (true, UInt8(ascii: "{")):
-                    elements.starts.append(Int32(position))
-                    read.passed(position)
-                case (true, UInt8(ascii: "}")): break
-                case (false, UInt8(ascii: "]")):
+                switch (spaces, bytes[position]) {
+                case (indentation, UInt8(ascii: "{")):
+                    element = position
+                case (..<indentation, UInt8(ascii: "]")):
                     elements.end = Int32(position)
                     return elements
-                default: return nil
+                default:
+                    return nil
                 }
             }
+        }
+
+        /// The `}` closing the element that opens at `start`: the first after it with exactly
+        /// `indentation` spaces before it on its line.
+        private func elementEnd(after start: Int, indentation: Int) -> Int? {
+            let base = bytes.baseAddress!
+            var position = start + 1
+            while position < bytes.count {
+                guard let found = memchr(base + position, Int32(UInt8(ascii: "}")), bytes.count - position) else { return nil }
+                let brace = base.distance(to: UnsafeRawPointer(found))
+                let line = brace - indentation
+                if line > 0, bytes[line - 1] == 0x0A, leadingSpaces(at: line) >= indentation { return brace }
+                position = brace + 1
+            }
+            return nil
         }
 
         /// How many spaces start at `position`.
@@ -347,21 +365,6 @@ struct JSONTape {
             }
             while position < bytes.count, bytes[position] == 0x20 { position += 1 }
             return position - start
-        }
-
-        /// The first line break at or after `start`.
-        private func nextLineBreak(from start: Int) -> Int? {
-            var position = start
-            while position + 8 <= bytes.count {
-                let found = Parser.bytesEqual(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)), 0x0A)
-                if found != 0 { return position + found.trailingZeroBitCount / 8 }
-                position += 8
-            }
-            while position < bytes.count {
-                if bytes[position] == 0x0A { return position }
-                position += 1
-            }
-            return nil
         }
 
         /// The elements of any array, found by stepping over strings (escapes included) and
