@@ -65,6 +65,22 @@ struct RecordTableTests {
         #expect(table.map(\.firstName) == ["Second", "Other"])
     }
 
+    @Test("decoded from a list, chunk by chunk, a table reads as the list (a repeated id keeps its first place)",
+          arguments: [0, 1, 255, 256, 257, 1_000])
+    func decodedFromAList(count: Int) throws {
+        var random = SeededRandom(seed: UInt64(count))
+        var guests = (0..<count).map { _ in Self.guest(&random) }
+        var reference = guests
+        if count > 300 {
+            // A record of the first chunk again in a later one: it replaces the first, in its place.
+            let again = Self.guest(&random, id: guests[3].id)
+            guests.insert(again, at: 290)
+            reference[3] = again
+        }
+        let table = try JSONDecoder().decode(RecordTable<Guest>.self, from: try JSONEncoder().encode(guests))
+        Self.expectMatches(table, reference, "\(count) decoded")
+    }
+
     @Test("a copy shares every record with the table; a change copies only the chunk it touches")
     func copiesShareChunks() {
         var random = SeededRandom(seed: 7)

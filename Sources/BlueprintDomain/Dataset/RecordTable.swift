@@ -1,5 +1,19 @@
 import Foundation
 
+/// Where a record of a `RecordTable` is: its chunk, and its place in the chunk. (Not nested in
+/// the generic table, so code that does not know the record type reads the index without
+/// looking up the type's metadata on every access.)
+@usableFromInline
+struct RecordLocation: Sendable {
+    @usableFromInline var chunk: Int32
+    @usableFromInline var slot: Int32
+
+    @inlinable init(chunk: Int, slot: Int) {
+        self.chunk = Int32(chunk)
+        self.slot = Int32(slot)
+    }
+}
+
 /// One collection of a wedding's records, by id, in the order they were added.
 ///
 /// Its records are kept in chunks of at most `chunkCapacity`, each an array of its own, so a
@@ -10,18 +24,6 @@ import Foundation
 ///
 /// It is a collection itself, so figures are computed by iterating it in place.
 public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatable {
-    /// Where a record is: its chunk, and its place in the chunk.
-    @usableFromInline
-    struct Location: Sendable {
-        @usableFromInline var chunk: Int32
-        @usableFromInline var slot: Int32
-
-        @inlinable init(chunk: Int, slot: Int) {
-            self.chunk = Int32(chunk)
-            self.slot = Int32(slot)
-        }
-    }
-
     /// The most records a chunk takes when records are added at the end (putting a record back
     /// where it stood may make one larger).
     public static var chunkCapacity: Int { 256 }
@@ -30,7 +32,7 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
     /// The position in table order of each chunk's first record. (An empty chunk starts where
     /// the next one does.)
     @usableFromInline var chunkStarts: [Int] = []
-    @usableFromInline var locations: [UUID: Location] = [:]
+    @usableFromInline var locations: [UUID: RecordLocation] = [:]
 
     /// A table of `records`; a later record with the same id as an earlier one replaces it, in
     /// the earlier one's place.
@@ -41,21 +43,28 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
     }
 
     /// A table of the records of `chunks`, in order, taking each chunk as it is (a decoder
-    /// that reads a large table into chunks, so it is never held whole twice); a later record
-    /// with the same id as an earlier one replaces it, in the earlier one's place.
-    public init(chunks: [[R]]) {
-        locations.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+    /// that reads a large table into chunks, so it is never held whole twice); `ids` holds
+    /// each record's id in the same places. A later record with the same id as an earlier one
+    /// replaces it, in the earlier one's place.
+    ///
+    /// Decoders call it without knowing the record type, and take each id as they decode its
+    /// record: reading the ids from the chunks here copied every record (each of its strings
+    /// retained and released), several milliseconds of opening a 10,000-guest wedding.
+    public init(chunks: [[R]], ids: [[UUID]]) {
+        precondition(chunks.map(\.count) == ids.map(\.count), "an id for each record")
+        locations.reserveCapacity(ids.reduce(0) { $0 + $1.count })
+        chunkStarts.reserveCapacity(chunks.count)
         var start = 0
-        for (chunk, records) in chunks.enumerated() {
-            for (slot, record) in records.enumerated() where locations.updateValue(Location(chunk: chunk, slot: slot),
-                                                                                   forKey: record.id) != nil {
+        for (chunk, chunkIDs) in ids.enumerated() {
+            for (slot, id) in chunkIDs.enumerated()
+            where locations.updateValue(RecordLocation(chunk: chunk, slot: slot), forKey: id) != nil {
                 self = RecordTable(chunks.joined())
                 return
             }
-            self.chunks.append(records)
             chunkStarts.append(start)
-            start += records.count
+            start += chunkIDs.count
         }
+        self.chunks = chunks
     }
 
     public var startIndex: Int { 0 }
@@ -147,7 +156,7 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
             chunks[chunks.count - 1].reserveCapacity(Self.chunkCapacity)
         }
         let chunk = chunks.count - 1
-        locations[record.id] = Location(chunk: chunk, slot: chunks[chunk].count)
+        locations[record.id] = RecordLocation(chunk: chunk, slot: chunks[chunk].count)
         chunks[chunk].append(record)
     }
 
@@ -156,7 +165,7 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
         let chunk = chunk(containing: position)
         let slot = position - chunkStarts[chunk]
         chunks[chunk].insert(record, at: slot)
-        locations[record.id] = Location(chunk: chunk, slot: slot)
+        locations[record.id] = RecordLocation(chunk: chunk, slot: slot)
         renumber(chunk, from: slot + 1)
         for later in chunkStarts.indices.dropFirst(chunk + 1) { chunkStarts[later] += 1 }
     }
@@ -165,7 +174,7 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
     @usableFromInline
     mutating func renumber(_ chunk: Int, from slot: Int) {
         for moved in chunks[chunk].indices.dropFirst(slot) {
-            locations[chunks[chunk][moved].id] = Location(chunk: chunk, slot: moved)
+            locations[chunks[chunk][moved].id] = RecordLocation(chunk: chunk, slot: moved)
         }
     }
 
@@ -183,8 +192,22 @@ public struct RecordTable<R: Record>: RandomAccessCollection, Sendable, Equatabl
 }
 
 extension RecordTable: Decodable {
-    /// Decodes the table as the array of its records.
+    /// Decodes the table as the array of its records, straight into chunks (decoded into one
+    /// array first, every record was copied again into its chunk).
     public init(from decoder: any Decoder) throws {
-        self.init(try [R](from: decoder))
+        var container = try decoder.unkeyedContainer()
+        var chunks: [[R]] = [], ids: [[UUID]] = []
+        while !container.isAtEnd {
+            if chunks.isEmpty || chunks[chunks.count - 1].count >= Self.chunkCapacity {
+                chunks.append([])
+                chunks[chunks.count - 1].reserveCapacity(Self.chunkCapacity)
+                ids.append([])
+                ids[ids.count - 1].reserveCapacity(Self.chunkCapacity)
+            }
+            let record = try container.decode(R.self)
+            ids[ids.count - 1].append(record.id)
+            chunks[chunks.count - 1].append(record)
+        }
+        self.init(chunks: chunks, ids: ids)
     }
 }

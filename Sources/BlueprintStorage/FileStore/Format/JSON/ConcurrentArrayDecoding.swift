@@ -12,7 +12,8 @@ protocol ConcurrentlyDecodableArray {
     static func decodeConcurrently(from reader: TapeReader, at index: Int32) throws -> Self
 }
 
-/// Arrays shorter than this decode on the calling thread.
+/// A parsed array shorter than this decodes on the calling thread (a deferred one of any length
+/// is shared out as `decodeConcurrently` says).
 let concurrentDecodingThreshold: Int32 = 1024
 
 /// How many shares to split decoding into, given at most `parts` to share: several a processor,
@@ -161,14 +162,22 @@ extension RecordTable: ConcurrentlyDecodableArray {
         let chunkCount = (elements.count + Self.chunkCapacity - 1) / Self.chunkCapacity
         let runCount = concurrentShareCount(of: chunkCount)
         let chunksPerRun = (chunkCount + runCount - 1) / runCount
-        var runs = [Result<[[R]], any Error>](repeating: .success([]), count: runCount)
+        var runs = [Result<TableRun<R>, any Error>](repeating: .success(TableRun()), count: runCount)
         runs.withUnsafeMutableBufferPointer { runs in
             let work = TableRunWork<R>(bytes: reader.bytes, readBehind: reader.readBehind, elements: elements,
                                        chunkCount: chunkCount, chunksPerRun: chunksPerRun, runs: runs)
             DispatchQueue.concurrentPerform(iterations: runCount) { work.decode(run: $0) }
         }
-        return try RecordTable(chunks: runs.flatMap { try $0.get() })
+        let decoded = try runs.map { try $0.get() }
+        return RecordTable(chunks: decoded.flatMap(\.chunks), ids: decoded.flatMap(\.ids))
     }
+}
+
+/// The chunks of records one run decoded, and each record's id in the same places (taken as
+/// each record is decoded, in parallel, so building the table's index reads no record).
+private struct TableRun<R: Record> {
+    var chunks: [[R]] = []
+    var ids: [[UUID]] = []
 }
 
 /// What the runs of `RecordTable.decodeConcurrently` share: the read-only text and elements, and
@@ -180,7 +189,7 @@ private struct TableRunWork<R: Record>: @unchecked Sendable {
     let elements: ArrayElements
     let chunkCount: Int
     let chunksPerRun: Int
-    let runs: UnsafeMutableBufferPointer<Result<[[R]], any Error>>
+    let runs: UnsafeMutableBufferPointer<Result<TableRun<R>, any Error>>
 
     /// Decodes the chunks of run `run` in order, each into an array of its own.
     func decode(run: Int) {
@@ -188,13 +197,21 @@ private struct TableRunWork<R: Record>: @unchecked Sendable {
         let first = min(run * chunksPerRun, chunkCount), end = min(first + chunksPerRun, chunkCount)
         runs[run] = Result {
             var reader = ElementReader(bytes: bytes, readBehind: readBehind, elements: elements, first: first * chunkCapacity)
-            return try (first..<end).map { chunk in
+            var decoded = TableRun<R>()
+            for chunk in first..<end {
                 let offsets = chunk * chunkCapacity..<min((chunk + 1) * chunkCapacity, count)
-                var records: [R] = []
+                var records: [R] = [], ids: [UUID] = []
                 records.reserveCapacity(offsets.count)
-                for offset in offsets { records.append(try reader.decode(offset, as: R.self)) }
-                return records
+                ids.reserveCapacity(offsets.count)
+                for offset in offsets {
+                    let record = try reader.decode(offset, as: R.self)
+                    ids.append(record.id)
+                    records.append(record)
+                }
+                decoded.chunks.append(records)
+                decoded.ids.append(ids)
             }
+            return decoded
         }
     }
 }
