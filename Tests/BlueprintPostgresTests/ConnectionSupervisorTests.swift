@@ -83,7 +83,7 @@ struct ConnectionSupervisorTests {
         let clock = ManualClock()
         let script = Script(opens: [.success(FakeDatabase("primary"))])
         let supervisor = await Self.supervisor(held: true, script, clock: clock)
-        for _ in 0..<1000 { await Task.yield() }
+        await letPendingWorkRun()
         #expect(script.opened == 0)
         #expect(supervisor.link.isConnecting)
 
@@ -131,7 +131,7 @@ struct ConnectionSupervisorTests {
         await eventually({ supervisor.link.refusal != nil }, "refused on the retry")
 
         clock.advance(by: .seconds(120))
-        for _ in 0..<1000 { await Task.yield() }
+        await letPendingWorkRun()
         #expect(script.opened == 2)
         #expect(clock.sleepers == 0)
         #expect(supervisor.link.isOffline && supervisor.link.unreachable == nil)
@@ -157,7 +157,7 @@ struct ConnectionSupervisorTests {
 
         clock.advance(by: .seconds(1))
         await eventually({ clock.sleepers == 0 }, "the retry wakes")
-        for _ in 0..<1000 { await Task.yield() }
+        await letPendingWorkRun()
         #expect(script.opened == 1 && script.probed == 2)
         #expect(script.told == ["answered by primary", "lost: it does not answer", "answered again by primary"])
         _ = await supervisor.close()
@@ -187,7 +187,7 @@ struct ConnectionSupervisorTests {
         let first = Task { try await supervisor.reconnect() }
         await eventually({ opened.withLock { $0 } == 2 }, "the first reconnection opens the database")
         let second = Task { try await supervisor.reconnect() }
-        for _ in 0..<1000 { await Task.yield() }
+        await letPendingWorkRun()
         release.finish()
 
         let firstAnswered = try await first.value
@@ -257,7 +257,7 @@ struct ConnectionSupervisorTests {
         #expect(await supervisor.close() == nil)
         await waiting.value
         supervisor.connect()
-        for _ in 0..<1000 { await Task.yield() }
+        await letPendingWorkRun()
         #expect(script.opened == 0)
         #expect(script.told.isEmpty)
     }
