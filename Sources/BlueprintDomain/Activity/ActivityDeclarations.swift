@@ -208,6 +208,6 @@ extension Invitation: ActivityDescribed {
     public static var namesItsKind: Bool { true }
     public static var describedFields: [DescribedField<Invitation>] {
         [.action("link", \.generation) { _, name, _ in "made a new link for \(name)" },
-         .valued("answered online", \.answeredAt) { invitation, _ in invitation.answeredAt.map { "\($0)" } ?? "not yet" }]
+         .valued("online answer", \.answeredAt) { invitation, _ in invitation.answeredAt.map { "\($0)" } ?? "not yet" }]
     }
 }
