@@ -1,5 +1,7 @@
+import BlueprintCache
 import BlueprintDomain
 import BlueprintPostgres
+import BlueprintRepositories
 import BlueprintStorageFixtures
 import Foundation
 import Testing
@@ -45,5 +47,30 @@ struct PostgresInvitationSecretTests {
         }
         await plannerRaw.close()
         for host in [owner, planner, viewer] { await host.close() }
+    }
+
+    @Test("invitations round-trip: the owner's links are the planner's, read back from the database")
+    func invitationsRoundTrip() async throws {
+        let database = try await TestDatabase.make()
+        let (mei, sam) = (try database.makeRole("mei"), try database.makeRole("sam"))
+        let owner = try await database.openHost(as: mei)
+        let wedding = try await owner.createWedding(Wedding(name: "Mei & Sam"))
+        let id = wedding.weddingID
+        _ = try await owner.share(wedding, with: sam, as: .planner)
+        _ = try await owner.write(id, operation: "add") { transaction in
+            try transaction.insert(Guest(firstName: "Ana", lastName: "Ruiz", household: "Ruiz"))
+            try transaction.insert(Guest(firstName: "Ben", lastName: "Ruiz", household: "ruiz"))
+            return try transaction.insert(Guest(firstName: "Cleo", lastName: "Chen"))
+        }
+        let mine = try await InvitationLinks(repositories: Repositories(host: owner, cache: RepositoryCache())).links(in: id)
+        #expect(mine.count == 2)
+        let planner = try await database.openHost(as: sam)
+        let stored = try await planner.read(id) { $0.invitations.records }
+        #expect(stored == mine.map(\.invitation))
+        let theirs = try await InvitationLinks(repositories: Repositories(host: planner, cache: RepositoryCache())).links(in: id)
+        #expect(theirs.map(\.token) == mine.map(\.token))
+        #expect(try await InvitationLookup(host: planner).invitation(forToken: mine[1].token.text)?.invitation == mine[1].invitation)
+        await owner.close()
+        await planner.close()
     }
 }
