@@ -15,7 +15,7 @@ enum DemoInvitations {
             invitation.version = 1
             invitation.updatedAt = invitation.createdAt
             invitation.issuedAt = invitation.createdAt
-            if guest.rsvp.hasResponded, random.chance(50) { invitation.answeredAt = guest.updatedAt }
+            if guest.rsvp.hasResponded, random.chance(50) { invitation.answeredAt = max(guest.updatedAt, invitation.issuedAt) }
             invitations.append(invitation)
         }
         return invitations
