@@ -51,3 +51,15 @@ final class AccessCheckedHost: WeddingDataHost {
     func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> { host.connectionChanges(in: wedding) }
     func catchUp(on wedding: WeddingID) async throws { try await host.catchUp(on: wedding) }
 }
+
+extension AccessCheckedHost: InvitationSecrets {
+    /// The host's secret, asking the wedding's access first: a viewer is refused, as the
+    /// database refuses its read of the secret.
+    func invitationSecret(of wedding: WeddingID) async throws -> InvitationSecret {
+        if let refusal = try await accessRights(to: wedding).refusal { throw RepositoryError.notPermitted(refusal) }
+        guard let secrets = host as? any InvitationSecrets else {
+            throw RepositoryError.storage("this storage keeps no invitation secrets, so it cannot make invitation links")
+        }
+        return try await secrets.invitationSecret(of: wedding)
+    }
+}

@@ -13,6 +13,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     private var failuresToInject = 0
     private var sequences: [WeddingID: UInt64] = [:]
     private var activity: [WeddingID: [ActivityEntry]] = [:]
+    private var invitationSecrets: [WeddingID: InvitationSecret] = [:]
     /// Who this host's own writes are by.
     public static let author = "me@here"
     public nonisolated var author: String { Self.author }
@@ -183,5 +184,16 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         activity[wedding, default: []].append(entry)
         broadcaster.publish(RepositoryChange(wedding: wedding, sequence: sequence, records: changes, origin: origin,
                                              operation: operation, author: author, activity: entry))
+    }
+}
+
+extension InMemoryWeddingHost: InvitationSecrets {
+    /// A secret per wedding, made on first use; refused to a viewer, as the database refuses it.
+    public func invitationSecret(of wedding: WeddingID) async throws -> InvitationSecret {
+        if let refusal = try await accessRights(to: wedding).refusal { throw RepositoryError.notPermitted(refusal) }
+        if let secret = invitationSecrets[wedding] { return secret }
+        let secret = InvitationSecret.random()
+        invitationSecrets[wedding] = secret
+        return secret
     }
 }

@@ -25,7 +25,7 @@ extension PlannerScreen {
                                              (.milestone, "milestones"), (.runSheetItem, "run sheet"), (.gift, "gifts"),
                                              (.moneyOwed, "money owed"), (.scenario, "budget scenarios"),
                                              (.seatingTable, "tables"), (.seatingRule, "seating rules"), (.note, "notes"),
-                                             (.document, "documents")]
+                                             (.document, "documents"), (.invitation, "invitations")]
         return nouns.filter { kinds.contains($0.0) }.map(\.1).joined(separator: ", ")
     }
 }
