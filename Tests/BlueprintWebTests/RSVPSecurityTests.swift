@@ -172,3 +172,20 @@ import Testing
         #expect(ClientOrigin(peer: stranger, headers: headers, trustedProxy: nil).address == "198.51.100.7")
     }
 }
+
+@Suite struct RSVPLiveServerTests {
+    @Test func behindTheTrustedProxyEachForwardedClientHasItsOwnLimit() async throws {
+        var fixture = RSVPFixture(addressLimit: RateLimitRule(burst: 1, interval: .seconds(60)))
+        fixture.configuration.trustedProxy = "127.0.0.1"
+        let server = try RSVPServer(directory: fixture.directory, configuration: fixture.configuration, logger: fixture.logs.logger)
+        let app = Application(router: server.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            var statuses: [HTTPResponse.Status] = []
+            for forwardedFor in ["203.0.113.9", "203.0.113.9", "203.0.113.10"] {
+                let headers: HTTPFields = [.xForwardedFor: forwardedFor]
+                statuses.append(try await client.execute(uri: "/r/\(RSVPFixture.token)", method: .get, headers: headers).status)
+            }
+            #expect(statuses == [.ok, .tooManyRequests, .ok])
+        }
+    }
+}

@@ -21,7 +21,7 @@ struct RSVPFixture {
     let directory: InMemoryRSVPDirectory
     let clock = ManualClock(start: RSVPFixture.start)
     let logs = LogCapture()
-    let configuration: RSVPServerConfiguration
+    var configuration: RSVPServerConfiguration
 
     init(members: [RSVPMember] = RSVPFixture.members, coupleNames: String = "Ana Ruiz & Ben Okafor",
          addressLimit: RateLimitRule = RateLimitRule(burst: 1000, interval: .milliseconds(1)),
