@@ -23,11 +23,12 @@ struct RSVPPageView {
     let canChange: Bool
 
     /// - Parameters:
+    ///   - closed: shows the answers read-only even before the deadline (the directory refused them).
     ///   - posted: the form as posted, shown again with `errors`; `nil` shows the saved answers.
-    init(household: RSVPHousehold, token: String, formToken: String, now: Timestamp, title: String,
+    init(household: RSVPHousehold, token: String, formToken: String, now: Timestamp, title: String, closed: Bool = false,
          posted: FormBody? = nil, errors: [RSVPField: String] = [:]) {
         let wording = DateWording(localeIdentifier: household.localeIdentifier)
-        let open = household.acceptsAnswers(at: now)
+        let open = !closed && household.acceptsAnswers(at: now)
         lang = wording.languageTag
         self.title = title
         self.token = token
@@ -37,7 +38,7 @@ struct RSVPPageView {
         placeLine = [household.ceremonyPlace.nonEmpty?.isolated ?? "", time ?? ""].filter { !$0.isEmpty }.joined(separator: " · ").nonEmpty
         deadlineLine = household.rsvpDeadline.map { "Please answer by \(wording.date($0))." }
         form = open ? FormView(household: household, formToken: formToken, posted: posted, errors: errors) : nil
-        closed = !open
+        self.closed = !open
         closedLine = household.rsvpDeadline.map { "Answers closed on \(wording.date($0)). These are the answers we have:" }
             ?? "These are the answers we have:"
         contactLine = household.contactLine.nonEmpty?.isolated

@@ -143,7 +143,7 @@ public struct RSVPServer: Sendable {
 
     private func closedPage(_ household: RSVPHousehold, token: String) -> Response {
         renderer.page("rsvp", RSVPPageView(household: household, token: token, formToken: "", now: configuration.clock.now(),
-                                           title: "Answers are closed"), status: .forbidden)
+                                           title: "Answers are closed", closed: true), status: .forbidden)
     }
 
     private func formWithErrors(_ household: RSVPHousehold, token: String, form: FormBody, errors: [RSVPField: String]) -> Response {

@@ -66,6 +66,19 @@ import Testing
         #expect(await fixture.directory.saveCount == 0)
     }
 
+    @Test func anAnswerTheDirectoryRefusesAsLateShowsTheAnswersReadOnly() async throws {
+        let fixture = RSVPFixture()
+        try await fixture.test { client in
+            let token = try await formToken(client)
+            await fixture.directory.refuseAnswers()
+            let response = try await post(client, RSVPFixture.answerFields(formToken: token))
+            #expect(response.status == .forbidden)
+            #expect(response.text.contains("<h1>Answers are closed</h1>"))
+            #expect(!response.text.contains("<form"))
+        }
+        #expect(await fixture.directory.saveCount == 0)
+    }
+
     @Test func anOverlongFieldIsShownNextToItAndNothingIsSaved() async throws {
         let fixture = RSVPFixture()
         try await fixture.test { client in

@@ -9,13 +9,17 @@ actor InMemoryRSVPDirectory: RSVPDirectory {
     /// Every save, in order, for tests that check nothing was saved.
     private(set) var saves: [(token: String, answers: RSVPAnswers, at: Timestamp)] = []
 
+    /// Whether answers are refused as late whatever the deadline, as a store whose clock is
+    /// past it while the server's is not.
+    private var refusesAnswers = false
+
     init(_ households: [String: RSVPHousehold]) { self.households = households }
 
     func household(token: String) -> RSVPHousehold? { households[token] }
 
     func answer(token: String, _ answers: RSVPAnswers, at instant: Timestamp) -> RSVPAnswerOutcome {
         guard var household = households[token] else { return .notFound }
-        guard household.acceptsAnswers(at: instant) else { return .afterDeadline }
+        guard household.acceptsAnswers(at: instant), !refusesAnswers else { return .afterDeadline }
         for index in household.members.indices {
             guard let answer = answers.members[household.members[index].id] else { return .invalid([.attendance(household.members[index].id): "missing"]) }
             household.members[index].rsvp = answer.attending ? .attending : .declined
@@ -30,6 +34,9 @@ actor InMemoryRSVPDirectory: RSVPDirectory {
         saves.append((token, answers, instant))
         return .saved
     }
+
+    /// Refuses every answer from now on as after the deadline.
+    func refuseAnswers() { refusesAnswers = true }
 
     /// Makes the token open nothing, as a revoked link.
     func revoke(_ token: String) { households[token] = nil }
