@@ -21,8 +21,10 @@ struct PageRenderer: Sendable {
     }
 
     /// The page of `status`: the same body and headers whatever led to it.
+    /// A status without a page of its own gets the generic 500 page.
     func message(_ status: HTTPResponse.Status) -> Response {
-        html(messagePages[status.code] ?? messagePages[500] ?? "", status: messagePages[status.code] == nil ? .internalServerError : status)
+        guard let page = messagePages[status.code] else { return html(messagePages[500] ?? "", status: .internalServerError) }
+        return html(page, status: status)
     }
 
     private func html(_ text: String, status: HTTPResponse.Status) -> Response {

@@ -46,7 +46,7 @@ public struct RSVPServer: Sendable {
 
     /// The application listening on `host`:`port`, ready for `runService()`.
     public func application(host: String, port: Int) -> some ApplicationProtocol {
-        Application(router: router(), configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+        Application(router: router(), configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
                     logger: logger)
     }
 
