@@ -10,14 +10,15 @@ public struct FormTokenKey: Sendable {
     /// A new random 256-bit key.
     public init() { key = SymmetricKey(size: .bits256) }
 
-    /// The hidden field's value for the page of `linkToken`.
+    /// The hidden field's value for the page of `linkToken` (base64url: a form encoder that
+    /// leaves `+` alone would turn it into a space).
     func token(for linkToken: String) -> String {
-        Data(HMAC<SHA256>.authenticationCode(for: Data(linkToken.utf8), using: key)).base64EncodedString()
+        Data(HMAC<SHA256>.authenticationCode(for: Data(linkToken.utf8), using: key)).base64URLEncodedString()
     }
 
     /// Whether `formToken` is the page's token, compared in constant time.
     func accepts(_ formToken: String?, for linkToken: String) -> Bool {
-        guard let formToken, let code = Data(base64Encoded: formToken) else { return false }
+        guard let formToken, let code = Data(base64URLEncoded: formToken) else { return false }
         return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Data(linkToken.utf8), using: key)
     }
 }

@@ -76,3 +76,22 @@ struct InvitationTokenTests {
         #expect(Set(invalid.validationIssues(in: dataset).map(\.field)) == ["household", "tokenHash", "generation"])
     }
 }
+
+/// A household's page finds its members with `isInHousehold(withKey:)`, which must agree with
+/// comparing `householdKey`s, however the households are written.
+@Suite("Household membership without spelling keys")
+struct HouseholdMembershipTests {
+    static let households = ["The Okafors", "  the okafors ", "\tTHE OKAFORS", "the okafor", "the okafors family", "", "   ",
+                             "Zoë's", "zoë's", "ZOË'S", "\u{00A0}Lin", "lin", "Lin\u{2003}", "İstanbul", "i̇stanbul", "陈家", " 陈家 "]
+
+    @Test("every guest's household against every household's key: the same answer as comparing keys")
+    func agreesWithKeys() {
+        for written in Self.households {
+            let guest = Guest(firstName: "Ana", lastName: "Ruiz", household: written)
+            for other in Self.households {
+                guard let key = Guest(firstName: "Ben", lastName: "Okafor", household: other).householdKey else { continue }
+                #expect(guest.isInHousehold(withKey: key) == (guest.householdKey == key), "\"\(written)\" in \"\(key)\"")
+            }
+        }
+    }
+}

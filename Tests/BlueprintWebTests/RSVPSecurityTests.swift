@@ -33,6 +33,17 @@ import Testing
         }
     }
 
+    @Test("form tokens are base64url, so a form encoder that leaves '+' alone cannot turn one into another")
+    func formTokensAreURLSafe() {
+        let key = FormTokenKey()
+        for number in 0..<200 {
+            let token = key.token(for: "link-\(number)")
+            #expect(token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }, "\(token)")
+            #expect(key.accepts(token, for: "link-\(number)"))
+            #expect(!key.accepts(token, for: "link-\(number + 1)"))
+        }
+    }
+
     @Test func aMissingOrWrongFormTokenGets403AndSavesNothing() async throws {
         let fixture = RSVPFixture()
         try await fixture.test { client in

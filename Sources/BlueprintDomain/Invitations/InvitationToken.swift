@@ -39,9 +39,7 @@ public struct InvitationToken: Sendable, Hashable, CustomStringConvertible {
             message.append(contentsOf: part.utf8)
         }
         let code = HMAC<SHA256>.authenticationCode(for: message, using: SymmetricKey(data: secret.bytes))
-        text = Data(code).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        text = Data(code).base64URLEncodedString()
     }
 
     /// Lower-case hex SHA-256 of the token's text: what an `Invitation` keeps.
@@ -64,5 +62,25 @@ extension Invitation {
         var difference: UInt8 = 0
         for index in ours.indices { difference |= ours[index] ^ theirs[index] }
         return difference == 0
+    }
+}
+
+extension Data {
+    /// The bytes in base64url without padding (RFC 4648 §5): safe in a URL's path and in a form
+    /// field, where `+` would be read as a space.
+    public func base64URLEncodedString() -> String {
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The bytes of `text` in base64url, with or without padding; `nil` for anything else.
+    public init?(base64URLEncoded text: String) {
+        guard text.utf8.allSatisfy({ byte in
+            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "=")
+        }) else { return nil }
+        let standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            .replacingOccurrences(of: "=", with: "")
+        self.init(base64Encoded: standard + String(repeating: "=", count: (4 - standard.count % 4) % 4))
     }
 }

@@ -62,6 +62,25 @@ struct InvitationLinksTests {
         #expect(try await lookup.invitation(forToken: before[0].token.text)?.invitation.household == "the okafors")
     }
 
+    @Test("the lookup's index takes in a renewed link when a token is not in it, at most once an interval")
+    func lookupIndexFollowsRenewedLinks() async throws {
+        let dataset = Self.dataset()
+        let host = InMemoryWeddingHost([dataset])
+        let links = InvitationLinks(repositories: Self.repositories(host))
+        let wedding = dataset.wedding.weddingID
+        let before = try await links.links(in: wedding)
+        let eager = InvitationLookup(host: host, rebuildInterval: .zero)
+        let patient = InvitationLookup(host: host, rebuildInterval: .seconds(3600))
+        #expect(try await eager.invitation(forToken: before[2].token.text)?.invitation.household == "lin")
+        #expect(try await patient.invitation(forToken: before[2].token.text)?.invitation.household == "lin")
+
+        let renewed = try await links.revoke("Lin", in: wedding)
+        #expect(try await eager.invitation(forToken: before[2].token.text) == nil, "the old link opens nothing at once")
+        #expect(try await patient.invitation(forToken: before[2].token.text) == nil, "the old link opens nothing at once")
+        #expect(try await eager.invitation(forToken: renewed.token.text)?.invitation.household == "lin")
+        #expect(try await patient.invitation(forToken: renewed.token.text) == nil, "the index is not rebuilt within its interval")
+    }
+
     @Test("an unknown household is refused by name and nothing is written")
     func unknownHousehold() async throws {
         let dataset = Self.dataset()
