@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .target(
@@ -128,6 +130,21 @@ let package = Package(
             name: "BlueprintStores",
             dependencies: ["BlueprintDomain", "BlueprintCache", .product(name: "Logging", package: "swift-log")]
         ),
+        // The guests' RSVP web server: pages, answers and the calendar of the day over an
+        // `RSVPDirectory` (the repositories' one, or a test's), with Hummingbird and Mustache
+        // templates compiled into the binary.
+        .target(
+            name: "BlueprintWeb",
+            dependencies: [
+                "BlueprintDomain",
+                "BlueprintCache",
+                "BlueprintRepositories",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // Test support: a second process that writes to a wedding, for the file store's
         // crash, locking and change-feed tests.
         .executableTarget(
@@ -148,6 +165,7 @@ let package = Package(
                 "BlueprintDemo",
                 "BlueprintTerminal",
                 "BlueprintText",
+                "BlueprintWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -193,6 +211,13 @@ let package = Package(
                            "BlueprintDemo", "BlueprintTestDoubles", "blueprint-storage-writer"]
         ),
         .testTarget(name: "BlueprintTerminalTests", dependencies: ["BlueprintTerminal", "BlueprintText", "CNcursesw"]),
+        .testTarget(
+            name: "BlueprintWebTests",
+            dependencies: ["BlueprintWeb", "BlueprintDomain", "BlueprintTestDoubles", "BlueprintCache", "BlueprintRepositories",
+                           "BlueprintStorage", "BlueprintStorageFixtures", "BlueprintPostgres",
+                           .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "BlueprintConfigurationTests", dependencies: ["BlueprintConfiguration", "BlueprintDomain"]),
         .testTarget(name: "EndToEndTests", dependencies: ["blueprint", "BlueprintTestProcesses", "BlueprintPostgres", "BlueprintConfiguration"]),
     ] + benchmarks

@@ -60,6 +60,8 @@ public enum DemoWeddingGenerator {
                                                           random: &attachmentRandom))
         dataset.documents = RecordTable(DemoAttachments.documents(dataset: dataset, couple: couple, timeline: timeline,
                                                                   random: &attachmentRandom))
+        var invitationRandom = SeededRandom(seed: options.seed, stream: Stream.invitations)
+        dataset.invitations = RecordTable(DemoInvitations.make(guests: guests, timeline: timeline, random: &invitationRandom))
         return dataset
     }
 
@@ -75,7 +77,7 @@ public enum DemoWeddingGenerator {
     private enum Stream {
         static let wedding: UInt64 = 1, budget: UInt64 = 2, vendors: UInt64 = 3, tasks: UInt64 = 4, guests: UInt64 = 5
         static let schedule: UInt64 = 6, vendorOpinions: UInt64 = 7, gifts: UInt64 = 8, seating: UInt64 = 9
-        static let attachments: UInt64 = 10
+        static let attachments: UInt64 = 10, invitations: UInt64 = 11
     }
 
     /// What the couple set aside: the allocations plus a little unallocated, or, if the spending

@@ -70,6 +70,7 @@ public enum DatabaseSchema {
         presence,
         documentContents,
         hardening,
+        invitationSecrets,
     ]
 
     /// The schema version this build reads and writes.

@@ -10,7 +10,7 @@ import Synchronization
 /// no store or pane can be forgotten. The database refuses such a write anyway (a role may
 /// change while a wedding is open); this spares the round trip and says it in the app's words.
 /// A wedding whose access was never asked is written through, for the host to decide.
-final class AccessCheckedHost: WeddingDataHost {
+final class AccessCheckedHost: WeddingDataHost, AuthoredWrites {
     let host: any WeddingDataHost
     private let known = Mutex<[WeddingID: WeddingAccess]>([:])
 
@@ -32,6 +32,12 @@ final class AccessCheckedHost: WeddingDataHost {
         return try await host.write(wedding, operation: operation, body)
     }
 
+    func write<T: Sendable>(_ wedding: WeddingID, operation: String, author: String,
+                            _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+        if let refusal = known.withLock({ $0[wedding] })?.refusal { throw RepositoryError.notPermitted(refusal) }
+        return try await host.write(wedding, operation: operation, preferringAuthor: author, body)
+    }
+
     func deleteWedding(_ id: WeddingID) async throws {
         try await host.deleteWedding(id)
         known.withLock { _ = $0.removeValue(forKey: id) }
@@ -50,4 +56,16 @@ final class AccessCheckedHost: WeddingDataHost {
     func connection(_ wedding: WeddingID) -> FeedConnection { host.connection(wedding) }
     func connectionChanges(in wedding: WeddingID) -> AsyncStream<FeedConnection> { host.connectionChanges(in: wedding) }
     func catchUp(on wedding: WeddingID) async throws { try await host.catchUp(on: wedding) }
+}
+
+extension AccessCheckedHost: InvitationSecrets {
+    /// The host's secret, asking the wedding's access first: a viewer is refused, as the
+    /// database refuses its read of the secret.
+    func invitationSecret(of wedding: WeddingID) async throws -> InvitationSecret {
+        if let refusal = try await accessRights(to: wedding).refusal { throw RepositoryError.notPermitted(refusal) }
+        guard let secrets = host as? any InvitationSecrets else {
+            throw RepositoryError.storage("this storage keeps no invitation secrets, so it cannot make invitation links")
+        }
+        return try await secrets.invitationSecret(of: wedding)
+    }
 }

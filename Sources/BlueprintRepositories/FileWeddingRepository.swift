@@ -57,7 +57,8 @@ public struct FileWeddingRepository: WeddingRepository {
             // documents name any record).
             let order: [any TableRecord.Type] = [BudgetCategory.self, Vendor.self, Guest.self, Expense.self, WeddingTask.self,
                                                  Milestone.self, RunSheetItem.self, Gift.self, MoneyOwed.self,
-                                                 BudgetScenario.self, SeatingTable.self, SeatingRule.self, Note.self, Document.self]
+                                                 BudgetScenario.self, SeatingTable.self, SeatingRule.self, Note.self, Document.self,
+                                                 Invitation.self]
             for type in order { try Self.insertAll(of: type, from: dataset, in: transaction) }
         }
         return wedding

@@ -14,6 +14,8 @@ public struct Repositories: ChangeFeed, RecordRepositories, WeddingAccessSource 
     /// The attached documents and their stored files.
     public let documents: any DocumentRepository
     public let host: any WeddingDataHost
+    /// The wedding's invitation secrets, refused to a viewer (see `InvitationSecrets`).
+    public let invitationSecrets: any InvitationSecrets
     public var author: String { host.author }
 
     public func activity(in wedding: WeddingID) async throws -> ActivityLog { try await host.activity(in: wedding) }
@@ -26,8 +28,10 @@ public struct Repositories: ChangeFeed, RecordRepositories, WeddingAccessSource 
     /// keeps documents' bytes elsewhere (`DocumentContentSource`) is handed to the documents.
     public init(host: any WeddingDataHost, cache: RepositoryCache) {
         let contents = ((host as? AccessCheckedHost)?.host ?? host) as? any DocumentContentSource
-        let host = host is AccessCheckedHost ? host : AccessCheckedHost(host)
+        let checked = host as? AccessCheckedHost ?? AccessCheckedHost(host)
+        let host: any WeddingDataHost = checked
         self.host = host
+        invitationSecrets = checked
         self.cache = cache
         weddings = FileWeddingRepository(host: host, cache: cache)
         guests = FileGuestRepository(host: host, cache: cache)

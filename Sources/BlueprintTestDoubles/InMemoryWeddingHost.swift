@@ -13,6 +13,7 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     private var failuresToInject = 0
     private var sequences: [WeddingID: UInt64] = [:]
     private var activity: [WeddingID: [ActivityEntry]] = [:]
+    private var invitationSecrets: [WeddingID: InvitationSecret] = [:]
     /// Who this host's own writes are by.
     public static let author = "me@here"
     public nonisolated var author: String { Self.author }
@@ -79,13 +80,14 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     /// Commits `body` as another process (of `author`) would: a version-checked transaction whose
     /// activity describes each record it changed, published as an external change.
     public func simulateExternalCommit(_ wedding: WeddingID, by author: String = "someone@elsewhere",
+                                       operation: String = "external write",
                                        _ body: @Sendable (WeddingTransaction) throws -> Void) throws {
         guard var dataset = datasets[wedding] else { throw RepositoryError.weddingNotFound(wedding.description) }
         let now = clock.now()
         let (_, changes, summary) = try dataset.commit(now: now, body)
         datasets[wedding] = dataset
-        publish(wedding, changes, .external, "external write", by: author,
-                activity: ActivityEntry(at: now, author: author, operation: "external write", summary: summary))
+        publish(wedding, changes, .external, operation, by: author,
+                activity: ActivityEntry(at: now, author: author, operation: operation, summary: summary))
     }
 
     deinit { try? FileManager.default.removeItem(atPath: documentsRoot) }
@@ -183,5 +185,16 @@ public actor InMemoryWeddingHost: WeddingDataHost {
         activity[wedding, default: []].append(entry)
         broadcaster.publish(RepositoryChange(wedding: wedding, sequence: sequence, records: changes, origin: origin,
                                              operation: operation, author: author, activity: entry))
+    }
+}
+
+extension InMemoryWeddingHost: InvitationSecrets {
+    /// A secret per wedding, made on first use; refused to a viewer, as the database refuses it.
+    public func invitationSecret(of wedding: WeddingID) async throws -> InvitationSecret {
+        if let refusal = try await accessRights(to: wedding).refusal { throw RepositoryError.notPermitted(refusal) }
+        if let secret = invitationSecrets[wedding] { return secret }
+        let secret = InvitationSecret.random()
+        invitationSecrets[wedding] = secret
+        return secret
     }
 }

@@ -53,8 +53,12 @@ struct ActivityWordingTests {
                                         lines: [ScenarioLine(categoryID: uuid(1), name: "Venue", allocated: usd(6_000))],
                                         createdAt: createdTime)
 
+    static let invitation = Invitation(id: uuid(69), household: "the lopez family", tokenHash: String(repeating: "ab", count: 32),
+                                       issuedAt: Timestamp(millisecondsSince1970: 0))
+
     static var dataset: WeddingDataset {
         var dataset = Sample.dataset
+        dataset.invitations.upsert(invitation)
         var ben = Sample.ben
         ben.plusOneAllowed = true
         dataset.guests.upsert(ben)
@@ -235,6 +239,11 @@ struct ActivityWordingTests {
                     Wording.edit(Document.self, contract.id) { $0.title = "Signed contract" }),
             Wording(.document, "attached to", "attached Contract to Grand Hall",
                     Wording.edit(Document.self, contract.id) { $0.subject = .record(Sample.hall) }),
+
+            Wording(.invitation, "link", "made a new link for the invitation of the lopez family",
+                    Wording.edit(Invitation.self, invitation.id) { $0.generation = 2 }),
+            Wording(.invitation, "online answer", "changed the online answer of the invitation of the lopez family to \(editTime)",
+                    Wording.edit(Invitation.self, invitation.id) { $0.answeredAt = editTime }),
         ]
     }
 

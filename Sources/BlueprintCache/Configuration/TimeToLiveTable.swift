@@ -8,7 +8,7 @@ public struct TimeToLiveTable: Sendable, Equatable {
     /// vendors 10 min (the original app's table), wedding settings and the timeline 5 min (the
     /// original's timeline strategy kept milestones longest: they change least); gifts and
     /// seating 60 s like the guest list they hang on, budget scenarios 5 min like the categories;
-    /// documents 2 min (the original's table) and notes 60 s.
+    /// documents 2 min (the original's table), notes and invitations 60 s.
     public static let defaults = TimeToLiveTable { resource in
         switch resource {
         case .guests, .guestStats, .seatingChart, .seatingTables, .seatingRules: return .seconds(60)
@@ -18,7 +18,7 @@ public struct TimeToLiveTable: Sendable, Equatable {
         case .budgetCategories, .wedding, .milestones, .runSheet, .budgetScenarios: return .seconds(300)
         case .vendors: return .seconds(600)
         case .documents: return .seconds(120)
-        case .notes: return .seconds(60)
+        case .notes, .invitations: return .seconds(60)
         }
     }
 

@@ -202,3 +202,12 @@ extension Document: ActivityDescribed {
 
 /// Text as the feed says a new value: as typed, or "none" when empty.
 private func noneIfEmpty(_ value: String) -> String { value.isEmpty ? "none" : value }
+
+extension Invitation: ActivityDescribed {
+    public var activityName: String { "the invitation of \(household)" }
+    public static var namesItsKind: Bool { true }
+    public static var describedFields: [DescribedField<Invitation>] {
+        [.action("link", \.generation) { _, name, _ in "made a new link for \(name)" },
+         .valued("online answer", \.answeredAt) { invitation, _ in invitation.answeredAt.map { "\($0)" } ?? "not yet" }]
+    }
+}

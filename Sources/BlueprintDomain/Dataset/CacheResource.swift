@@ -15,6 +15,7 @@ public enum CacheResource: Int, CaseIterable, Sendable, CustomStringConvertible 
     case budgetScenarios
     case seatingTables, seatingRules
     case notes, documents
+    case invitations
 
     /// The resource part of a key: `guest_stats`.
     public var name: String {
@@ -41,6 +42,7 @@ public enum CacheResource: Int, CaseIterable, Sendable, CustomStringConvertible 
         case .seatingRules: return "seating_rules"
         case .notes: return "notes"
         case .documents: return "documents"
+        case .invitations: return "invitations"
         }
     }
 

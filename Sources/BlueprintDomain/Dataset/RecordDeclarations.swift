@@ -7,6 +7,7 @@ extension WeddingDataset {
     public static let tableRecordTypes: [any TableRecord.Type] = [
         Guest.self, BudgetCategory.self, Expense.self, Vendor.self, WeddingTask.self, Milestone.self, RunSheetItem.self,
         Gift.self, MoneyOwed.self, BudgetScenario.self, SeatingTable.self, SeatingRule.self, Note.self, Document.self,
+        Invitation.self,
     ]
 
     /// The declaration of the records of `kind`; `nil` for the wedding, which is not kept in a table.
@@ -142,4 +143,12 @@ extension Document: TableRecord {
     public static var figures: Set<CacheResource> { [] }
     public static var references: [RecordReference<Document>] { [] }
     public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "documents", member: "documents") }
+}
+
+extension Invitation: TableRecord {
+    public static var collection: WritableKeyPath<WeddingDataset, RecordTable<Invitation>> { \.invitations }
+    public static var listResource: CacheResource { .invitations }
+    public static var figures: Set<CacheResource> { [] }
+    public static var references: [RecordReference<Invitation>] { [] }
+    public static var snapshotPlacement: SnapshotPlacement { SnapshotPlacement(file: "invitations", member: "invitations") }
 }

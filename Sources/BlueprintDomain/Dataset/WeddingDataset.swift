@@ -17,12 +17,13 @@ public struct WeddingDataset: Sendable, Equatable {
     public var seatingRules: RecordTable<SeatingRule>
     public var notes: RecordTable<Note>
     public var documents: RecordTable<Document>
+    public var invitations: RecordTable<Invitation>
 
     public init(wedding: Wedding, guests: [Guest] = [], categories: [BudgetCategory] = [], expenses: [Expense] = [],
                 vendors: [Vendor] = [], tasks: [WeddingTask] = [], milestones: [Milestone] = [],
                 runSheet: [RunSheetItem] = [], gifts: [Gift] = [], moneyOwed: [MoneyOwed] = [],
                 scenarios: [BudgetScenario] = [], seatingTables: [SeatingTable] = [], seatingRules: [SeatingRule] = [],
-                notes: [Note] = [], documents: [Document] = []) {
+                notes: [Note] = [], documents: [Document] = [], invitations: [Invitation] = []) {
         self.wedding = wedding
         self.guests = RecordTable(guests)
         self.categories = RecordTable(categories)
@@ -38,6 +39,7 @@ public struct WeddingDataset: Sendable, Equatable {
         self.seatingRules = RecordTable(seatingRules)
         self.notes = RecordTable(notes)
         self.documents = RecordTable(documents)
+        self.invitations = RecordTable(invitations)
     }
 
     /// Applies a mutation as it is, without checks, and says what it did: for replaying a

@@ -17,6 +17,7 @@ public enum RecordKind: String, Sendable, Codable, CaseIterable {
     case wedding, guest, category, expense, vendor, task, milestone, runSheetItem
     case gift, moneyOwed, scenario, seatingTable, seatingRule
     case note, document
+    case invitation
 
     /// Lower-case noun for messages: "guest", "budget category".
     public var noun: String {

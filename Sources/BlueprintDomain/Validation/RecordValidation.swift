@@ -333,3 +333,16 @@ extension Document {
         return issues
     }
 }
+
+extension Invitation {
+    public func validationIssues(in dataset: WeddingDataset) -> [ValidationIssue] {
+        var issues = [Check.required(household, "household", "the household")].compactMap { $0 }
+        if tokenHash.count != 64 || !tokenHash.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
+            issues.append(ValidationIssue(field: "tokenHash", message: "the token's hash must be 64 lower-case hex digits"))
+        }
+        if generation < 1 {
+            issues.append(ValidationIssue(field: "generation", message: "the generation must be 1 or more"))
+        }
+        return issues
+    }
+}

@@ -36,6 +36,7 @@ public struct WeddingArchive: Sendable {
         try stream.member("formatVersion", Self.formatVersion)
         try stream.member("gifts", elements: dataset.gifts)
         try stream.member("guests", elements: dataset.guests)
+        try stream.member("invitations", elements: dataset.invitations)
         try stream.member("milestones", elements: dataset.milestones)
         try stream.member("moneyOwed", elements: dataset.moneyOwed)
         try stream.member("notes", elements: dataset.notes)
@@ -80,7 +81,8 @@ public struct WeddingArchive: Sendable {
                               expenses: content.expenses, vendors: content.vendors, tasks: content.tasks,
                               milestones: content.milestones, runSheet: content.runSheet, gifts: content.gifts,
                               moneyOwed: content.moneyOwed, scenarios: content.scenarios, seatingTables: content.seatingTables,
-                              seatingRules: content.seatingRules, notes: content.notes, documents: content.documents)
+                              seatingRules: content.seatingRules, notes: content.notes, documents: content.documents,
+                              invitations: content.invitations ?? [])
     }
 
     /// One document file: its bytes in base64, and their SHA-256.
@@ -98,6 +100,8 @@ public struct WeddingArchive: Sendable {
         var formatVersion: Int
         var gifts: [Gift]
         var guests: [Guest]
+        /// Absent from archives written before invitations existed.
+        var invitations: [Invitation]?
         var milestones: [Milestone]
         var moneyOwed: [MoneyOwed]
         var notes: [Note]

@@ -1,8 +1,9 @@
 import BlueprintDomain
 import Foundation
 
-/// The guest list of the open wedding, ready to draw: rows after filter, sort and search, and
-/// the figures. Intents change guests at once and roll back if the write fails.
+/// The guest list of the open wedding, ready to draw: rows after filter, sort and search, the
+/// figures, and each household's invitation to answer online. Intents change guests at once
+/// and roll back if the write fails.
 @MainActor
 public final class GuestStore: ListStore<GuestSortKey, GuestFilter> {
     /// Guest lists change slowly; a change made elsewhere arrives through the change feed anyway.
@@ -11,6 +12,18 @@ public final class GuestStore: ListStore<GuestSortKey, GuestFilter> {
     public nonisolated static let defaultOrder = GuestSortKey.name
 
     private let repository: any GuestRepository
+    private let invitationRepository: any RecordRepository<Invitation>
+    private var invitationsByHousehold: [String: Invitation] = [:]
+
+    private lazy var invitationRecords: RecordCollection<Invitation> = {
+        let records = RecordCollection(RecordGateway(invitationRepository, in: weddingID), in: self)
+        records.rowChanged = { [unowned self] old, new, _ in
+            if let old { invitationsByHousehold[old.household] = nil }
+            if let new { invitationsByHousehold[new.household] = new }
+            noteChange()
+        }
+        return records
+    }()
 
     /// Every guest, in the order loaded.
     public var guests: RecordTable<Guest> { records.records }
@@ -20,11 +33,16 @@ public final class GuestStore: ListStore<GuestSortKey, GuestFilter> {
 
     public init(wedding: WeddingID, context: StoreContext) {
         repository = context.guests
+        invitationRepository = context.records.records(Invitation.self)
         super.init(wedding: wedding, domain: .guests, validity: Self.validity, context: context,
-                   gateway: RecordGateway(context.guests.guestRecords, in: wedding), order: Self.defaultOrder, noun: "guest")
+                   gateway: RecordGateway(context.guests.guestRecords, in: wedding), order: Self.defaultOrder, noun: "guest",
+                   alsoKeeping: [Invitation.kind])
     }
 
     public func guest(_ id: UUID) -> Guest? { record(id) }
+
+    /// The invitation to answer online of the guest's household, if it has one.
+    public func invitation(for guest: Guest) -> Invitation? { invitationsByHousehold[guest.invitationHousehold] }
 
     /// Shows the preview's figures and first guests until the first load lands.
     func show(_ preview: WeddingPreview) {
@@ -49,9 +67,24 @@ public final class GuestStore: ListStore<GuestSortKey, GuestFilter> {
         }
     }
 
-    // MARK: Deriving
+    // MARK: Loading and deriving
+
+    override func fetchRecords() async throws -> @MainActor () -> Void {
+        let mark = invitationRecords.loadMark()
+        let showGuests = try await super.fetchRecords()
+        let invitations = try await invitationRecords.gateway.fetchAll()
+        return {
+            showGuests()
+            self.invitationRecords.show(invitations, loadedFrom: mark)
+        }
+    }
+
+    override func apply(_ change: RecordChange) {
+        if change.kind == Invitation.kind { invitationRecords.apply(change) } else { super.apply(change) }
+    }
 
     override func recordsDidChange() {
+        invitationsByHousehold = Dictionary(invitationRecords.records.map { ($0.household, $0) }, uniquingKeysWith: { first, _ in first })
         stats = GuestStats(guests: records.records)
         super.recordsDidChange()
     }

@@ -65,12 +65,14 @@ where Key.Row: TextSearchable, Filter.Row == Key.Row {
         }
     }
 
+    /// `alsoKeeping` names the kinds of record a subclass keeps beside the rows (and loads and
+    /// applies itself).
     init(wedding: WeddingID, domain: StoreDomain, validity: Duration, context: StoreContext,
-         gateway: RecordGateway<Row>, order: Key, noun: String) {
+         gateway: RecordGateway<Row>, order: Key, noun: String, alsoKeeping kinds: Set<RecordKind> = []) {
         self.gateway = gateway
         self.noun = noun
         list = RowList(order: ListOrder(order), today: context.today)
-        super.init(weddingID: wedding, domain: domain, validity: validity, recordKinds: [Row.kind], context: context)
+        super.init(weddingID: wedding, domain: domain, validity: validity, recordKinds: kinds.union([Row.kind]), context: context)
     }
 
     /// Shows `rows`, the first rows of the list in its opening order, until the first load

@@ -95,7 +95,7 @@ struct StableJSONTests {
         #expect(try String(contentsOfFile: directory.file("meta.json", of: StableJSONTests.weddingID), encoding: .utf8) == """
             {
               "format" : "blueprint-wedding",
-              "schemaVersion" : 4
+              "schemaVersion" : 5
             }
 
             """)

@@ -50,6 +50,7 @@ struct StoreJSONEncoderTests {
     private struct SeatingFile: Encodable { var journalGeneration: Int; var tables: [SeatingTable]; var rules: [SeatingRule] }
     private struct NotesFile: Encodable { var journalGeneration: Int; var notes: [Note] }
     private struct DocumentsFile: Encodable { var journalGeneration: Int; var documents: [Document] }
+    private struct InvitationsFile: Encodable { var journalGeneration: Int; var invitations: [Invitation] }
 
     /// Each snapshot file's reference content, by file name: written out here, not derived from
     /// the declarations, so a change to what a file holds or is called shows.
@@ -69,6 +70,7 @@ struct StoreJSONEncoderTests {
                                         rules: dataset.seatingRules.records),
             "notes.json": NotesFile(journalGeneration: generation, notes: dataset.notes.records),
             "documents.json": DocumentsFile(journalGeneration: generation, documents: dataset.documents.records),
+            "invitations.json": InvitationsFile(journalGeneration: generation, invitations: dataset.invitations.records),
         ]
     }
 
@@ -89,12 +91,14 @@ struct StoreJSONEncoderTests {
                                   notes: [Note(subject: .record(guest), text: "Allergic to \"nuts\"\nSecond line", author: "Mei")],
                                   documents: [Document(title: "Contract", fileName: "c.pdf", contentType: "application/pdf",
                                                        byteCount: 12, sha256: String(repeating: "ab", count: 32),
-                                                       subject: .record(vendor), addedBy: "Mei")])
+                                                       subject: .record(vendor), addedBy: "Mei")],
+                                  invitations: [Invitation(household: "guest:x", tokenHash: String(repeating: "0f", count: 32),
+                                                           issuedAt: Fixtures.now, answeredAt: Fixtures.now)])
         for dataset in [full, WeddingDataset(wedding: wedding)] {
             let references = Self.references(of: dataset, generation: 7)
             #expect(SnapshotFile.allCases.map(\.fileName) == ["wedding.json", "guests.json", "budget.json", "vendors.json", "tasks.json",
                                                               "timeline.json", "gifts.json", "scenarios.json", "seating.json",
-                                                              "notes.json", "documents.json"])
+                                                              "notes.json", "documents.json", "invitations.json"])
             for file in SnapshotFile.allCases {
                 let ours = try Self.streamed { try SnapshotEncoding.write(file, of: dataset, generation: 7, to: $0) }
                 let reference = try #require(references[file.fileName], "\(file)")

@@ -16,7 +16,8 @@ struct WeddingLifecycleTests {
         #expect(wedding.createdAt == Fixtures.now && wedding.updatedAt == Fixtures.now)
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.folder(wedding.weddingID)))
                 == ["meta.json", "wedding.json", "guests.json", "budget.json", "vendors.json", "tasks.json", "timeline.json",
-                    "gifts.json", "scenarios.json", "seating.json", "notes.json", "documents.json", "journal.jsonl", "lock"])
+                    "gifts.json", "scenarios.json", "seating.json", "notes.json", "documents.json", "invitations.json", "journal.jsonl",
+                    "lock"])
     }
 
     @Test func anInvalidWeddingIsRefusedAndNothingIsWritten() async throws {

@@ -132,6 +132,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
         .milestone: (.timeline, .timeline), .runSheetItem: (nil, .timeline), .scenario: (nil, .budget),
         .gift: (.gifts, .gifts), .moneyOwed: (nil, .gifts), .seatingTable: (.seating, .seating), .seatingRule: (nil, .seating),
         .note: (.notes, .notes), .document: (.documents, .documents), .vendor: (nil, .vendors),
+        .invitation: (nil, .guests),
     ]
 
     /// A change set is a write of each store whose kinds it changes.
@@ -153,6 +154,7 @@ struct ProbedRepositories: WeddingRepository, GuestRepository, BudgetRepository,
         .wedding: .wedding, .guest: .guests, .category: .budget, .expense: .budget, .vendor: .vendors, .task: .tasks,
         .milestone: .timeline, .runSheetItem: .timeline, .scenario: .budget, .gift: .gifts, .moneyOwed: .gifts,
         .seatingTable: .seating, .seatingRule: .seating, .note: .notes, .document: .documents,
+        .invitation: .guests,
     ]
 
     func records<R: TableRecord>(_ type: R.Type) -> any RecordRepository<R> {

@@ -1,4 +1,5 @@
 import BlueprintDomain
+import BlueprintRepositories
 import CSV
 import Foundation
 
@@ -53,6 +54,15 @@ public struct CSVExporter: Sendable {
              task.dueDate?.description ?? "", task.assignees.joined(separator: "; "), context.vendorName(task.vendorID),
              context.categoryName(task.budgetCategoryID),
              task.subtasks.map { ($0.isDone ? "[x] " : "[ ] ") + $0.title }.joined(separator: "; ")]
+        }
+    }
+
+    /// The households' personal links for a mail merge, one row each: household, names, emails
+    /// and the link under `baseURL`. Export only.
+    public func invitationLinks(_ links: [HouseholdLink], baseURL: String) throws -> Data {
+        try csv(headers: ["Household", "Names", "Emails", "Link"], records: links) { link in
+            [link.household, link.guests.map(\.fullName).joined(separator: "; "),
+             link.guests.map(\.email).filter { !$0.isEmpty }.joined(separator: "; "), link.link(under: baseURL)]
         }
     }
 

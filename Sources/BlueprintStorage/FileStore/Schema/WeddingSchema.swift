@@ -8,7 +8,7 @@ import Foundation
 /// folder with a newer version than `version` is refused: this build cannot know its shape.
 public struct WeddingSchema: Sendable {
     /// The version this build writes.
-    public static let currentVersion = 4
+    public static let currentVersion = 5
     /// This build's schema; add a step here (and bump `currentVersion`) whenever the files change
     /// shape.
     ///
@@ -24,10 +24,14 @@ public struct WeddingSchema: Sendable {
     /// Version 4 added `notes.json`, `documents.json` (and the stored files under `documents/`),
     /// their journal lines, and each journal line's activity summary (kept in `activity.jsonl`
     /// after compaction). Nothing is rewritten.
+    ///
+    /// Version 5 added `invitations.json` (the households' invitations to answer online) and its
+    /// journal lines, and the wedding's `invitation-secret` file. Nothing is rewritten.
     public static let current = WeddingSchema(version: currentVersion, migrations: [
         SchemaMigration(from: 1) { _ in },
         GiftRecordsMigration.step,
         SchemaMigration(from: 3) { _ in },
+        SchemaMigration(from: 4) { _ in },
     ])
 
     public let version: Int

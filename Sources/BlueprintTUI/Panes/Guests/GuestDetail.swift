@@ -1,8 +1,11 @@
 import BlueprintDomain
+import Foundation
 
-/// Every field of a guest, for the detail view, and the gifts they gave with their thank-yous.
+/// Every field of a guest, for the detail view, the gifts they gave with their thank-yous, and
+/// whether their household has answered online.
 enum GuestDetail {
-    static func lines(_ guest: Guest, gifts: [Gift], wedding: Wedding?) -> [DetailOverlay.Line] {
+    static func lines(_ guest: Guest, gifts: [Gift], invitation: Invitation?, wedding: Wedding?, now: Timestamp,
+                      timeZone: TimeZone) -> [DetailOverlay.Line] {
         let side = GuestForms.sideLabels(wedding)[InvitedBy.allCases.firstIndex(of: guest.invitedBy)!]
         let address = [guest.address.line1, guest.address.line2, guest.address.city, guest.address.region,
                        guest.address.postalCode, guest.address.country].filter { !$0.isEmpty }.joined(separator: ", ")
@@ -13,6 +16,7 @@ enum GuestDetail {
         return [
             .init(label: "Name", value: guest.fullName),
             .init(label: "RSVP", value: Formats.label(guest.rsvp.rawValue), style: guest.rsvp.style),
+        ] + online(invitation, now: now, timeZone: timeZone) + [
             .init(label: "Household", value: guest.household),
             .init(label: "Side", value: side),
             .init(label: "Relationship", value: guest.relationship),
@@ -29,6 +33,16 @@ enum GuestDetail {
         ] + giftLines + [
             .init(label: "Notes", value: guest.notes),
         ]
+    }
+
+    /// "Answered online: today 14:09", or "Invited online: not answered yet"; nothing when the
+    /// household has no invitation.
+    private static func online(_ invitation: Invitation?, now: Timestamp, timeZone: TimeZone) -> [DetailOverlay.Line] {
+        guard let invitation else { return [] }
+        guard let answeredAt = invitation.answeredAt else {
+            return [.init(label: "Invited online", value: "not answered yet", style: .muted)]
+        }
+        return [.init(label: "Answered online", value: Formats.moment(answeredAt, now: now, timeZone: timeZone))]
     }
 
     /// "Sam, coming; meal Fish; dietary needs: no nuts", "allowed, not coming" or "not allowed".

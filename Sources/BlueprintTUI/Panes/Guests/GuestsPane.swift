@@ -331,7 +331,10 @@ final class GuestsPane: Pane, SearchTarget {
     private func showDetail(_ guest: Guest, host: any PlannerHost) {
         let guests = self.guests, gifts = self.gifts, wedding = self.wedding
         host.present(DetailOverlay.record(
-            \.fullName, lines: { GuestDetail.lines($0, gifts: gifts.gifts(from: $0.id), wedding: wedding.wedding) }, host: host,
+            \.fullName, lines: {
+                GuestDetail.lines($0, gifts: gifts.gifts(from: $0.id), invitation: guests.invitation(for: $0), wedding: wedding.wedding,
+                                  now: host.now, timeZone: host.timeZone)
+            }, host: host,
             subject: PresenceSubject(guest, label: guest.fullName),
             current: { guests.guest(guest.id) },
             edit: { [weak self] in self?.openForm(editing: $0, host: $1) },
