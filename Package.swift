@@ -131,11 +131,14 @@ let package = Package(
             dependencies: ["BlueprintDomain", "BlueprintCache", .product(name: "Logging", package: "swift-log")]
         ),
         // The guests' RSVP web server: pages, answers and the calendar of the day over an
-        // `RSVPDirectory`, with Hummingbird and Mustache templates compiled into the binary.
+        // `RSVPDirectory` (the repositories' one, or a test's), with Hummingbird and Mustache
+        // templates compiled into the binary.
         .target(
             name: "BlueprintWeb",
             dependencies: [
                 "BlueprintDomain",
+                "BlueprintCache",
+                "BlueprintRepositories",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -210,7 +213,8 @@ let package = Package(
         .testTarget(name: "BlueprintTerminalTests", dependencies: ["BlueprintTerminal", "BlueprintText", "CNcursesw"]),
         .testTarget(
             name: "BlueprintWebTests",
-            dependencies: ["BlueprintWeb", "BlueprintDomain", "BlueprintTestDoubles",
+            dependencies: ["BlueprintWeb", "BlueprintDomain", "BlueprintTestDoubles", "BlueprintCache", "BlueprintRepositories",
+                           "BlueprintStorage", "BlueprintStorageFixtures", "BlueprintPostgres",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "Logging", package: "swift-log")]
         ),

@@ -19,15 +19,18 @@ public struct Configuration: Hashable, Sendable {
     /// The PostgreSQL database that holds the weddings, as a `postgresql://` URL (checked by
     /// `DatabaseURL`); nil keeps them in the data directory.
     public var database: String?
+    /// How `blueprint serve` is reached (`[serve]`).
+    public var serve: ServeSettings
 
     public init(theme: ThemeChoice = .auto, mouse: Bool = false, currency: Currency? = nil, keyOverrides: [KeyOverride] = [],
-                name: String? = nil, database: String? = nil) {
+                name: String? = nil, database: String? = nil, serve: ServeSettings = ServeSettings()) {
         self.theme = theme
         self.mouse = mouse
         self.currency = currency
         self.keyOverrides = keyOverrides
         self.name = name
         self.database = database
+        self.serve = serve
     }
 
     /// Every setting at its default.

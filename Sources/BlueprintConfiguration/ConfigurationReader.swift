@@ -68,13 +68,24 @@ extension Configuration {
                 }
                 configuration.keyOverrides.append(KeyOverride(section: entry.path[1], action: entry.path[2], keys: keys,
                                                               file: file, line: entry.line))
+            case ServeSettings.table? where entry.path.count == 2 && ServeSettings.settingNames.contains(entry.path[1]):
+                guard case .string(let value) = entry.value, !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    problem(entry.line, "\(entry.name) is text in quotes, not \(entry.value.quotedForMessage)")
+                    continue
+                }
+                switch entry.path[1] {
+                case "listen": configuration.serve.listen = value
+                case "base-url": configuration.serve.baseURL = value
+                default: configuration.serve.trustedProxy = value
+                }
             case keysTable? where entry.path.count == 2:
                 problem(entry.line, "key overrides go in a section's table, such as [keys.guests], not directly in [keys]")
             default:
                 // The entries of an unknown table were reported once, at its header.
                 guard isKnownTable(entry.table) else { continue }
                 problem(entry.line, "unknown setting \(quoted(entry.name)): the settings are "
-                        + settingNames.joined(separator: ", ") + " and [keys.SECTION] tables")
+                        + settingNames.joined(separator: ", ") + ", [serve] with " + ServeSettings.settingNames.joined(separator: ", ")
+                        + " and [keys.SECTION] tables")
             }
         }
         problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
@@ -82,12 +93,12 @@ extension Configuration {
     }
 
     private static func isKnownTable(_ path: [String]) -> Bool {
-        path.isEmpty || path == [keysTable] || (path.count == 2 && path[0] == keysTable)
+        path.isEmpty || path == [keysTable] || path == [ServeSettings.table] || (path.count == 2 && path[0] == keysTable)
     }
 
     private static func unknownTableMessage(_ path: [String]) -> String {
         let name = "[" + path.joined(separator: ".") + "]"
         if path.first == keysTable { return "\(quoted(name)) is too deep: key overrides go in [keys.SECTION]" }
-        return "unknown section \(quoted(name)): the only sections are [keys.SECTION], such as [keys.guests]"
+        return "unknown section \(quoted(name)): the only sections are [serve] and [keys.SECTION], such as [keys.guests]"
     }
 }

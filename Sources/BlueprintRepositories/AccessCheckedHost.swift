@@ -10,7 +10,7 @@ import Synchronization
 /// no store or pane can be forgotten. The database refuses such a write anyway (a role may
 /// change while a wedding is open); this spares the round trip and says it in the app's words.
 /// A wedding whose access was never asked is written through, for the host to decide.
-final class AccessCheckedHost: WeddingDataHost {
+final class AccessCheckedHost: WeddingDataHost, AuthoredWrites {
     let host: any WeddingDataHost
     private let known = Mutex<[WeddingID: WeddingAccess]>([:])
 
@@ -30,6 +30,12 @@ final class AccessCheckedHost: WeddingDataHost {
                             _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         if let refusal = known.withLock({ $0[wedding] })?.refusal { throw RepositoryError.notPermitted(refusal) }
         return try await host.write(wedding, operation: operation, body)
+    }
+
+    func write<T: Sendable>(_ wedding: WeddingID, operation: String, author: String,
+                            _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+        if let refusal = known.withLock({ $0[wedding] })?.refusal { throw RepositoryError.notPermitted(refusal) }
+        return try await host.write(wedding, operation: operation, preferringAuthor: author, body)
     }
 
     func deleteWedding(_ id: WeddingID) async throws {

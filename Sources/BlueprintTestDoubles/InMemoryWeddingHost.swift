@@ -80,13 +80,14 @@ public actor InMemoryWeddingHost: WeddingDataHost {
     /// Commits `body` as another process (of `author`) would: a version-checked transaction whose
     /// activity describes each record it changed, published as an external change.
     public func simulateExternalCommit(_ wedding: WeddingID, by author: String = "someone@elsewhere",
+                                       operation: String = "external write",
                                        _ body: @Sendable (WeddingTransaction) throws -> Void) throws {
         guard var dataset = datasets[wedding] else { throw RepositoryError.weddingNotFound(wedding.description) }
         let now = clock.now()
         let (_, changes, summary) = try dataset.commit(now: now, body)
         datasets[wedding] = dataset
-        publish(wedding, changes, .external, "external write", by: author,
-                activity: ActivityEntry(at: now, author: author, operation: "external write", summary: summary))
+        publish(wedding, changes, .external, operation, by: author,
+                activity: ActivityEntry(at: now, author: author, operation: operation, summary: summary))
     }
 
     deinit { try? FileManager.default.removeItem(atPath: documentsRoot) }

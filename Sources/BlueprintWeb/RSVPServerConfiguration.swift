@@ -20,8 +20,8 @@ public struct RSVPServerConfiguration: Sendable {
 
     public init(baseURL: String? = nil, trustedProxy: String? = nil, formTokenKey: FormTokenKey = FormTokenKey(),
                 clock: any TimeSource = SystemClock(), maxBodyBytes: Int = 16 * 1024,
-                addressLimit: RateLimitRule = RateLimitRule(burst: 60, interval: .seconds(1)),
-                linkLimit: RateLimitRule = RateLimitRule(burst: 20, interval: .seconds(3))) {
+                addressLimit: RateLimitRule = .perMinute(RateLimitRule.defaultAddressRequestsPerMinute),
+                linkLimit: RateLimitRule = .perMinute(RateLimitRule.defaultLinkRequestsPerMinute)) {
         self.baseURL = baseURL
         self.trustedProxy = trustedProxy
         self.formTokenKey = formTokenKey

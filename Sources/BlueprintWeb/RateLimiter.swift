@@ -10,6 +10,16 @@ public struct RateLimitRule: Sendable {
         self.burst = burst
         self.interval = interval
     }
+
+    /// The default limit per client address: 60 a minute (one a second after a burst of 60).
+    public static let defaultAddressRequestsPerMinute = 60
+    /// The default limit per link: 20 a minute (one every 3 s after a burst of 20).
+    public static let defaultLinkRequestsPerMinute = 20
+
+    /// `count` requests a minute: as many at once, then one more every minute / `count`.
+    public static func perMinute(_ count: Int) -> RateLimitRule {
+        RateLimitRule(burst: count, interval: .seconds(60) / count)
+    }
 }
 
 /// Token buckets by key (a client's address, a link): each key may make `burst` requests at

@@ -12,7 +12,7 @@ struct Blueprint: AsyncParsableCommand {
         discussion: "This is \(BlueprintVersion.banner).",
         version: BlueprintVersion.banner,
         subcommands: [OpenCommand.self, WeddingCommand.self, DocCommand.self, ActivityCommand.self, DemoCommand.self,
-                      ImportCommand.self, ExportCommand.self, StatsCommand.self, InviteCommand.self, DatabaseCommand.self,
+                      ImportCommand.self, ExportCommand.self, StatsCommand.self, InviteCommand.self, ServeCommand.self, DatabaseCommand.self,
                       DoctorCommand.self, KeysCommand.self],
         defaultSubcommand: OpenCommand.self
     )

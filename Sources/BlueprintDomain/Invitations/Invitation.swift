@@ -46,3 +46,8 @@ extension Guest {
         householdKey ?? Self.singleGuestHouseholdPrefix + id.uuidString.lowercased()
     }
 }
+
+extension Invitation {
+    /// The operation a household's answer on its RSVP page is committed as, whoever serves it.
+    public static let answerOperation = "rsvpAnswered"
+}

@@ -23,7 +23,7 @@ import Synchronization
 ///
 /// Records not found, version conflicts and invalid values are `RepositoryError`s; problems with
 /// the files are `FileStoreError`s. The files and the rules are described in `FORMAT.md`.
-public final class FileStore: WeddingDataHost {
+public final class FileStore: WeddingDataHost, AuthoredWrites {
     /// The data directory (absolute).
     public let root: String
     private let directory: DataDirectory
@@ -203,6 +203,11 @@ public final class FileStore: WeddingDataHost {
     public func write<T: Sendable>(_ wedding: WeddingID, operation: String,
                                    _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
         try await checkedStore(for: wedding).write(operation: operation, body)
+    }
+
+    public func write<T: Sendable>(_ wedding: WeddingID, operation: String, author: String,
+                                   _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
+        try await checkedStore(for: wedding).write(operation: operation, author: author, body)
     }
 
     /// As `write`, and the commit is queued in the wedding's outbox in the same locked section

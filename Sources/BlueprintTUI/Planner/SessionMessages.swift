@@ -1,4 +1,5 @@
 import BlueprintDomain
+import Foundation
 import BlueprintStores
 
 extension PlannerScreen {
@@ -6,6 +7,8 @@ extension PlannerScreen {
     /// says: another session's change, a refusal, edits made offline that conflict.
     func receive(_ message: SessionMessage, in session: WeddingSession) {
         switch session.handle(message) {
+        case .externalChange(let change) where change.operation == Invitation.answerOperation:
+            report(Self.onlineAnswer(change, now: now, timeZone: timeZone), severity: .info)
         case .externalChange(let change):
             report("Updated from another session: " + Self.nouns(change.kinds) + (change.author.map { " (by \($0))" } ?? ""),
                    severity: .info)
@@ -17,6 +20,18 @@ extension PlannerScreen {
         case nil:
             break
         }
+    }
+
+    /// A household's answer from its RSVP page, in words: "Ana Ruiz answered online: attending ·
+    /// just now" (each member whose answer changed; the household when only its message did).
+    static func onlineAnswer(_ change: RepositoryChange, now: Timestamp, timeZone: TimeZone) -> String {
+        let guests = (change.records ?? []).compactMap { $0.mutation.savedRecord(as: Guest.self) }
+        let answers = guests.enumerated().map { index, guest in
+            guest.fullName + (index == 0 ? " answered online: " : ": ") + (guest.rsvp == .attending ? "attending" : "not attending")
+        }
+        let who = answers.isEmpty ? (change.author ?? "A household") + " answered online" : answers.joined(separator: "; ")
+        let when = change.activity.map { " · " + Formats.ago($0.at, now: now, timeZone: timeZone) } ?? ""
+        return who + when
     }
 
     private static func nouns(_ kinds: Set<RecordKind>) -> String {

@@ -20,6 +20,8 @@ struct DoctorCommand: AsyncParsableCommand {
             answers, its schema, who you connect as and your role on each wedding, that every document's \
             file is in the database or on this machine, that notifications arrive, and that its clock \
             agrees with this machine's. \
+            It checks the RSVP server's settings (the configuration file's [serve]: listen, base-url, \
+            trusted-proxy) and that each wedding's invitation secret is readable by its owner only. \
             Exits with status 1 if there is a problem, 0 if everything is fine or there are only warnings.
             """
     )
@@ -37,6 +39,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let database = try data.databaseURL(configuration: configuration)
         var sections = [terminal.section]
             + DataDirectoryChecks(report: report, source: source(environment), databaseConfigured: database != nil).sections
+        sections.append(ServeChecks(settings: configuration.serve, weddingFolders: report.weddings.map(\.folder)).section)
         if let url = database {
             sections.append(await DatabaseChecks(url: url, source: databaseSource(environment), dataDirectory: data.root).section())
         }

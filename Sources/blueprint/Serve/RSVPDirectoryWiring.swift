@@ -1,10 +1,10 @@
 import BlueprintWeb
+import Foundation
 
-/// The RSVP directory over the weddings of the data directory or the database, for `serve`.
-///
-/// Not wired yet: it needs the invitations (link tokens, their hashes) and an answer made as
-/// an ordinary edit through the repositories' transactions. Until then `serve` refuses to start
-/// rather than serve pages of nothing.
-func makeRSVPDirectory(data: DataDirectoryOptions) async throws -> any RSVPDirectory {
-    throw CommandFailure("blueprint serve is not wired to the weddings yet: there is no RSVP directory over the repositories")
+/// The RSVP directory `serve` answers from: the repositories of the weddings `data` opened
+/// (the data directory or the database), in this machine's locale and time zone (a wedding
+/// keeps neither).
+func makeRSVPDirectory(data: WeddingData) -> any RSVPDirectory {
+    RepositoryRSVPDirectory(repositories: data.repositories, localeIdentifier: Locale.current.identifier,
+                            timeZoneIdentifier: TimeZone.current.identifier)
 }

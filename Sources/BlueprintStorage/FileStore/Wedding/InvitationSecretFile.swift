@@ -47,6 +47,10 @@ enum InvitationSecretFile {
 }
 
 extension FileStore: InvitationSecrets {
+    /// Where the invitation secret of the wedding whose folder is `folder` is kept (it may not
+    /// have been made yet): for `doctor`, which checks its mode.
+    public static func invitationSecretPath(inFolder folder: String) -> String { folder + "/" + InvitationSecretFile.name }
+
     public func invitationSecret(of wedding: WeddingID) async throws -> InvitationSecret {
         _ = try await read(wedding) { $0.wedding.id }
         return try InvitationSecretFile.secret(in: folderPath(of: wedding))

@@ -51,10 +51,12 @@ actor WeddingStore {
 
     /// With `queueing`, the commit is also added to the folder's outbox (see `QueuedCommitsFile`)
     /// before its journal line is written, under the same lock: a crash in between leaves it
-    /// queued (to be pushed, version-checked) rather than kept here and never pushed.
-    func write<T: Sendable>(operation: String, queueing: Bool = false,
+    /// queued (to be pushed, version-checked) rather than kept here and never pushed. The
+    /// commit is `author`'s, else this process's.
+    func write<T: Sendable>(operation: String, author: String? = nil, queueing: Bool = false,
                             _ body: @Sendable (WeddingTransaction) throws -> T) async throws -> T {
-        try await locked(.exclusive) { current in
+        let author = author ?? settings.author
+        return try await locked(.exclusive) { current in
             try finishCompactionCutShort(current)
             let now = settings.clock()
             // Offline, the records as the edit found them are queued too (a copy of the tables
@@ -63,12 +65,12 @@ actor WeddingStore {
             let (result, changes, activity) = try current.dataset.commit(now: now, body)
             guard !changes.isEmpty else { return result }
             let mutations = changes.map(\.mutation)
-            let entry = JournalEntry(at: now, operation: operation, mutations: mutations, author: settings.author,
+            let entry = JournalEntry(at: now, operation: operation, mutations: mutations, author: author,
                                      activity: activity)
             var queue: [QueuedCommit]?
             do {
                 if queueing {
-                    let queued = QueuedCommit(at: now, operation: operation, author: settings.author, changes: changes,
+                    let queued = QueuedCommit(at: now, operation: operation, author: author, changes: changes,
                                               bases: before.map { Self.bases(of: changes, in: $0) })
                     queue = try QueuedCommitsFile.read(folder.outbox)
                     try QueuedCommitsFile.write(queue! + [queued], to: folder.outbox)
@@ -86,8 +88,8 @@ actor WeddingStore {
             if current.journal.entryBytes >= max(settings.compactionFloorBytes, current.snapshotBytes) {
                 compactKeepingJournalOnFailure(current)
             }
-            publish(changes, .local, operation, by: settings.author,
-                    activity: ActivityEntry(at: now, author: settings.author, operation: operation, summary: activity))
+            publish(changes, .local, operation, by: author,
+                    activity: ActivityEntry(at: now, author: author, operation: operation, summary: activity))
             return result
         }
     }
