@@ -36,6 +36,24 @@ struct ConfigurationReaderTests {
         ])
     }
 
+    @Test("[serve] gives serve's listen address, base URL and trusted proxy as written; a wrong one is named by line")
+    func serveSection() {
+        let (configuration, problems) = read("""
+            [serve]
+            listen = "0.0.0.0:8443"
+            base-url = "https://rsvp.example.com"
+            trusted-proxy = "10.0.0.2"
+            port = "80"
+            """)
+        #expect(configuration.serve == ServeSettings(listen: "0.0.0.0:8443", baseURL: "https://rsvp.example.com", trustedProxy: "10.0.0.2"))
+        #expect(lines(problems) == [5])
+        #expect(problems.first?.message.hasPrefix("unknown setting \"serve.port\"") == true)
+
+        let wrong = read("[serve]\nlisten = 8080\n")
+        #expect(wrong.configuration.serve.listen == nil)
+        #expect(lines(wrong.problems) == [2] && wrong.problems[0].message == "serve.listen is text in quotes, not 8080")
+    }
+
     @Test("name is who your changes are shown as: trimmed, and never blank or holding control characters")
     func name() {
         #expect(read("name = \"  Mei Chen \"").configuration.name == "Mei Chen")

@@ -44,6 +44,15 @@ struct BlueprintProcess {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Starts `blueprint` with `arguments` and returns at once, for a command that runs until it
+    /// is stopped (`serve`): the process and the reading end of its standard error. Its standard
+    /// output is discarded.
+    func launch(_ arguments: [String]) throws -> (process: Process, errors: FileHandle) {
+        let (process, output, errors) = try start(arguments, environment: [:], honouringFileModes: false, in: nil)
+        try output.close()
+        return (process, errors)
+    }
+
     /// How a run whose reader went away ended.
     struct Ending {
         /// The exit status, or the signal that ended it when `signalled`.

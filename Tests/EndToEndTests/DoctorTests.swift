@@ -164,6 +164,48 @@ struct DoctorTests {
         #expect(!result.stdout.contains("exists, and you may read and write it"))
     }
 
+    @Test("the RSVP server's settings: a base URL that is not https and a proxy that is not an address are problems with a fix")
+    func serveSettings() throws {
+        let (blueprint, _) = try demoWedding()
+        let folder = blueprint.configurationHome.appendingPathComponent("blueprint", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("""
+            [serve]
+            listen = "127.0.0.1:8080"
+            base-url = "http://rsvp.example.com"
+            trusted-proxy = "proxy.example.com"
+            """.utf8).write(to: folder.appendingPathComponent("config.toml"))
+
+        let result = try blueprint.run(["doctor"], environment: Self.goodTerminal)
+
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("RSVP server (blueprint serve)"))
+        #expect(result.stdout.contains("  ok       listen 127.0.0.1:8080"), "\(result.stdout)")
+        let output = result.stdout.split(separator: "\n").map(String.init)
+        let http = try #require(output.firstIndex { $0.hasPrefix("  problem  base-url http://rsvp.example.com is not https") }, "\(result.stdout)")
+        #expect(output[http + 1].contains("fix: put a TLS proxy in front"))
+        let proxy = try #require(output.firstIndex { $0.hasPrefix("  problem  trusted-proxy \"proxy.example.com\" is not an IP address") },
+                                 "\(result.stdout)")
+        #expect(output[proxy + 1].contains("fix: write the address the proxy connects from"))
+    }
+
+    @Test("an invitation secret others may read is a problem with the chmod that fixes it; 0600 is ok")
+    func invitationSecretMode() throws {
+        let (blueprint, folder) = try demoWedding()
+        #expect(try blueprint.run(["invite", "links"]).status == 0)
+        let secret = folder + "/invitation-secret"
+        let healthy = try blueprint.run(["doctor"], environment: Self.goodTerminal)
+        #expect(healthy.stdout.contains("  ok       \(secret) is readable by its owner only"), "\(healthy.stdout)")
+
+        chmod(secret, 0o644)
+        let result = try blueprint.run(["doctor"], environment: Self.goodTerminal)
+
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let output = result.stdout.split(separator: "\n").map(String.init)
+        let problem = try #require(output.firstIndex { $0.hasPrefix("  problem  \(secret) has mode 644") }, "\(result.stdout)")
+        #expect(output[problem + 1].contains("fix: chmod 600 \(secret)"))
+    }
+
     @Test("names from the disk are shown sanitised: no escape sequence reaches the terminal")
     func hostileNames() throws {
         let hostile = "x\u{1B}]0;owned\u{07}\u{1B}[2J"

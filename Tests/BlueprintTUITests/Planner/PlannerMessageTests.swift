@@ -31,6 +31,21 @@ struct PlannerMessageTests {
         #expect(anaRow.contains("Declined"))
     }
 
+    @Test("a household's answer from its RSVP page is said in words: who answered online, what, and when")
+    func anOnlineAnswerIsSaid() async throws {
+        let planner = await PlannerHarness()
+        planner.holdsMessages = true
+        #expect(planner.frame().contains("Attending"))
+        try await planner.host.simulateExternalCommit(planner.weddingID, by: "guest: alvarez", operation: Invitation.answerOperation) { transaction in
+            guard var ana = transaction.dataset.guests[Wedding1.ana] else { return }
+            ana.rsvp = .declined
+            try transaction.update(ana)
+        }
+        let guests = planner.session.guests
+        await planner.handleMessages { guests.guest(Wedding1.ana)?.rsvp == .declined }
+        #expect(planner.lastMessage == "Ana Alvarez answered online: not attending · just now")
+    }
+
     @Test("the database refusing this machine is said in the status line when its message is handled")
     func aRefusalIsSaid() async throws {
         let planner = await PlannerHarness()
