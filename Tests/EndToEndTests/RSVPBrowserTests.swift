@@ -46,8 +46,9 @@ struct RSVPBrowserTests {
 
         let started = ContinuousClock.now
         let flow = try await Self.runFlow(baseURL: baseURL, links: links, blueprint: blueprint)
-        #expect(flow.status == 0, "rsvp_flow.py failed (\(ContinuousClock.now - started)):\n\(flow.output)\n\(server.log())")
-        #expect(server.stopCleanly() == 0, "serve did not end cleanly on SIGTERM:\n\(server.log())")
+        let served = server.stop()
+        #expect(flow.status == 0, "rsvp_flow.py failed (\(ContinuousClock.now - started)):\n\(flow.output)\nserve: \(served.errors)")
+        #expect(served.status == 0, "serve did not end cleanly on SIGTERM: \(served.errors)")
         guard flow.status == 0 else { return }
 
         let guests = try Self.guestsByName(blueprint)
@@ -188,23 +189,13 @@ struct RSVPBrowserTests {
     }
 }
 
-/// `blueprint serve` running in the background for a test, its output in a file.
+/// `blueprint serve` running in the background for a test.
 private final class ServeProcess {
-    private let process = Process()
-    private let logFile: URL
+    private let process: Process
+    private let errors: FileHandle
 
     init(_ blueprint: BlueprintProcess, port: Int) throws {
-        logFile = URL(fileURLWithPath: try blueprint.path(named: "serve-\(port).log"))
-        try Data().write(to: logFile)
-        let output = try FileHandle(forWritingTo: logFile)
-        process.executableURL = BlueprintProcess.executable
-        process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--base-url", "http://127.0.0.1:\(port)"]
-        process.environment = blueprint.environment([:])
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        try output.close()
+        (process, errors) = try blueprint.launch(["serve", "--listen", "127.0.0.1:\(port)", "--base-url", "http://127.0.0.1:\(port)"])
     }
 
     /// Polls `/healthz` until it answers "ok", for at most 30 s.
@@ -213,23 +204,21 @@ private final class ServeProcess {
         let deadline = ContinuousClock.now + .seconds(30)
         var healthy = false
         while !healthy && ContinuousClock.now < deadline {
-            try #require(process.isRunning, "serve ended before answering /healthz:\n\(log())")
+            try #require(process.isRunning, "serve ended before answering /healthz: \(stop().errors)")
             if let (body, _) = try? await URLSession.shared.data(from: url) {
                 healthy = String(decoding: body, as: UTF8.self) == "ok"
             }
             if !healthy { try await Task.sleep(for: .milliseconds(100)) }
         }
-        try #require(healthy, "serve did not answer /healthz within 30 s:\n\(log())")
+        try #require(healthy, "serve did not answer /healthz within 30 s")
     }
 
-    /// Sends SIGTERM and waits for the exit; the exit status.
-    func stopCleanly() -> Int32 {
+    /// Sends SIGTERM (unless it has ended) and waits: the exit status and what it wrote to
+    /// standard error.
+    @discardableResult
+    func stop() -> (status: Int32, errors: String) {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        return process.terminationStatus
+        return (process.terminationStatus, String(decoding: errors.readDataToEndOfFile(), as: UTF8.self))
     }
-
-    func stop() { _ = stopCleanly() }
-
-    func log() -> String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 }
