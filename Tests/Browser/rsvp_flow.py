@@ -153,7 +153,7 @@ class Flow:
         meals = self.meal_options(self.field(f"meal-{host[2]}"))
         check(len(meals) >= 2, f"the meal select offers {meals}, expected at least two meals")
         self.meals = meals
-        self.host_name, self.other_names = host[0], [m[0] for m in others]
+        self.host_name = host[0]
         print(f"ok  open the household's page: {', '.join(m[0] for m in members)}; meals {', '.join(meals)}")
 
         self.driver.find_element(By.XPATH, f"//input[@name='attending-{host[2]}' and @value='yes']").click()
