@@ -36,7 +36,6 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 CHROMIUM = "/usr/bin/chromium"
@@ -129,11 +128,14 @@ class Flow:
         self.after_navigation(lambda: self.driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click())
 
     def after_navigation(self, action):
-        """Runs `action`, then waits until the page it leaves is replaced by the next one."""
-        page = self.driver.find_element(By.TAG_NAME, "html")
+        """Runs `action`, then waits until the page it leaves is replaced by the next one, loaded.
+
+        The page left is marked and the wait asks the browser for the mark, never for an element
+        of the old page: chromedriver can fail on those while the document changes."""
+        self.driver.execute_script("document.documentElement.setAttribute('data-left', '')")
         action()
-        WebDriverWait(self.driver, 15).until(expected_conditions.staleness_of(page))
-        WebDriverWait(self.driver, 15).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+        WebDriverWait(self.driver, 15, ignored_exceptions=(WebDriverException,)).until(lambda driver: driver.execute_script(
+            "return document.readyState === 'complete' && !document.documentElement.hasAttribute('data-left')"))
 
     def expect_thanks(self, context):
         title = self.heading()
