@@ -8,9 +8,9 @@ import Foundation
 /// whichever wedding that is.
 ///
 /// Reads go to the host each time (it follows other processes' writes), so a page shows a
-/// planner's latest edits. An answer is one transaction like any edit, named `rsvpAnswered` and
-/// written by `guest: HOUSEHOLD` where the host can say so (`AuthoredWrites`; a database names
-/// its role): it sets only the fields the guest answered on the latest records (a planner's
+/// planner's latest edits. An answer is one transaction like any edit, named
+/// `Invitation.answerOperation` and written by `guest: HOUSEHOLD` where the host can say so
+/// (`AuthoredWrites`; a database names its role): it sets only the fields the guest answered on the latest records (a planner's
 /// edit of another field of the same guest stays), the invitation's `answeredAt`, and the
 /// household's message as a note on its first member by `guest: HOUSEHOLD` (replaced when the
 /// household answers again, removed when the message is cleared), where the guest's details
@@ -29,9 +29,6 @@ public struct RepositoryRSVPDirectory: RSVPDirectory {
         self.localeIdentifier = localeIdentifier
         self.timeZoneIdentifier = timeZoneIdentifier
     }
-
-    /// The operation an answer is journaled as.
-    public static let operation = Invitation.answerOperation
 
     /// Who an answer and its message note are written by: `guest: HOUSEHOLD`.
     public static func author(of household: String) -> String { "guest: \(household)" }
@@ -53,7 +50,7 @@ public struct RepositoryRSVPDirectory: RSVPDirectory {
                                               .record(.deleted, .note)],
                                        in: wedding)
         let author = Self.author(of: found.household)
-        let outcome = try await host.write(wedding, operation: Self.operation, preferringAuthor: author) { transaction -> RSVPAnswerOutcome in
+        let outcome = try await host.write(wedding, operation: Invitation.answerOperation, preferringAuthor: author) { transaction -> RSVPAnswerOutcome in
             // Looked up again under the write: a link revoked since the lookup opens nothing.
             guard let invitation = transaction.dataset.invitations[found.id], invitation.matches(tokenHash: hash) else {
                 return .notFound

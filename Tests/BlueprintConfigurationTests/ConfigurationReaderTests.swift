@@ -49,6 +49,9 @@ struct ConfigurationReaderTests {
         #expect(lines(problems) == [5])
         #expect(problems.first?.message.hasPrefix("unknown setting \"serve.port\"") == true)
 
+        #expect(read("serve.base-url = \"https://rsvp.example.com\"\n").configuration.serve.baseURL == "https://rsvp.example.com",
+                "a dotted key at the top, as the example file writes it")
+
         let wrong = read("[serve]\nlisten = 8080\n")
         #expect(wrong.configuration.serve.listen == nil)
         #expect(lines(wrong.problems) == [2] && wrong.problems[0].message == "serve.listen is text in quotes, not 8080")

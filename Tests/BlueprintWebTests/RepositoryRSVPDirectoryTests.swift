@@ -154,7 +154,7 @@ struct RepositoryRSVPDirectoryTests {
         await weddings.close()
     }
 
-    @Test("a planner's edit of another field of the same guest, made after the page was read, survives the answer",
+    @Test("a planner's edit made after the page was read shows on the page, and its other fields survive the answer",
           arguments: Backend.allCases)
     func plannersEditSurvives(_ backend: Backend) async throws {
         let weddings = try await Weddings.open(backend)
@@ -167,8 +167,11 @@ struct RepositoryRSVPDirectoryTests {
             var edited = transaction.dataset.guests[ana.id]!
             edited.phone = "+34 600 000 000"
             edited.table = 4
+            edited.dietaryRestrictions = "Gluten-free"
             _ = try transaction.update(edited)
         }
+        let reread = try #require(try await directory.household(token: token))
+        #expect(reread.members.first { $0.id == ana.id }?.dietary == "Gluten-free", "the page shows the planner's edit made since")
         #expect(try await directory.answer(token: token, Self.ruizAnswers(page), at: Self.answeredAt) == .saved)
         let after = try #require(try await Self.guests(wedding, on: weddings.planner)["Ana"])
         #expect(after.phone == "+34 600 000 000" && after.table == 4, "the planner's fields stay")

@@ -1,6 +1,6 @@
 import BlueprintDomain
-import Foundation
 import BlueprintStores
+import Foundation
 
 extension PlannerScreen {
     /// Hands `message` to the session it came from (still open), and tells the user what it
