@@ -118,8 +118,14 @@ for entry in json.load(sys.stdin):
 before=$(activity_answers | wc -l)
 read -r page_rate page_p50 page_p99 page_count page_other < <(run_wrk pages "$work/pages.txt" 200)
 read -r answer_rate answer_p50 answer_p99 answer_count answer_other < <(run_wrk answers "$work/answers.txt" 303)
-sleep 1  # the answers in flight when wrk stopped land
+# The answers in flight when wrk stopped still land: count once the activity stops growing.
 activity_answers > "$work/activity.txt"
+for _ in $(seq 30); do
+  sleep 1
+  activity_answers > "$work/activity-again.txt"
+  cmp -s "$work/activity.txt" "$work/activity-again.txt" && break
+  mv "$work/activity-again.txt" "$work/activity.txt"
+done
 landed=$(( $(wc -l < "$work/activity.txt") - before ))
 head -n "$landed" "$work/activity.txt" > "$work/answered.txt"
 
