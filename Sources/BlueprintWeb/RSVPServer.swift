@@ -125,10 +125,12 @@ public struct RSVPServer: Sendable {
     }
 
     /// Refuses a post from another site: an `Origin` other than the server's, or a
-    /// `Sec-Fetch-Site` other than same-origin (or none, typed by the user).
+    /// `Sec-Fetch-Site` other than same-origin (or none, typed by the user). A browser posting
+    /// the page's own form sends `Origin: null` (the pages' `Referrer-Policy: no-referrer`) with
+    /// `Sec-Fetch-Site: same-origin`, which is taken as the same origin.
     private func checkSameOrigin(_ request: Request, context: RSVPRequestContext) throws {
         if let site = request.headers[.secFetchSite], site != "same-origin", site != "none" { throw WebPageError.forbidden }
-        guard let origin = request.headers[.origin] else { return }
+        guard let origin = request.headers[.origin], !(origin == "null" && request.headers[.secFetchSite] == "same-origin") else { return }
         let client = ClientOrigin(peer: context.remoteAddress, headers: request.headers, trustedProxy: configuration.trustedProxy)
         let expected = configuration.baseURL.flatMap(Self.origin(of:))
             ?? request.head.authority.map { "\(client.isHTTPS ? "https" : "http")://\($0)" }
