@@ -84,6 +84,15 @@ struct HouseholdMembershipTests {
     static let households = ["The Okafors", "  the okafors ", "\tTHE OKAFORS", "the okafor", "the okafors family", "", "   ",
                              "Zoë's", "zoë's", "ZOË'S", "\u{00A0}Lin", "lin", "Lin\u{2003}", "İstanbul", "i̇stanbul", "陈家", " 陈家 "]
 
+    @Test("a household's key is the household trimmed of spaces and tabs as Foundation trims, in lower case")
+    func keysAsFoundationMakesThem() {
+        for written in Self.households {
+            let foundation = written.trimmingCharacters(in: .whitespaces).lowercased()
+            #expect(Guest(firstName: "Ana", lastName: "Ruiz", household: written).householdKey == (foundation.isEmpty ? nil : foundation),
+                    "\"\(written)\"")
+        }
+    }
+
     @Test("every guest's household against every household's key: the same answer as comparing keys")
     func agreesWithKeys() {
         for written in Self.households {
