@@ -18,36 +18,20 @@ struct ServeCommandTests {
         return result.stdout
     }
 
-    /// A port nothing listens on now.
-    private func freePort() throws -> Int {
-        let (descriptor, port) = try LoopbackSocket.bind(listening: false)
-        close(descriptor)
-        return port
-    }
-
-    /// Waits until the server at `base` answers its health check (or `serve` has ended).
-    private func waitUntilServing(_ base: String, _ process: Process) async throws {
-        for _ in 0..<300 where process.isRunning {
-            if let (_, response) = try? await Self.session.data(from: URL(string: base + "/healthz")!),
-               (response as? HTTPURLResponse)?.statusCode == 200 { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("blueprint serve did not start serving")
-    }
-
     @Test("a household's link opens its page; its posted answer shows in `export guests`; SIGTERM stops it with 0")
     func answerLandsInTheWedding() async throws {
         let blueprint = try BlueprintProcess.withTemporaryDataDirectory()
         _ = try succeed(blueprint, ["demo", "--name", "Ana & Ben", "--guests", "30", "--seed", "5"])
-        let port = try freePort()
+        let port = try ServeProcess.freePort()
         let base = "http://127.0.0.1:\(port)"
         let listing = try succeed(blueprint, ["invite", "links", "--format", "json", "--base-url", base])
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(listing.utf8)) as? [[String: Any]])
         let link = try #require(entries.first?["link"] as? String)
         let names = try #require(entries.first?["names"] as? [String])
 
-        let (server, errors) = try blueprint.launch(["serve", "--listen", "127.0.0.1:\(port)", "--requests-per-minute", "600"])
-        try await waitUntilServing(base, server)
+        let server = try ServeProcess(blueprint, port: port, arguments: ["--requests-per-minute", "600"])
+        defer { server.stop() }
+        try await server.waitUntilHealthy(baseURL: base)
 
         let (body, response) = try await Self.session.data(from: URL(string: link)!)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
@@ -76,10 +60,8 @@ struct ServeCommandTests {
         let activity = try succeed(blueprint, ["activity"])
         #expect(activity.contains("guest: "), "the answer is the guest's: \(activity)")
 
-        server.terminate()
-        server.waitUntilExit()
-        #expect(server.terminationReason == .exit && server.terminationStatus == 0,
-                "\(String(decoding: errors.readDataToEndOfFile(), as: UTF8.self))")
+        let served = server.stop()
+        #expect(served.status == 0, "serve did not end cleanly on SIGTERM: \(served.errors)")
     }
 
     /// The value of the hidden field `name` in `page`.
